@@ -1,0 +1,11 @@
+// PlaytimeBenchmarks: figures printed beside a reference measured in the same run (see scripts/bench-*.sh).
+// Usage: PlaytimeBenchmarks <ntp|sha256|journal|reward> [options]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "ntp": await runNTPBenchmark(arguments: Array(arguments.dropFirst()))
+case "sha256": runSHA256Benchmark(arguments: Array(arguments.dropFirst()))
+case "journal": runJournalBenchmark(arguments: Array(arguments.dropFirst()))
+case "reward": runRewardBenchmark(arguments: Array(arguments.dropFirst()))
+default: print("usage: PlaytimeBenchmarks <ntp|sha256|journal|reward> [options]")
+}

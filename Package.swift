@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// PlaytimeGuard: provable time away and fair offline earnings for games.
+/// No package dependencies: only the Swift toolchain.
+let package = Package(
+    name: "PlaytimeGuard",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "PlaytimeGuard", targets: ["PlaytimeGuard"]),
+        .library(name: "PlaytimeNTP", targets: ["PlaytimeNTP"]),
+        .library(name: "PlaytimeCrypto", targets: ["PlaytimeCrypto"]),
+        .library(name: "PlaytimeJournal", targets: ["PlaytimeJournal"]),
+        .library(name: "PlaytimeRewards", targets: ["PlaytimeRewards"]),
+        .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
+        .executable(name: "playtime", targets: ["playtime"]),
+    ],
+    targets: [
+        // The only target that touches the operating system: sockets, clocks, files, errno.
+        .target(name: "PlaytimeSystem"),
+        // SHA-256 and HMAC in pure Swift.
+        .target(name: "PlaytimeCrypto"),
+        // SNTP/NTP client: wire format, validation, selection, transport.
+        .target(name: "PlaytimeNTP", dependencies: ["PlaytimeSystem"]),
+        // Append-only, HMAC-chained JSON Lines journal.
+        .target(name: "PlaytimeJournal", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
+        // Exact integer reward arithmetic.
+        .target(name: "PlaytimeRewards"),
+        // Clocks, connectivity, evidence, sessions, journal.
+        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards"]),
+        // Seeded generators, forAll and shrinking for property tests.
+        .target(name: "PropertyTesting"),
+        // Test doubles: manual clock, scripted transport, fake NTP server on loopback.
+        .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP"]),
+        .executableTarget(
+            name: "playtime",
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards"]
+        ),
+        .executableTarget(
+            name: "PlaytimeBenchmarks",
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"],
+            path: "Benchmarks/PlaytimeBenchmarks"
+        ),
+        .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
+        .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
+        .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
+        .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
+        .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
+        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,90 @@
+/// SHA-256 as specified by FIPS 180-4, computed incrementally.
+///
+/// The state is a fixed-size value with no heap storage, so copies are cheap and the
+/// compression loop never allocates.
+public struct SHA256: HashFunction {
+    /// 64: SHA-256 processes 512-bit blocks.
+    public static var blockByteCount: Int { 64 }
+    /// 32: a SHA-256 digest is 256 bits.
+    public static var byteCount: Int { 32 }
+
+    /// The eight chaining words H0…H7.
+    var state: SHA256State
+    /// Bytes received but not yet compressed (fewer than one block).
+    var pending: SHA256Block
+    /// How many bytes of `pending` are in use, 0..<64.
+    var pendingCount: Int
+    /// Total message length so far, in bytes.
+    var messageByteCount: UInt64
+
+    /// Creates a hash in the FIPS 180-4 initial state.
+    public init() {
+        state = SHA256State()
+        pending = SHA256Block()
+        pendingCount = 0
+        messageByteCount = 0
+    }
+
+    /// Feeds the bytes of `bufferPointer` into the hash.
+    public mutating func update(bufferPointer: UnsafeRawBufferPointer) {
+        guard var input = bufferPointer.baseAddress, bufferPointer.count > 0 else { return }
+        var remaining = bufferPointer.count
+        messageByteCount &+= UInt64(truncatingIfNeeded: remaining)
+
+        if pendingCount > 0 {
+            let take = Swift.min(64 - pendingCount, remaining)
+            let start = pendingCount
+            withUnsafeMutableBytes(of: &pending) { block in
+                block.baseAddress.unsafelyUnwrapped.advanced(by: start).copyMemory(from: input, byteCount: take)
+            }
+            pendingCount += take
+            input += take
+            remaining -= take
+            guard pendingCount == 64 else { return }
+            withUnsafeBytes(of: pending) { block in
+                SHA256.compress(&state, block.baseAddress.unsafelyUnwrapped, blockCount: 1)
+            }
+            pendingCount = 0
+        }
+
+        let fullBlocks = remaining / 64
+        if fullBlocks > 0 {
+            SHA256.compress(&state, input, blockCount: fullBlocks)
+            input += fullBlocks * 64
+            remaining -= fullBlocks * 64
+        }
+
+        if remaining > 0 {
+            withUnsafeMutableBytes(of: &pending) { block in
+                block.baseAddress.unsafelyUnwrapped.copyMemory(from: input, byteCount: remaining)
+            }
+            pendingCount = remaining
+        }
+    }
+
+    /// Writes the 32-byte digest of everything fed so far into `output`.
+    public func finalize(into output: UnsafeMutableRawBufferPointer) {
+        precondition(output.count >= 32, "SHA256.finalize(into:) needs 32 bytes")
+        var copy = self
+        let bitLength = messageByteCount &<< 3
+        var tail = SHA256Block()
+        let count = pendingCount
+        let tailBlocks = count < 56 ? 1 : 2
+        withUnsafeMutableBytes(of: &tail) { padded in
+            withUnsafeBytes(of: pending) { padded.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            padded[count] = 0x80
+        }
+        // The padded tail is one or two blocks; the second, when needed, is all zeros but the length.
+        var second = SHA256Block()
+        let lengthBytes = bitLength.bigEndian
+        if tailBlocks == 1 {
+            withUnsafeMutableBytes(of: &tail) { $0.storeBytes(of: lengthBytes, toByteOffset: 56, as: UInt64.self) }
+            withUnsafeBytes(of: tail) { SHA256.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1) }
+        } else {
+            withUnsafeMutableBytes(of: &second) { $0.storeBytes(of: lengthBytes, toByteOffset: 56, as: UInt64.self) }
+            withUnsafeBytes(of: tail) { SHA256.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1) }
+            withUnsafeBytes(of: second) { SHA256.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1) }
+        }
+        copy.state.store(into: output)
+    }
+}

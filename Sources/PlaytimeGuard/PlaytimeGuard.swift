@@ -1,0 +1,2 @@
+/// PlaytimeGuard: sessions, evidence and verdicts (being built).
+@_exported import PlaytimeSystem

@@ -1,0 +1,74 @@
+/// Builds journal lines in memory: the header and then each record chained to the one before.
+///
+/// ``JournalWriter`` uses it for files; it is public so servers and tests can produce
+/// journals without touching the file system.
+public struct JournalEncoder: Sendable {
+    /// The signing key.
+    let key: JournalKey
+    /// MAC of the last line produced (or resumed from).
+    var head: MACBytes
+    /// The sequence number of the last record produced; 0 before the first record.
+    public private(set) var lastSequence: UInt64
+    /// The header line (with its newline) when this encoder started a new journal; empty when resumed.
+    public let headerLine: [UInt8]
+
+    /// Starts a new journal with `journalID` (16 bytes; random by default).
+    public init(key: JournalKey, journalID: [UInt8]? = nil) {
+        var random = SystemRandomNumberGenerator()
+        let id = journalID ?? (0..<JournalFormat.journalIDByteCount).map { _ in UInt8.random(in: 0...255, using: &random) }
+        var line = JournalFormat.headerLead
+        line.append(contentsOf: String(JournalFormat.version).utf8)
+        line.append(contentsOf: JournalFormat.headerKeyID)
+        key.keyID.withUnsafeBytes { LowercaseHex.append($0, to: &line) }
+        line.append(contentsOf: JournalFormat.headerJournalID)
+        id.withUnsafeBytes { LowercaseHex.append($0, to: &line) }
+        line.append(contentsOf: JournalFormat.headerClose)
+        let mac = line.withUnsafeBytes { MACBytes.authenticate(key.authenticator, previous: nil, message: $0) }
+        JournalEncoder.appendSuffix(mac, to: &line)
+        self.key = key
+        self.head = mac
+        self.lastSequence = 0
+        self.headerLine = line
+    }
+
+    /// Continues a journal whose last verified line has MAC `headMAC` and whose last record is `lastSequence`.
+    public init(key: JournalKey, resumingAfter lastSequence: UInt64, headMAC: [UInt8]) {
+        self.key = key
+        self.head = MACBytes(headMAC)
+        self.lastSequence = lastSequence
+        self.headerLine = []
+    }
+
+    /// The MAC of the last line produced: the chain head.
+    public var headMAC: [UInt8] { head.array }
+
+    /// Returns the next record line (with its newline) and advances the chain.
+    ///
+    /// The type must be 1–64 bytes of `[A-Za-z0-9._:-]`; the payload one JSON object on one line.
+    public mutating func encodeRecord(type: String, payload: [UInt8]) throws(JournalError) -> [UInt8] {
+        guard RecordType.isValid(type) else { throw JournalError.invalidType(type) }
+        if let problem = PayloadValidator.problem(with: payload) { throw JournalError.invalidPayload(reason: problem) }
+        let sequence = lastSequence + 1
+        var line: [UInt8] = []
+        line.reserveCapacity(payload.count + type.utf8.count + 120)
+        line.append(contentsOf: JournalFormat.recordLead)
+        line.append(contentsOf: String(sequence).utf8)
+        line.append(contentsOf: JournalFormat.recordType)
+        line.append(contentsOf: type.utf8)
+        line.append(contentsOf: JournalFormat.recordPayload)
+        line.append(contentsOf: payload)
+        let mac = line.withUnsafeBytes { MACBytes.authenticate(key.authenticator, previous: head, message: $0) }
+        JournalEncoder.appendSuffix(mac, to: &line)
+        head = mac
+        lastSequence = sequence
+        return line
+    }
+
+    /// Appends `,"mac":"<64 hex>"}` and the newline.
+    static func appendSuffix(_ mac: MACBytes, to line: inout [UInt8]) {
+        line.append(contentsOf: JournalFormat.macLead)
+        withUnsafeBytes(of: mac.words) { LowercaseHex.append($0, to: &line) }
+        line.append(contentsOf: JournalFormat.macClose)
+        line.append(0x0a)
+    }
+}

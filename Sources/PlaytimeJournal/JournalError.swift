@@ -1,0 +1,35 @@
+import PlaytimeSystem
+
+/// Why a journal operation failed.
+public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A system call failed (open, read, write, fsync, ftruncate…).
+    case system(SystemError)
+    /// The journal does not verify; nothing will be appended to it.
+    case corrupt(JournalFailure)
+    /// The journal verifies except for a torn last line; call ``JournalWriter/repair(path:key:)``.
+    case tornTail(JournalFailure)
+    /// Another writer holds the journal's lock.
+    case locked(path: String)
+    /// The record type is empty, too long, or has a byte outside `[A-Za-z0-9._:-]`.
+    case invalidType(String)
+    /// The payload is not a single JSON object on one line (or is too large).
+    case invalidPayload(reason: String)
+    /// An earlier write or fsync failed in a way that leaves the file's state unknown; reopen the journal.
+    case writerFailed
+    /// ``JournalWriter/repair(path:key:)`` only removes a torn tail; this journal has a different problem.
+    case notRepairable(JournalFailure)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case .system(let error): return "system error: \(error)"
+        case .corrupt(let failure): return "journal is corrupt: \(failure)"
+        case .tornTail(let failure): return "journal has a torn last line: \(failure); repair it explicitly"
+        case .locked(let path): return "journal \(path) is locked by another writer"
+        case .invalidType(let type): return "invalid record type \"\(type)\""
+        case .invalidPayload(let reason): return "invalid payload: \(reason)"
+        case .writerFailed: return "an earlier write failed; reopen the journal"
+        case .notRepairable(let failure): return "journal is not repairable: \(failure)"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import PlaytimeCrypto
+
+/// A secret journal key with its keyed HMAC-SHA-256 state and public fingerprint.
+public struct JournalKey: Sendable {
+    /// HMAC-SHA-256 after the key's pad blocks; copied for every line.
+    let authenticator: HMAC<SHA256>
+    /// First 8 bytes of HMAC(key, "playtime-key-id"): safe to publish, names the key.
+    public let keyID: [UInt8]
+
+    /// Wraps raw key bytes; at least ``JournalFormat/minimumKeyByteCount`` (16) bytes.
+    public init(bytes: [UInt8]) throws(KeyFileError) {
+        guard bytes.count >= JournalFormat.minimumKeyByteCount else {
+            throw KeyFileError.tooShort(path: nil, byteCount: bytes.count)
+        }
+        authenticator = HMAC<SHA256>(key: bytes)
+        var label = authenticator
+        label.update(JournalFormat.keyIDLabel)
+        keyID = Array(label.finalize().prefix(JournalFormat.keyIDByteCount))
+    }
+
+    /// The key id as 16 lowercase hex digits, as it appears in the header.
+    public var keyIDHex: String { Hex.encode(keyID) }
+}

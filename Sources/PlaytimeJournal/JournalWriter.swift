@@ -1,0 +1,108 @@
+import PlaytimeSystem
+
+/// Appends records to a journal file; each ``append(type:payload:)`` is on disk (written and
+/// `fsync`ed) before it returns.
+///
+/// Opening verifies the whole existing chain and refuses to append to a journal that does not
+/// verify. A torn last line (a crash mid-append) is reported as ``JournalError/tornTail(_:)`` and is
+/// only removed by an explicit ``repair(path:key:)``. An exclusive `flock` keeps a second writer out.
+public struct JournalWriter: ~Copyable {
+    /// The journal's path.
+    public let path: String
+    let file: OpenFile
+    var encoder: JournalEncoder
+    /// The file length after the last successful append.
+    var fileLength: Int64
+    /// Set when a write or fsync failed and the file's state is unknown.
+    var failed = false
+
+    /// Opens (creating if absent or empty) and verifies the journal at `path`.
+    public init(path: String, key: JournalKey) throws(JournalError) {
+        let file = try JournalWriter.openLocked(path: path, options: [.readWrite, .create, .append])
+        let size: Int64
+        do { size = try file.size() } catch { throw JournalError.system(error) }
+        if size == 0 {
+            let encoder = JournalEncoder(key: key)
+            do {
+                try file.writeAll(encoder.headerLine)
+                try file.sync()
+                try FileSystem.syncParentDirectory(of: path)
+            } catch {
+                throw JournalError.system(error)
+            }
+            self.encoder = encoder
+            self.fileLength = Int64(encoder.headerLine.count)
+        } else {
+            let verification: JournalVerification
+            do {
+                verification = try JournalReader.scan(
+                    file: file, key: key, chunkByteCount: JournalReader.defaultChunkByteCount, deliver: false) { _ in }
+            } catch {
+                throw JournalError.system(error)
+            }
+            if let failure = verification.failure {
+                throw failure.reason == .truncated ? JournalError.tornTail(failure) : JournalError.corrupt(failure)
+            }
+            self.encoder = JournalEncoder(key: key, resumingAfter: verification.recordCount, headMAC: verification.headMAC)
+            self.fileLength = verification.verifiedByteCount
+        }
+        self.path = path
+        self.file = file
+    }
+
+    /// Opens `path` and takes its exclusive lock, or throws ``JournalError/locked(path:)``.
+    static func openLocked(path: String, options: OpenFile.Options) throws(JournalError) -> OpenFile {
+        let file: OpenFile
+        do { file = try OpenFile(path: path, options: options, permissions: 0o600) } catch {
+            throw JournalError.system(error)
+        }
+        let locked: Bool
+        do { locked = try file.tryLockExclusive() } catch { throw JournalError.system(error) }
+        guard locked else { throw JournalError.locked(path: path) }
+        return file
+    }
+
+    /// The sequence number of the last record on disk (0 when there are none).
+    public var lastSequence: UInt64 { encoder.lastSequence }
+
+    /// The MAC of the last line on disk: pin it elsewhere to detect a later rollback.
+    public var headMAC: [UInt8] { encoder.headMAC }
+
+    /// Appends one record and returns its sequence number once it is durable.
+    ///
+    /// `payload` must be exactly one JSON object on one line; it is stored byte for byte.
+    /// If the write fails the file is cut back to its previous length; if that or `fsync` fails,
+    /// the writer refuses further appends (``JournalError/writerFailed``).
+    @discardableResult
+    public mutating func append(type: String, payload: [UInt8]) throws(JournalError) -> UInt64 {
+        guard !failed else { throw JournalError.writerFailed }
+        var next = encoder
+        let line = try next.encodeRecord(type: type, payload: payload)
+        do {
+            try file.writeAll(line)
+        } catch {
+            do { try file.truncate(to: fileLength) } catch { failed = true }
+            throw JournalError.system(error)
+        }
+        do {
+            try file.sync()
+        } catch {
+            failed = true
+            throw JournalError.system(error)
+        }
+        encoder = next
+        fileLength += Int64(line.count)
+        return next.lastSequence
+    }
+
+    /// Appends one record whose payload is given as JSON text.
+    @discardableResult
+    public mutating func append(type: String, payload: String) throws(JournalError) -> UInt64 {
+        try append(type: type, payload: Array(payload.utf8))
+    }
+
+    /// Closes the journal and releases its lock.
+    public consuming func close() throws(JournalError) {
+        do { try file.close() } catch { throw JournalError.system(error) }
+    }
+}

@@ -1,0 +1,80 @@
+import PlaytimeCrypto
+import PlaytimeSystem
+
+/// Key files: the key as hex text (either case), optionally surrounded by ASCII whitespace,
+/// decoding to at least 16 bytes. ``generate(path:byteCount:)`` writes 32 random bytes as
+/// 64 lowercase hex digits and a newline, mode 0600.
+public enum KeyFile {
+    /// The size limit for a key file, in bytes.
+    static let maximumFileByteCount = 4096
+
+    /// Reads and decodes the key at `path`.
+    public static func load(path: String) throws(KeyFileError) -> JournalKey {
+        let text = try readSmallFile(path: path)
+        let trimmed = text.drop { isWhitespace($0) }.reversed().drop { isWhitespace($0) }.reversed()
+        guard !trimmed.isEmpty, let bytes = Hex.decode(ascii: Array(trimmed)) else {
+            if trimmed.isEmpty { throw KeyFileError.tooShort(path: path, byteCount: 0) }
+            throw KeyFileError.notHex(path: path)
+        }
+        guard bytes.count >= JournalFormat.minimumKeyByteCount else {
+            throw KeyFileError.tooShort(path: path, byteCount: bytes.count)
+        }
+        do {
+            return try JournalKey(bytes: bytes)
+        } catch {
+            throw KeyFileError.tooShort(path: path, byteCount: bytes.count)
+        }
+    }
+
+    /// Creates a new key file of `byteCount` random bytes (from `SystemRandomNumberGenerator`)
+    /// with mode 0600, synced to disk; never replaces an existing file.
+    @discardableResult
+    public static func generate(path: String, byteCount: Int = 32) throws(KeyFileError) -> JournalKey {
+        guard byteCount >= JournalFormat.minimumKeyByteCount else {
+            throw KeyFileError.tooShort(path: path, byteCount: byteCount)
+        }
+        var random = SystemRandomNumberGenerator()
+        let bytes = (0..<byteCount).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let text = Array((Hex.encode(bytes) + "\n").utf8)
+        do {
+            let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)
+            try file.writeAll(text)
+            try file.sync()
+            try file.close()
+            try FileSystem.syncParentDirectory(of: path)
+        } catch {
+            if error.meansAlreadyExists { throw KeyFileError.alreadyExists(path: path) }
+            throw KeyFileError.cannotCreate(path: path, error)
+        }
+        do {
+            return try JournalKey(bytes: bytes)
+        } catch {
+            throw KeyFileError.tooShort(path: path, byteCount: byteCount)
+        }
+    }
+
+    /// Reads at most ``maximumFileByteCount`` bytes; larger files are rejected.
+    static func readSmallFile(path: String) throws(KeyFileError) -> [UInt8] {
+        let file: OpenFile
+        do { file = try OpenFile(path: path, options: []) } catch {
+            if error.meansNoSuchFile { throw KeyFileError.missing(path: path) }
+            throw KeyFileError.unreadable(path: path, error)
+        }
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 1)
+        defer { chunk.deallocate() }
+        var contents: [UInt8] = []
+        while true {
+            let count: Int
+            do { count = try file.read(into: chunk) } catch { throw KeyFileError.unreadable(path: path, error) }
+            if count == 0 { break }
+            contents.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            if contents.count > maximumFileByteCount { throw KeyFileError.tooLarge(path: path) }
+        }
+        return contents
+    }
+
+    /// Space, tab, CR or LF.
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0a || byte == 0x0d
+    }
+}

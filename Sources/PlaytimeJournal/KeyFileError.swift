@@ -1,0 +1,33 @@
+import PlaytimeSystem
+
+/// Why a key could not be loaded, made, or used.
+public enum KeyFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No file at the path.
+    case missing(path: String)
+    /// The file exists but could not be opened or read.
+    case unreadable(path: String, SystemError)
+    /// The contents are not hex digits (optionally surrounded by whitespace).
+    case notHex(path: String)
+    /// The key has fewer than 16 bytes (`path` is nil for keys given as bytes).
+    case tooShort(path: String?, byteCount: Int)
+    /// The file is larger than any key file could be (over 4096 bytes).
+    case tooLarge(path: String)
+    /// ``KeyFile/generate(path:byteCount:)`` refuses to replace an existing file.
+    case alreadyExists(path: String)
+    /// The new key file could not be created or written.
+    case cannotCreate(path: String, SystemError)
+
+    /// A one-line explanation naming the path.
+    public var description: String {
+        switch self {
+        case .missing(let path): return "key file \(path) does not exist"
+        case .unreadable(let path, let error): return "key file \(path) is unreadable: \(error)"
+        case .notHex(let path): return "key file \(path) is not hex text"
+        case .tooShort(let path, let count):
+            return "key \(path.map { "file \($0) " } ?? "")has \(count) bytes; at least \(JournalFormat.minimumKeyByteCount) are required"
+        case .tooLarge(let path): return "key file \(path) is larger than 4096 bytes"
+        case .alreadyExists(let path): return "key file \(path) already exists"
+        case .cannotCreate(let path, let error): return "cannot create key file \(path): \(error)"
+        }
+    }
+}

@@ -1,0 +1,253 @@
+import PlaytimeSystem
+import Synchronization
+
+/// Asks several NTP servers at once and returns the time they agree on, or says precisely why it cannot.
+///
+/// The client remembers each server between checks: a server is never asked more often than the minimum
+/// poll interval (its last answer is reused, aged), a RATE kiss doubles that interval, and DENY or RSTR retire
+/// the server for the client's lifetime.
+///
+/// `query` runs on the caller's executor (no actor hop); its memory is guarded by a lock held only for
+/// short synchronous updates, so concurrent checks from many tasks are safe.
+public final class NTPClient: Sendable {
+    /// The configuration given at creation.
+    public let configuration: NTPConfiguration
+    private let transport: any NTPTransport
+    private let clock: any ClockSource
+    private let state = Mutex<[NTPServer: ServerMemory]>([:])
+
+    /// Creates a client. Pass a scripted transport and a manual clock in tests.
+    public init(
+        configuration: NTPConfiguration = NTPConfiguration(),
+        transport: any NTPTransport = SocketNTPTransport(),
+        clock: any ClockSource = SystemClockSource()
+    ) {
+        self.configuration = configuration
+        self.transport = transport
+        self.clock = clock
+    }
+
+    /// Servers retired by a DENY or RSTR kiss, with the code.
+    public var retiredServers: [NTPServer: String] {
+        state.withLock { $0.compactMapValues { $0.retiredBy } }
+    }
+
+    /// One check: query every server (respecting etiquette), validate, intersect, and return the fix.
+    public nonisolated(nonsending) func query(_ servers: [NTPServer] = NTPConfiguration.defaultServers) async throws(NTPError) -> NTPFix {
+        guard !servers.isEmpty else { throw NTPError(kind: .noServers, servers: []) }
+        let frame = clock.read()
+        var reports = servers.map { ServerReport(server: $0) }
+        let live = planQueries(for: servers, frame: frame, reports: &reports)
+        let addresses = await resolve(live.map { servers[$0] })
+        var active: [(index: Int, addresses: [SocketAddress])] = []
+        for (position, index) in live.enumerated() {
+            switch addresses[position] {
+            case .success(let list): active.append((index, list))
+            case .failure(let error): reports[index].dnsError = error
+            }
+        }
+        await runRounds(&active, servers: servers, frame: frame, reports: &reports)
+        return try await conclude(servers: servers, reports: reports, frame: frame)
+    }
+
+    // MARK: - Etiquette
+
+    /// Marks retired and recently polled servers, and returns the indices of the servers to ask now.
+    private func planQueries(for servers: [NTPServer], frame: ClockReading, reports: inout [ServerReport]) -> [Int] {
+        let memory = state.withLock { $0 }
+        var live: [Int] = []
+        for (index, server) in servers.enumerated() {
+            guard let remembered = memory[server] else { live.append(index); continue }
+            if let code = remembered.retiredBy {
+                reports[index].kiss = code
+                reports[index].retired = true
+                continue
+            }
+            if let last = remembered.lastQueryBoot, remembered.frame?.bootID == frame.bootID,
+               frame.bootNanoseconds - last < remembered.pollIntervalNanoseconds {
+                reports[index].reused = true
+                if let sample = remembered.lastSample, let old = remembered.frame {
+                    var rebased = sample
+                    rebased.offsetNanoseconds += (old.wallNanoseconds - old.bootNanoseconds) - (frame.wallNanoseconds - frame.bootNanoseconds)
+                    reports[index].samples = [rebased]
+                    reports[index].address = remembered.lastAddress
+                } else {
+                    reports[index].previous = remembered.lastOutcome
+                }
+                continue
+            }
+            live.append(index)
+        }
+        return live
+    }
+
+    private nonisolated(nonsending) func resolve(_ servers: [NTPServer]) async -> [Result<[SocketAddress], ResolveError>] {
+        // Numeric addresses need no resolver and no child tasks.
+        let numeric = servers.map { SocketAddress(numericHost: $0.host, port: $0.port) }
+        if numeric.allSatisfy({ $0 != nil }) { return numeric.map { .success([$0!]) } }
+        let transport = self.transport
+        return await withTaskGroup(of: (Int, Result<[SocketAddress], ResolveError>).self) { group in
+            for (index, server) in servers.enumerated() {
+                group.addTask { (index, await transport.resolve(host: server.host, port: server.port)) }
+            }
+            var results = [Result<[SocketAddress], ResolveError>](repeating: .success([]), count: servers.count)
+            for await (index, result) in group { results[index] = result }
+            return results
+        }
+    }
+
+    // MARK: - Rounds
+
+    private nonisolated(nonsending) func runRounds(_ active: inout [(index: Int, addresses: [SocketAddress])], servers: [NTPServer],
+                           frame: ClockReading, reports: inout [ServerReport]) async {
+        for round in 0..<max(1, configuration.samplesPerServer) where !active.isEmpty {
+            if round > 0 { await clock.sleep(nanoseconds: configuration.burstSpacingNanoseconds) }
+            var generator = SystemRandomNumberGenerator()
+            let requests = active.map { NTPRequest(addresses: $0.addresses, nonce: UInt64.random(in: 1...UInt64.max, using: &generator)) }
+            let sentAt = clock.bootNanoseconds()
+            for entry in active { remember(servers[entry.index]) { $0.lastQueryBoot = sentAt } }
+            let results = await transport.exchange(requests, timeoutNanoseconds: configuration.timeoutNanoseconds)
+            var stillActive: [(index: Int, addresses: [SocketAddress])] = []
+            for (position, entry) in active.enumerated() where position < results.count {
+                let keep = absorb(results[position], nonce: requests[position].nonce, frame: frame,
+                                  server: servers[entry.index], report: &reports[entry.index])
+                if keep { stillActive.append(entry) }
+            }
+            active = stillActive
+        }
+    }
+
+    /// Folds one exchange into the server's report; returns false when the server must not be asked again this check.
+    private func absorb(_ result: NTPExchangeResult, nonce: UInt64, frame: ClockReading, server: NTPServer,
+                        report: inout ServerReport) -> Bool {
+        if let ignored = result.ignored.last { report.rejection = ignored }
+        switch result.outcome {
+        case .reply(let datagram, let address, let sent, let received):
+            report.address = address.description
+            let timing = NTPExchangeTiming(frameWallNanoseconds: frame.wallNanoseconds, frameBootNanoseconds: frame.bootNanoseconds,
+                                           sentBootNanoseconds: sent, receivedBootNanoseconds: received)
+            switch NTPReplyValidator.validate(datagram, nonce: nonce, timing: timing, limits: configuration.limits) {
+            case .success(let sample):
+                report.samples.append(sample)
+                return true
+            case .failure(.kissOfDeath(let code)):
+                report.kiss = code
+                applyKiss(code, to: server)
+                return false
+            case .failure(let rejection):
+                report.rejection = rejection
+                return true
+            }
+        case .timedOut(let address):
+            report.address = report.address ?? address.description
+            report.timedOut = true
+            return true
+        case .failed(let error, let address):
+            report.address = report.address ?? address?.description
+            report.systemError = error
+            return false
+        }
+    }
+
+    private func applyKiss(_ code: String, to server: NTPServer) {
+        switch code {
+        case "DENY", "RSTR":
+            remember(server) { $0.retiredBy = code }
+        case "RATE":
+            let ceiling = configuration.maximumBackoffNanoseconds
+            remember(server) { entry in
+                entry.pollIntervalNanoseconds = min(ceiling, max(entry.pollIntervalNanoseconds * 2, 32_000_000_000))
+            }
+        default:
+            break
+        }
+    }
+
+    private func remember(_ server: NTPServer, _ change: (inout ServerMemory) -> Void) {
+        let initial = configuration.minimumPollIntervalNanoseconds
+        state.withLock { memory in
+            var entry = memory[server] ?? ServerMemory(pollIntervalNanoseconds: initial)
+            change(&entry)
+            memory[server] = entry
+        }
+    }
+
+    // MARK: - Selection
+
+    private nonisolated(nonsending) func conclude(servers: [NTPServer], reports: [ServerReport], frame: ClockReading) async throws(NTPError) -> NTPFix {
+        let now = clock.bootNanoseconds()
+        var outcomes = reports.map { $0.outcome() }
+        var candidates: [(index: Int, sample: NTPSample)] = []
+        for (index, report) in reports.enumerated() {
+            if let best = report.samples.min(by: { $0.delayNanoseconds < $1.delayNanoseconds }) {
+                candidates.append((index, best))
+            }
+        }
+        for (index, report) in reports.enumerated() where !report.reused {
+            let sample = candidates.first { $0.index == index }?.sample
+            remember(servers[index]) { entry in
+                entry.lastSample = sample
+                entry.lastOutcome = outcomes[index]
+                entry.lastAddress = report.address
+                entry.frame = frame
+            }
+        }
+        guard !candidates.isEmpty else {
+            throw NTPError(kind: await failureKind(reports), servers: outcomes)
+        }
+        let intervals = candidates.map { candidate -> (low: Int64, high: Int64) in
+            let bound = candidate.sample.errorBoundNanoseconds(atBoot: now, driftPPM: configuration.driftPPM,
+                                                              localPrecisionNanoseconds: configuration.limits.localPrecisionNanoseconds)
+            return (candidate.sample.offsetNanoseconds - bound, candidate.sample.offsetNanoseconds + bound)
+        }
+        let quorum = configuration.requiredAgreement(validCount: candidates.count)
+        guard let selection = IntervalIntersection.select(intervals, quorum: quorum) else {
+            for candidate in candidates {
+                outcomes[candidate.index].reason = "no \(quorum) servers agreed"
+                outcomes[candidate.index].reasonCode = "no-majority"
+            }
+            throw NTPError(kind: .noMajority, servers: outcomes)
+        }
+        for (position, candidate) in candidates.enumerated() where !selection.members.contains(position) {
+            outcomes[candidate.index].status = .falseticker
+            outcomes[candidate.index].reason = "offset \(formatSeconds(candidate.sample.offsetNanoseconds)) s disagrees with the majority"
+            outcomes[candidate.index].reasonCode = "falseticker"
+        }
+        let truechimers = selection.members.map { candidates[$0].sample }
+        return NTPFix(
+            offsetNanoseconds: selection.low / 2 + selection.high / 2 + (selection.low % 2 + selection.high % 2) / 2,
+            errorBoundNanoseconds: (selection.high - selection.low + 1) / 2,
+            delayNanoseconds: truechimers.map(\.delayNanoseconds).min() ?? 0,
+            stratum: truechimers.map(\.stratum).min() ?? 16,
+            anchor: frame,
+            driftPPM: configuration.driftPPM,
+            servers: outcomes
+        )
+    }
+
+    /// Offline, DNS, unreachable or rejected, from what the servers did.
+    private nonisolated(nonsending) func failureKind(_ reports: [ServerReport]) async -> NTPError.Kind {
+        if reports.contains(where: { $0.kiss != nil || $0.rejection != nil || $0.previous?.status == .rejected }) {
+            return .rejected
+        }
+        let noRoute = reports.filter { $0.systemError?.meansNoRoute == true }.count
+        let dns = reports.filter { $0.dnsError != nil }.count
+        if noRoute + dns == reports.count {
+            if noRoute > 0 { return .offline }
+            let usable = await transport.hasUsableInterface()
+            return usable ? .dnsFailure : .offline
+        }
+        return .unreachable
+    }
+}
+
+/// What the client remembers about a server between checks.
+struct ServerMemory: Sendable {
+    var lastQueryBoot: Int64?
+    var pollIntervalNanoseconds: Int64
+    var retiredBy: String?
+    var lastSample: NTPSample?
+    var lastOutcome: NTPServerOutcome?
+    var lastAddress: String?
+    var frame: ClockReading?
+}

@@ -1,0 +1,44 @@
+import PlaytimeSystem
+
+/// Network time agreed by several servers, anchored to the boot clock so it can be projected later
+/// without another query.
+public struct NTPFix: Sendable, Hashable, Codable {
+    /// Network time minus local wall time at the anchor.
+    public var offsetNanoseconds: Int64
+    /// True network time lies within ± this of the estimate at the anchor.
+    public var errorBoundNanoseconds: Int64
+    /// Lowest round-trip delay among the agreeing servers.
+    public var delayNanoseconds: Int64
+    /// Lowest stratum among the agreeing servers.
+    public var stratum: Int
+    /// The local clocks when the query started; the offset is relative to this frame.
+    public var anchor: ClockReading
+    /// Drift bound (ppm) by which the error grows as the fix is projected.
+    public var driftPPM: Int64
+    /// Every server's outcome, in the order given.
+    public var servers: [NTPServerOutcome]
+
+    /// Creates a fix.
+    public init(offsetNanoseconds: Int64, errorBoundNanoseconds: Int64, delayNanoseconds: Int64, stratum: Int,
+                anchor: ClockReading, driftPPM: Int64, servers: [NTPServerOutcome]) {
+        self.offsetNanoseconds = offsetNanoseconds
+        self.errorBoundNanoseconds = errorBoundNanoseconds
+        self.delayNanoseconds = delayNanoseconds
+        self.stratum = stratum
+        self.anchor = anchor
+        self.driftPPM = driftPPM
+        self.servers = servers
+    }
+
+    /// Network time (Unix nanoseconds) at the anchor.
+    public var networkNanosecondsAtAnchor: Int64 { anchor.wallNanoseconds + offsetNanoseconds }
+
+    /// Network time at a later (or earlier) boot-clock instant of the same boot, with its error bound:
+    /// the anchor's error plus `driftPPM` of the boot-clock distance. `nil` for another boot.
+    public func projectedNetworkTime(at reading: ClockReading) -> (unixNanoseconds: Int64, errorBoundNanoseconds: Int64)? {
+        guard reading.bootID == anchor.bootID else { return nil }
+        let distance = reading.bootNanoseconds - anchor.bootNanoseconds
+        let drift = distance.magnitude / 1_000_000 * UInt64(max(0, driftPPM))
+        return (networkNanosecondsAtAnchor + distance, errorBoundNanoseconds + Int64(clamping: drift))
+    }
+}

@@ -1,0 +1,133 @@
+/// Computes rewards from a validated policy with exact integer arithmetic.
+///
+/// `gold = floor(Σ(tierSeconds × tierPercent) × rate × efficiency × Π multiplier
+/// × share / (3600 × 100 × 100 × 100ᵏ × 100))`: one rational expression, 128-bit
+/// intermediates (256-bit for the remainder step), a single floor, saturation at
+/// `Int64.max`. Deterministic: the same policy and claim give the same coin everywhere.
+public struct RewardCalculator: Sendable, Equatable {
+    /// The validated policy.
+    public let policy: RewardPolicy
+
+    /// Creates a calculator, rejecting an invalid policy.
+    public init(policy: RewardPolicy) throws(RewardPolicyError) {
+        try policy.validate()
+        self.policy = policy
+    }
+
+    /// Computes the breakdown of `claim`.
+    public func calculate(_ claim: RewardClaim) throws(RewardCalculationError) -> RewardBreakdown {
+        guard claim.goldPerHour >= 0 else { throw .negativeRate(claim.goldPerHour) }
+        let credited = claim.creditedSeconds
+        let belowMinimum = credited <= 0 || credited < policy.minimumAwaySeconds
+        let capped = !belowMinimum && credited > policy.capSeconds
+        let considered = belowMinimum ? 0 : min(credited, policy.capSeconds)
+
+        let decisions = decideMultipliers(claim, earns: considered > 0)
+        let applied = decisions.compactMap { $0.outcome == .applied ? $0.percent : nil }
+        let used = claim.usedMultipliers.union(decisions.filter { $0.outcome == .applied }.map(\.name))
+
+        let scale = Scale(rate: claim.goldPerHour, efficiency: policy.efficiencyPercent, multipliers: applied)
+        let tierLines = splitIntoTiers(considered).map { line -> TierLine in
+            var line = line
+            line.gold = scale.gold(weightedSeconds: UInt128(line.seconds) * UInt128(line.percent), share: 100).value
+            return line
+        }
+        let weighted = tierLines.reduce(UInt128(0)) { $0 + UInt128($1.seconds) * UInt128($1.percent) }
+        let total = scale.gold(weightedSeconds: weighted, share: 100)
+        let share = policy.statusSharePercent.percent(for: claim.status)
+        let paid = scale.gold(weightedSeconds: weighted, share: UInt64(share))
+        let rest = total.value - min(paid.value, total.value)
+        let escrowed = claim.status == .provisional ? rest : 0
+
+        return RewardBreakdown(
+            policyVersion: policy.version,
+            status: claim.status,
+            creditedSeconds: credited,
+            minimumAwaySeconds: policy.minimumAwaySeconds,
+            capSeconds: policy.capSeconds,
+            belowMinimum: belowMinimum,
+            capped: capped,
+            consideredSeconds: considered,
+            goldPerHour: claim.goldPerHour,
+            tiers: tierLines,
+            efficiencyPercent: policy.efficiencyPercent,
+            multipliers: decisions,
+            usedMultipliersAfter: used.sorted(),
+            totalGold: total.value,
+            sharePercent: share,
+            paidNow: min(paid.value, total.value),
+            escrowed: escrowed,
+            forfeited: rest - escrowed,
+            dailyBudgetGold: policy.dailyBudgetGold,
+            saturated: total.saturated || paid.saturated,
+            roundingNote: Self.roundingNote(saturated: total.saturated || paid.saturated)
+        )
+    }
+
+    /// Convenience for ``calculate(_:)``.
+    public func calculate(
+        creditedSeconds: Int64,
+        status: ProofStatus,
+        goldPerHour: Int64,
+        requestedMultipliers: [String] = [],
+        usedMultipliers: Set<String> = []
+    ) throws(RewardCalculationError) -> RewardBreakdown {
+        try calculate(RewardClaim(
+            creditedSeconds: creditedSeconds, status: status, goldPerHour: goldPerHour,
+            requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers))
+    }
+
+    private func decideMultipliers(_ claim: RewardClaim, earns: Bool) -> [MultiplierDecision] {
+        var seen = Set<String>()
+        return claim.requestedMultipliers.map { name in
+            let percent = policy.multiplier(named: name)?.percent
+            let outcome: MultiplierDecision.Outcome
+            if percent == nil {
+                outcome = .unknown
+            } else if !seen.insert(name).inserted {
+                outcome = .duplicateRequest
+            } else if claim.usedMultipliers.contains(name) {
+                outcome = .alreadyUsed
+            } else if !earns {
+                outcome = .nothingToMultiply
+            } else {
+                outcome = .applied
+            }
+            return MultiplierDecision(name: name, percent: percent, outcome: outcome)
+        }
+    }
+
+    /// Splits considered seconds over the tiers (gold is filled in later).
+    private func splitIntoTiers(_ considered: Int64) -> [TierLine] {
+        var lower: Int64 = 0
+        return policy.tiers.map { tier in
+            let upper = tier.upToSeconds ?? .max
+            let seconds = considered > lower ? min(considered, upper) - lower : 0
+            let line = TierLine(fromSeconds: lower, toSeconds: tier.upToSeconds, percent: tier.percent, seconds: seconds, gold: 0)
+            lower = max(lower, upper)
+            return line
+        }
+    }
+
+    static func roundingNote(saturated: Bool) -> String {
+        var note = "exact rational arithmetic, floored once per figure (never rounds up); "
+            + "tier lines are floored separately and may sum to a little less than the total"
+        if saturated { note += "; the exact reward exceeded Int64.max and was clamped" }
+        return note
+    }
+}
+
+/// The non-tier factors of the reward expression.
+private struct Scale {
+    var rate: Int64
+    var efficiency: Int64
+    var multipliers: [Int64]
+
+    /// `floor(weightedSeconds × rate × efficiency × Πm × share / (3600 × 100 × 100 × 100ᵏ × 100))`.
+    func gold(weightedSeconds: UInt128, share: UInt64) -> ExactScaling.Result {
+        var denominator = UInt128(3600 * 100 * 100 * 100)  // hours, tier %, efficiency %, share %
+        for _ in multipliers { denominator *= 100 }  // at most 8 multipliers: < 2⁸⁵
+        let factors = [UInt64(rate), UInt64(efficiency), share] + multipliers.map { UInt64($0) }
+        return ExactScaling.floorOfProduct(base: weightedSeconds, factors: factors, denominator: denominator)
+    }
+}

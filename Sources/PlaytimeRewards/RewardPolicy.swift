@@ -1,0 +1,60 @@
+/// Every number that decides offline earnings, versioned and loadable from JSON.
+///
+/// `reward = rate × tiered(min(away, cap)) × efficiency × multipliers × status share`,
+/// computed exactly by ``RewardCalculator``; see `docs/reward-policy.md`.
+public struct RewardPolicy: Codable, Sendable, Equatable {
+    /// Identifies this policy in breakdowns and journals.
+    public var version: String
+    /// The default earn rate in gold per hour; the rate actually used is the one
+    /// snapshotted at departure and passed to the calculator.
+    public var goldPerHour: Int64
+    /// Claims shorter than this many seconds earn nothing.
+    public var minimumAwaySeconds: Int64
+    /// Seconds beyond this are not paid.
+    public var capSeconds: Int64
+    /// The diminishing curve, in increasing order; the last tier is unbounded.
+    public var tiers: [RewardTier]
+    /// The share of the tiered rate actually paid, 0...100.
+    public var efficiencyPercent: Int64
+    /// Named one-shot multipliers (at most ``RewardPolicy/maximumMultipliers``).
+    public var multipliers: [RewardMultiplier]
+    /// The most gold the ledger pays in any rolling 24 h window.
+    public var dailyBudgetGold: Int64
+    /// The share paid now per proof status.
+    public var statusSharePercent: StatusShares
+    /// How long escrowed gold waits for proof before it expires.
+    public var escrowExpirySeconds: Int64
+
+    /// The most multipliers a policy may define (keeps the exact denominator within 128 bits).
+    public static let maximumMultipliers = 8
+
+    /// Creates a policy; call ``validate()`` (or build a ``RewardCalculator``) to check it.
+    public init(
+        version: String,
+        goldPerHour: Int64,
+        minimumAwaySeconds: Int64,
+        capSeconds: Int64,
+        tiers: [RewardTier],
+        efficiencyPercent: Int64,
+        multipliers: [RewardMultiplier],
+        dailyBudgetGold: Int64,
+        statusSharePercent: StatusShares,
+        escrowExpirySeconds: Int64
+    ) {
+        self.version = version
+        self.goldPerHour = goldPerHour
+        self.minimumAwaySeconds = minimumAwaySeconds
+        self.capSeconds = capSeconds
+        self.tiers = tiers
+        self.efficiencyPercent = efficiencyPercent
+        self.multipliers = multipliers
+        self.dailyBudgetGold = dailyBudgetGold
+        self.statusSharePercent = statusSharePercent
+        self.escrowExpirySeconds = escrowExpirySeconds
+    }
+
+    /// The multiplier called `name`, if the policy defines it.
+    public func multiplier(named name: String) -> RewardMultiplier? {
+        multipliers.first { $0.name == name }
+    }
+}

@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SystemError {
+    /// True when the path does not exist (`ENOENT`).
+    public var meansNoSuchFile: Bool { code == ENOENT }
+    /// True when the path exists and exclusive creation was asked for (`EEXIST`).
+    public var meansAlreadyExists: Bool { code == EEXIST }
+    /// True when access was refused (`EACCES` or `EPERM`).
+    public var meansPermissionDenied: Bool { code == EACCES || code == EPERM }
+    /// True when the path is a directory (`EISDIR`).
+    public var meansIsDirectory: Bool { code == EISDIR }
+}

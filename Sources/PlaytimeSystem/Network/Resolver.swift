@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a host name did not resolve.
+public struct ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The `getaddrinfo` return code (`EAI_*`).
+    public let code: Int32
+    /// The host that was asked for.
+    public let host: String
+
+    /// Creates an error from a `getaddrinfo` code.
+    public init(code: Int32, host: String) {
+        self.code = code
+        self.host = host
+    }
+
+    /// `getaddrinfo(host): message`.
+    public var description: String {
+        "getaddrinfo(\(host)): \(String(cString: gai_strerror(code)))"
+    }
+}
+
+/// Host-name resolution through the system resolver.
+public enum Resolver {
+    /// Every UDP address of `host` (IPv6 and IPv4, in the resolver's preferred order, duplicates removed).
+    /// Numeric addresses are parsed without asking the resolver.
+    public static func resolveUDP(host: String, port: UInt16) -> Result<[SocketAddress], ResolveError> {
+        if let numeric = SocketAddress(numericHost: host, port: port) { return .success([numeric]) }
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        #if canImport(Darwin)
+        hints.ai_socktype = SOCK_DGRAM
+        #else
+        hints.ai_socktype = CInt(SOCK_DGRAM.rawValue)
+        #endif
+        hints.ai_protocol = CInt(IPPROTO_UDP)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let code = getaddrinfo(host, String(port), &hints, &list)
+        guard code == 0 else { return .failure(ResolveError(code: code, host: host)) }
+        defer { freeaddrinfo(list) }
+        var result: [SocketAddress] = []
+        var cursor = list
+        while let entry = cursor {
+            if let raw = entry.pointee.ai_addr,
+               let address = SocketAddress(raw: raw, length: Int(entry.pointee.ai_addrlen)),
+               !result.contains(address) {
+                result.append(address)
+            }
+            cursor = entry.pointee.ai_next
+        }
+        return result.isEmpty ? .failure(ResolveError(code: EAI_NONAME, host: host)) : .success(result)
+    }
+}

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Musl)
+@preconcurrency import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's standard streams and exit, for command-line tools.
+public enum StandardStreams {
+    /// Makes standard output line-buffered, so piped output arrives a line at a time.
+    public static func lineBufferOutput() {
+        setvbuf(stdout, nil, _IOLBF, 0)
+    }
+
+    /// Writes `text` and a newline to standard error.
+    public static func writeError(_ text: String) {
+        fputs(text + "\n", stderr)
+    }
+
+    /// True when standard error is a terminal (progress output goes there only then).
+    public static var errorIsTerminal: Bool { isatty(2) == 1 }
+
+    /// Flushes standard output and ends the process with `status`.
+    public static func exitProcess(_ status: Int32) -> Never {
+        fflush(stdout)
+        exit(status)
+    }
+}

@@ -1,0 +1,60 @@
+/// The error thrown by ``PropertyCheck/forAll(_:count:name:seed:configuration:environment:fileID:line:_:)-(_,_,_,_,_,_,_,_,(Value)->Bool)``
+/// when a property does not hold.
+///
+/// Its description names the property, the seed and how to replay it, how many
+/// cases ran, the original and shrunk counterexamples and the underlying reason.
+public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// A counterexample was found.
+        case counterexample
+        /// Too many generated values were discarded.
+        case gaveUp
+    }
+
+    /// Whether a counterexample was found or the run gave up.
+    public var kind: Kind
+    /// The property's name.
+    public var name: String
+    /// The seed to replay.
+    public var seed: UInt64
+    /// How many cases ran (including the failing one).
+    public var casesRun: Int
+    /// How many generations were discarded.
+    public var discarded: Int
+    /// The original failing value, rendered with `String(describing:)`.
+    public var original: String?
+    /// The shrunk failing value, rendered with `String(describing:)`.
+    public var shrunk: String?
+    /// The reason the shrunk value failed (error description or "returned false").
+    public var reason: String
+    /// Adopted shrink steps.
+    public var shrinkSteps: Int
+    /// Where the property was declared (`#fileID:#line`).
+    public var location: String
+
+    /// The command that replays this failure.
+    public var replayInstruction: String {
+        let module = location.split(separator: "/").first.map(String.init) ?? ""
+        let filter = module.isEmpty ? "" : " --filter \(module)"
+        return "\(PropertyEnvironment.seedKey)=\(seed) swift test\(filter)"
+    }
+
+    /// A multi-line report.
+    public var description: String {
+        var lines: [String] = []
+        switch kind {
+        case .counterexample:
+            lines.append("Property '\(name)' failed after \(casesRun) case(s) (seed \(seed)).")
+            lines.append("  original: \(original ?? "?")")
+            lines.append("  shrunk:   \(shrunk ?? "?") (\(shrinkSteps) shrink step(s))")
+            lines.append("  reason:   \(reason)")
+        case .gaveUp:
+            lines.append("Property '\(name)' gave up after \(casesRun) passing case(s) and \(discarded) discarded generation(s) (seed \(seed)).")
+            lines.append("  reason:   \(reason)")
+        }
+        lines.append("  at:       \(location)")
+        lines.append("  replay:   \(replayInstruction)")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,5 @@
+import PlaytimeSystem
+
+StandardStreams.lineBufferOutput()
+let status = await Playtime.main(Array(CommandLine.arguments.dropFirst()))
+StandardStreams.exitProcess(status)
