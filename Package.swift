@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PlaytimeCrypto", targets: ["PlaytimeCrypto"]),
         .library(name: "PlaytimeJournal", targets: ["PlaytimeJournal"]),
         .library(name: "PlaytimeRewards", targets: ["PlaytimeRewards"]),
+        .library(name: "PlaytimeTickets", targets: ["PlaytimeTickets"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
         .executable(name: "playtime", targets: ["playtime"]),
     ],
@@ -26,6 +27,8 @@ let package = Package(
         .target(name: "PlaytimeJournal", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
         // Exact integer reward arithmetic.
         .target(name: "PlaytimeRewards"),
+        // Server-issued departure tickets and their single-use redemption.
+        .target(name: "PlaytimeTickets", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeRewards"]),
         // Clocks, connectivity, evidence, sessions, journal.
         .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards"]),
         // Seeded generators, forAll and shrinking for property tests.
@@ -34,16 +37,17 @@ let package = Package(
         .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP"]),
         .executableTarget(
             name: "playtime",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards"]
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets"]
         ),
         .executableTarget(
             name: "PlaytimeBenchmarks",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"],
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets"],
             path: "Benchmarks/PlaytimeBenchmarks"
         ),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
+        .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP"]),
