@@ -33,7 +33,10 @@ public final class NTPClient: Sendable {
     }
 
     /// One check: query every server (respecting etiquette), validate, intersect, and return the fix.
-    public nonisolated(nonsending) func query(_ servers: [NTPServer] = NTPConfiguration.defaultServers) async throws(NTPError) -> NTPFix {
+    /// `timeoutNanoseconds` caps this check's wait below the configured timeout (e.g. a foreground budget).
+    public nonisolated(nonsending) func query(
+        _ servers: [NTPServer] = NTPConfiguration.defaultServers, timeoutNanoseconds: Int64? = nil
+    ) async throws(NTPError) -> NTPFix {
         guard !servers.isEmpty else { throw NTPError(kind: .noServers, servers: []) }
         let frame = clock.read()
         var reports = servers.map { ServerReport(server: $0) }
@@ -46,7 +49,8 @@ public final class NTPClient: Sendable {
             case .failure(let error): reports[index].dnsError = error
             }
         }
-        await runRounds(&active, servers: servers, frame: frame, reports: &reports)
+        let timeout = min(configuration.timeoutNanoseconds, timeoutNanoseconds ?? configuration.timeoutNanoseconds)
+        await runRounds(&active, servers: servers, frame: frame, timeout: timeout, reports: &reports)
         return try await conclude(servers: servers, reports: reports, frame: frame)
     }
 
@@ -99,14 +103,14 @@ public final class NTPClient: Sendable {
     // MARK: - Rounds
 
     private nonisolated(nonsending) func runRounds(_ active: inout [(index: Int, addresses: [SocketAddress])], servers: [NTPServer],
-                           frame: ClockReading, reports: inout [ServerReport]) async {
+                           frame: ClockReading, timeout: Int64, reports: inout [ServerReport]) async {
         for round in 0..<max(1, configuration.samplesPerServer) where !active.isEmpty {
             if round > 0 { await clock.sleep(nanoseconds: configuration.burstSpacingNanoseconds) }
             var generator = SystemRandomNumberGenerator()
             let requests = active.map { NTPRequest(addresses: $0.addresses, nonce: UInt64.random(in: 1...UInt64.max, using: &generator)) }
             let sentAt = clock.bootNanoseconds()
             for entry in active { remember(servers[entry.index]) { $0.lastQueryBoot = sentAt } }
-            let results = await transport.exchange(requests, timeoutNanoseconds: configuration.timeoutNanoseconds)
+            let results = await transport.exchange(requests, timeoutNanoseconds: timeout)
             var stillActive: [(index: Int, addresses: [SocketAddress])] = []
             for (position, entry) in active.enumerated() where position < results.count {
                 let keep = absorb(results[position], nonce: requests[position].nonce, frame: frame,

@@ -1,0 +1,30 @@
+import PlaytimeNTP
+
+/// Where the recorder gets network time. Production: `NTPNetworkTimeSource`; tests script one.
+public protocol NetworkTimeSource: Sendable {
+    /// A fix obtained within `budgetNanoseconds`, or why not.
+    nonisolated(nonsending) func fix(withinNanoseconds budgetNanoseconds: Int64) async -> Result<NTPFix, NTPError>
+}
+
+/// Network time from PlaytimeNTP's client and a list of servers.
+public struct NTPNetworkTimeSource: NetworkTimeSource {
+    /// The client (it remembers etiquette and retired servers across calls).
+    public let client: NTPClient
+    /// The servers asked.
+    public let servers: [NTPServer]
+
+    /// Creates a source.
+    public init(client: NTPClient = NTPClient(), servers: [NTPServer] = NTPConfiguration.defaultServers) {
+        self.client = client
+        self.servers = servers
+    }
+
+    /// One check whose timeout is the smaller of the client's and the budget.
+    public nonisolated(nonsending) func fix(withinNanoseconds budgetNanoseconds: Int64) async -> Result<NTPFix, NTPError> {
+        do {
+            return .success(try await client.query(servers, timeoutNanoseconds: budgetNanoseconds))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// Everything recorded at one lifecycle event: the clocks, network time if known, and connectivity.
+///
+/// The wall clock is kept because the player sees it, never because it is trusted: verdicts rest on the
+/// boot clock within a boot and on network time across boots.
+public struct Evidence: Sendable, Hashable, Codable {
+    /// Which event.
+    public var event: SessionEventKind
+    /// The away session this event belongs to (empty for launches and heartbeats outside a session).
+    public var sessionID: String
+    /// For a departure: `lifecycle` (a real background event) or `heartbeat` (recovered after a kill).
+    public var origin: String
+    /// The clocks at the event.
+    public var clock: ClockReading
+    /// Network time at the event, projected from the latest fix of the same boot, or `nil`.
+    public var network: NetworkTime?
+    /// Connectivity at the event.
+    public var connectivity: Connectivity
+    /// Gold per hour snapshotted at departure (0 for other events).
+    public var goldPerHour: Int64
+    /// The reward policy version in force at departure (empty for other events).
+    public var policyVersion: String
+
+    /// Creates evidence.
+    public init(event: SessionEventKind, sessionID: String, origin: String = "lifecycle", clock: ClockReading,
+                network: NetworkTime?, connectivity: Connectivity, goldPerHour: Int64 = 0, policyVersion: String = "") {
+        self.event = event
+        self.sessionID = sessionID
+        self.origin = origin
+        self.clock = clock
+        self.network = network
+        self.connectivity = connectivity
+        self.goldPerHour = goldPerHour
+        self.policyVersion = policyVersion
+    }
+}

@@ -1,2 +1,0 @@
-/// PlaytimeGuard: sessions, evidence and verdicts (being built).
-@_exported import PlaytimeSystem

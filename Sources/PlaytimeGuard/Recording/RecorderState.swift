@@ -1,0 +1,49 @@
+/// What the recorder knows between calls; rebuilt from the journal when it opens.
+struct RecorderState: Sendable {
+    /// The departure of the session in progress, if the player is away.
+    var openDeparture: Evidence?
+    /// The latest heartbeat since the last departure or return: the departure of an app killed in the foreground.
+    var lastHeartbeat: Evidence?
+    /// The latest return, so a repeated foreground is recognised.
+    var lastReturn: RecordedEvent?
+    /// The latest network time known, with the reading it belongs to.
+    var anchor: (reading: ClockReading, network: NetworkTime)?
+    /// Returns that need network proof, by session id (they crossed a reboot without it).
+    var pending: [String: Evidence] = [:]
+
+    /// Updates the state for evidence that was written (or replayed from the journal).
+    mutating func apply(_ evidence: Evidence, sequence: UInt64?) {
+        if let network = evidence.network, anchor.map({ $0.reading.bootID != evidence.clock.bootID || $0.reading.bootNanoseconds <= evidence.clock.bootNanoseconds }) ?? true {
+            anchor = (evidence.clock, network)
+        }
+        switch evidence.event {
+        case .background:
+            openDeparture = evidence
+            lastHeartbeat = nil
+        case .foreground, .launch:
+            if let departure = openDeparture, departure.sessionID == evidence.sessionID {
+                let needs = RecorderState.needsSettlement(departure: departure, arrival: evidence)
+                lastReturn = RecordedEvent(evidence: evidence, sequence: sequence, departure: departure, needsSettlement: needs)
+                if needs { pending[evidence.sessionID] = evidence }
+                openDeparture = nil
+            }
+            lastHeartbeat = nil
+        case .heartbeat:
+            if openDeparture == nil { lastHeartbeat = evidence }
+        case .settlement:
+            pending[evidence.sessionID] = nil
+        }
+    }
+
+    /// A return needs settlement when it crossed a reboot and has no network time: only a later fix in
+    /// the return's boot can prove how long the player was away.
+    static func needsSettlement(departure: Evidence, arrival: Evidence) -> Bool {
+        departure.clock.bootID != arrival.clock.bootID && arrival.network == nil
+    }
+
+    /// Network time at `reading`, projected from the anchor when it belongs to the same boot.
+    func projectedNetwork(at reading: ClockReading, driftPPM: Int64) -> NetworkTime? {
+        guard let anchor, anchor.reading.bootID == reading.bootID, anchor.reading.bootID != nil else { return nil }
+        return anchor.network.projected(byBootNanoseconds: reading.bootNanoseconds - anchor.reading.bootNanoseconds, driftPPM: driftPPM)
+    }
+}

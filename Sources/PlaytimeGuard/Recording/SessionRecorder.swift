@@ -1,0 +1,224 @@
+import PlaytimeJournal
+import PlaytimeNTP
+import PlaytimeSystem
+import Synchronization
+
+/// Records lifecycle events with durable evidence: every call has written and fsync'd its journal record
+/// before it returns, because the app may be killed a moment later.
+///
+/// Calls are idempotent (a second background while away writes nothing), a cold start with an open
+/// background closes it, and an app killed in the foreground departs at its last heartbeat. Safe to call
+/// from any thread or task.
+public final class SessionRecorder: Sendable {
+    private struct Guarded: ~Copyable {
+        var writer: JournalWriter
+        var state: RecorderState
+    }
+
+    /// The tunables given at creation.
+    public let configuration: RecorderConfiguration
+    /// True when opening cut a torn last line left by a crash.
+    public let repairedTornTail: Bool
+    private let clock: any ClockSource
+    private let networkTime: (any NetworkTimeSource)?
+    private let connectivity: ConnectivityMonitor
+    private let guarded: Mutex<Guarded>
+
+    /// Opens (creating if needed) the journal at `journalPath`, verifies it and rebuilds the session state.
+    public init(journalPath: String, key: JournalKey, clock: any ClockSource = SystemClockSource(),
+                networkTime: (any NetworkTimeSource)? = NTPNetworkTimeSource(),
+                connectivity: ConnectivityMonitor? = nil,
+                configuration: RecorderConfiguration = RecorderConfiguration()) throws(RecorderError) {
+        var repaired = false
+        let writer: JournalWriter
+        do {
+            writer = try JournalWriter(path: journalPath, key: key)
+        } catch JournalError.tornTail(let failure) where configuration.repairTornTail {
+            _ = failure
+            do {
+                try JournalWriter.repair(path: journalPath, key: key)
+                writer = try JournalWriter(path: journalPath, key: key)
+            } catch {
+                throw RecorderError.journal(error)
+            }
+            repaired = true
+        } catch {
+            throw RecorderError.journal(error)
+        }
+        var state = RecorderState()
+        do {
+            _ = try JournalReader.read(path: journalPath, key: key) { record in
+                guard SessionEventKind(recordType: record.type) != nil, let evidence = EvidenceCodec.decode(record.payload) else { return }
+                state.apply(evidence, sequence: record.sequence)
+            }
+        } catch {
+            throw RecorderError.journal(error)
+        }
+        self.configuration = configuration
+        self.repairedTornTail = repaired
+        self.clock = clock
+        self.networkTime = networkTime
+        self.connectivity = connectivity ?? ConnectivityMonitor(clock: clock)
+        self.guarded = Mutex(Guarded(writer: writer, state: state))
+    }
+
+    /// The departure of the session in progress, if the player is away.
+    public var openDeparture: Evidence? { guarded.withLock { $0.state.openDeparture } }
+
+    /// Session ids of returns still waiting for network proof.
+    public var sessionsAwaitingSettlement: [String] { guarded.withLock { $0.state.pending.keys.sorted() } }
+
+    /// The app moves to the background. Synchronous and network-free: the record is on disk when this returns.
+    /// `goldPerHour` and `policyVersion` are snapshotted: the reward uses them, not the rate at claim time.
+    @discardableResult
+    public func enteredBackground(goldPerHour: Int64, policyVersion: String) throws(RecorderError) -> RecordedEvent {
+        guard goldPerHour >= 0 else { throw RecorderError.invalidRate(goldPerHour) }
+        let link = connectivity.current()
+        return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
+            if let open = guarded.state.openDeparture { return RecordedEvent(evidence: open, sequence: nil, duplicate: true) }
+            let reading = clock.read()
+            let evidence = Evidence(event: .background, sessionID: Self.newSessionID(), clock: reading,
+                                    network: guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM),
+                                    connectivity: link, goldPerHour: goldPerHour, policyVersion: policyVersion)
+            let sequence = try Self.write(evidence, to: &guarded)
+            return RecordedEvent(evidence: evidence, sequence: sequence)
+        }
+    }
+
+    /// The app returns to the foreground: closes the open session, trying a fresh fix within the budget
+    /// (at once when offline). A repeated call returns the first result and writes nothing.
+    @discardableResult
+    public nonisolated(nonsending) func enteredForeground() async throws(RecorderError) -> RecordedEvent {
+        try await arrive(as: .foreground)
+    }
+
+    /// A cold start. With an open background record it is the return; after a kill in the foreground the
+    /// departure is recovered from the last heartbeat; otherwise a plain launch is recorded.
+    @discardableResult
+    public nonisolated(nonsending) func appLaunched() async throws(RecorderError) -> RecordedEvent {
+        try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) in
+            guard guarded.state.openDeparture == nil, let heartbeat = guarded.state.lastHeartbeat else { return }
+            var departure = heartbeat
+            departure.event = .background
+            departure.origin = "heartbeat"
+            departure.sessionID = Self.newSessionID()
+            _ = try Self.write(departure, to: &guarded)
+        }
+        return try await arrive(as: .launch)
+    }
+
+    /// A proof of life while in the foreground, carrying the current rate in case the app is killed.
+    @discardableResult
+    public func heartbeat(goldPerHour: Int64, policyVersion: String) throws(RecorderError) -> RecordedEvent {
+        guard goldPerHour >= 0 else { throw RecorderError.invalidRate(goldPerHour) }
+        let link = connectivity.current()
+        return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
+            let reading = clock.read()
+            let evidence = Evidence(event: .heartbeat, sessionID: "", clock: reading,
+                                    network: guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM),
+                                    connectivity: link, goldPerHour: goldPerHour, policyVersion: policyVersion)
+            let sequence = try Self.write(evidence, to: &guarded)
+            return RecordedEvent(evidence: evidence, sequence: sequence)
+        }
+    }
+
+    /// Tries a fix and, when one arrives, writes a settlement record for every session of this boot that
+    /// was waiting for network proof. Returns the settlements written.
+    @discardableResult
+    public nonisolated(nonsending) func settlePending() async throws(RecorderError) -> [RecordedEvent] {
+        let waiting = guarded.withLock { !$0.state.pending.isEmpty }
+        guard waiting, connectivity.current().state != .offline, let networkTime else { return [] }
+        let result = await networkTime.fix(withinNanoseconds: configuration.foregroundBudgetNanoseconds)
+        connectivity.note(result)
+        guard case .success(let fix) = result else { return [] }
+        return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) in
+            try settle(with: fix, in: &guarded)
+        }
+    }
+
+    /// Refreshes connectivity and writes a `connectivity` record when its state changed (a loss above all).
+    @discardableResult
+    public func noteConnectivity() throws(RecorderError) -> Connectivity? {
+        guard let change = connectivity.change() else { return nil }
+        var writer = FixedJSONWriter()
+        writer.string("conn", change.state.rawValue)
+        writer.string("connReason", change.reason)
+        writer.integer("boot", clock.bootNanoseconds())
+        let payload = writer.finish()
+        try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) in
+            do throws(JournalError) { _ = try guarded.writer.append(type: "connectivity", payload: payload) } catch { throw RecorderError.journal(error) }
+        }
+        return change
+    }
+
+    // MARK: - Internals
+
+    private nonisolated(nonsending) func arrive(as event: SessionEventKind) async throws(RecorderError) -> RecordedEvent {
+        let reading = clock.read()
+        let open = guarded.withLock { ($0.state.openDeparture, $0.state.lastReturn) }
+        if open.0 == nil, event == .foreground, let last = open.1 {
+            var repeated = last
+            repeated.duplicate = true
+            return repeated
+        }
+        var link = connectivity.current()
+        var fix: NTPFix?
+        if link.state != .offline, let networkTime {
+            let result = await networkTime.fix(withinNanoseconds: configuration.foregroundBudgetNanoseconds)
+            connectivity.note(result)
+            link = connectivity.current()
+            if case .success(let value) = result { fix = value }
+        }
+        let finalLink = link
+        let freshFix = fix
+        return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
+            let departure = guarded.state.openDeparture
+            if departure == nil, event == .foreground, let last = guarded.state.lastReturn {
+                var repeated = last
+                repeated.duplicate = true
+                return repeated
+            }
+            let network = freshFix?.networkTime(at: reading) ?? guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM)
+            let evidence = Evidence(event: event, sessionID: departure?.sessionID ?? "", clock: reading,
+                                    network: network, connectivity: finalLink)
+            let sequence = try Self.write(evidence, to: &guarded)
+            // Writing a return updates `lastReturn`; a plain launch closes nothing.
+            var result = departure != nil ? (guarded.state.lastReturn ?? RecordedEvent(evidence: evidence, sequence: sequence))
+                                          : RecordedEvent(evidence: evidence, sequence: sequence)
+            if let freshFix { _ = try settle(with: freshFix, in: &guarded) }
+            result.needsSettlement = guarded.state.pending[evidence.sessionID] != nil
+            return result
+        }
+    }
+
+    private func settle(with fix: NTPFix, in guarded: inout Guarded) throws(RecorderError) -> [RecordedEvent] {
+        var written: [RecordedEvent] = []
+        let reading = clock.read()
+        guard let network = fix.networkTime(at: reading) else { return [] }
+        for (session, arrival) in guarded.state.pending.sorted(by: { $0.key < $1.key })
+        where arrival.clock.bootID == reading.bootID {
+            let evidence = Evidence(event: .settlement, sessionID: session, clock: reading, network: network,
+                                    connectivity: Connectivity(state: .online, reason: "ntp-ok"))
+            let sequence = try Self.write(evidence, to: &guarded)
+            written.append(RecordedEvent(evidence: evidence, sequence: sequence))
+        }
+        return written
+    }
+
+    /// Appends the evidence (fsync'd) and then updates the state.
+    private static func write(_ evidence: Evidence, to guarded: inout Guarded) throws(RecorderError) -> UInt64 {
+        let sequence: UInt64
+        do throws(JournalError) { sequence = try guarded.writer.append(type: evidence.event.recordType, payload: EvidenceCodec.encode(evidence)) } catch {
+            throw RecorderError.journal(error)
+        }
+        guarded.state.apply(evidence, sequence: sequence)
+        return sequence
+    }
+
+    private static func newSessionID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
