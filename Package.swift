@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
+        .testTarget(name: "PlaytimeGuardTests", dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal"]),
         .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),

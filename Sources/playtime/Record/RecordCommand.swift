@@ -1,0 +1,100 @@
+import PlaytimeGuard
+import PlaytimeJournal
+
+/// `playtime record`: records one lifecycle event with this machine's real clocks.
+enum RecordCommand: Command {
+    static let name = "record"
+    static let summary = "Record one lifecycle event with this machine's clocks into a journal"
+    static let help = """
+    USAGE: playtime record <background|foreground|launch|heartbeat> --journal FILE --key-file FILE
+                           [--create-key] [--ntp SERVER]... [--rate GOLD_PER_HOUR] [--policy-version V]
+                           [--repair-torn-tail] [--json]
+
+    Appends one event (written and fsync'd before the command exits) with the wall clock, the boot clock
+    (which counts sleep and cannot be set), the boot identity, network time if an NTP server answers, and
+    connectivity. Each run is a separate process, as an app relaunch is: the journal carries the state.
+
+    OPTIONS:
+      --journal FILE          The journal (created if absent).
+      --key-file FILE         The journal key (hex text, at least 16 bytes).
+      --create-key            Create the key file when it does not exist.
+      --ntp SERVER            Ask this NTP server (repeatable; host, host:port, [v6]:port). Default: none.
+      --rate GOLD_PER_HOUR    Earn rate to snapshot at background or heartbeat (default 600).
+      --policy-version V      Reward policy version to snapshot (default "default").
+      --repair-torn-tail      Cut a torn last line left by a crash instead of refusing.
+      --json                  Print one JSON object.
+
+    EXIT STATUS: 0 recorded (or a repeated event, nothing written); 2 usage error, bad key or corrupt journal.
+    """
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let parsed: ParsedArguments
+        let event: SessionEventKind
+        let rate: Int64
+        var servers: [NTPServer] = []
+        do throws(UsageError) {
+            parsed = try scanArguments(arguments, valueOptions: ["--journal", "--key-file", "--ntp", "--rate", "--policy-version"],
+                                       flags: ["--json", "--create-key", "--repair-torn-tail"])
+            guard parsed.positionals.count == 1, let kind = SessionEventKind(rawValue: parsed.positionals[0]),
+                  kind != .settlement else {
+                throw UsageError(description: "name one event: background, foreground, launch or heartbeat")
+            }
+            event = kind
+            guard parsed.value("--journal") != nil else { throw UsageError(description: "--journal FILE is required") }
+            guard parsed.value("--key-file") != nil else { throw UsageError(description: "--key-file FILE is required") }
+            rate = Int64(try parseInteger(parsed.value("--rate") ?? "600", option: "--rate", in: 0...Int.max))
+            for text in parsed.values("--ntp") {
+                guard let server = NTPServer(parsing: text) else { throw UsageError(description: "'\(text)' is not a server") }
+                servers.append(server)
+            }
+        } catch {
+            return usageFailure(error, command: name)
+        }
+        let journalPath = parsed.value("--journal") ?? ""
+        let keyPath = parsed.value("--key-file") ?? ""
+        let key: JournalKey
+        do {
+            key = try KeyFile.load(path: keyPath)
+        } catch let error where parsed.has("--create-key") && error.isMissingFile {
+            do { key = try KeyFile.generate(path: keyPath) } catch {
+                printError("playtime record: cannot create key file \(keyPath): \(error)")
+                return ExitCode.usage
+            }
+        } catch {
+            printError("playtime record: key file \(keyPath): \(error)")
+            return ExitCode.usage
+        }
+        var configuration = RecorderConfiguration()
+        configuration.repairTornTail = parsed.has("--repair-torn-tail")
+        let source: (any NetworkTimeSource)? = servers.isEmpty ? nil : NTPNetworkTimeSource(servers: servers)
+        let clock = SystemClockSource()
+        do {
+            let recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: source,
+                                               connectivity: ConnectivityMonitor(probe: SystemConnectivityProbe(servers: servers), clock: clock),
+                                               configuration: configuration)
+            let policy = parsed.value("--policy-version") ?? "default"
+            let result: RecordedEvent
+            switch event {
+            case .background: result = try recorder.enteredBackground(goldPerHour: rate, policyVersion: policy)
+            case .foreground: result = try await recorder.enteredForeground()
+            case .launch: result = try await recorder.appLaunched()
+            case .heartbeat, .settlement: result = try recorder.heartbeat(goldPerHour: rate, policyVersion: policy)
+            }
+            print(parsed.has("--json") ? RecordReport.json(result) : RecordReport.text(result))
+            return ExitCode.success
+        } catch {
+            printError("playtime record: \(journalPath): \(error)")
+            if case .journal(.tornTail) = error { printError("Nothing was written. Run again with --repair-torn-tail to cut the torn line.") }
+            else { printError("Nothing was written; the journal was left as it was.") }
+            return ExitCode.usage
+        }
+    }
+}
+
+extension KeyFileError {
+    /// True when the key file does not exist.
+    var isMissingFile: Bool {
+        if case .missing = self { return true }
+        return false
+    }
+}

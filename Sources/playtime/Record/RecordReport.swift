@@ -1,0 +1,69 @@
+import PlaytimeGuard
+
+/// Renders a recorded event as text or JSON.
+enum RecordReport {
+    static func text(_ result: RecordedEvent) -> String {
+        let evidence = result.evidence
+        var lines: [String] = []
+        let written = result.sequence.map { "record #\($0)" } ?? "nothing written (repeated event)"
+        let session = evidence.sessionID.isEmpty ? "" : " session \(evidence.sessionID)"
+        lines.append("\(evidence.event.rawValue): \(written)\(session)")
+        lines.append("  wall          " + TimeFormatting.utc(evidence.clock.wallNanoseconds) + "  (the device owner can set this)")
+        lines.append("  boot clock    " + TimeFormatting.seconds(evidence.clock.bootNanoseconds) + " s since boot \(evidence.clock.bootID ?? "(no boot id)")")
+        if let network = evidence.network {
+            lines.append("  network time  " + TimeFormatting.utc(network.unixNanoseconds) + " ± " + TimeFormatting.seconds(network.errorBoundNanoseconds) + " s")
+        } else {
+            lines.append("  network time  none (no fix in this boot)")
+        }
+        lines.append("  connectivity  \(evidence.connectivity.state.rawValue) (\(evidence.connectivity.reason))")
+        if evidence.event == .background || evidence.event == .heartbeat {
+            lines.append("  rate          \(evidence.goldPerHour) gold/h, policy \(evidence.policyVersion)")
+        }
+        if let departure = result.departure {
+            lines.append("  away since    " + TimeFormatting.utc(departure.clock.wallNanoseconds) + " (departure wall clock)")
+            if departure.clock.bootID == evidence.clock.bootID {
+                lines.append("  boot delta    " + TimeFormatting.seconds(evidence.clock.bootNanoseconds - departure.clock.bootNanoseconds) + " s (same boot: trustworthy)")
+            } else {
+                lines.append("  boot delta    rebooted while away; uptime of this boot " + TimeFormatting.seconds(evidence.clock.bootNanoseconds) + " s is the provable minimum")
+            }
+            lines.append("  wall delta    " + TimeFormatting.seconds(evidence.clock.wallNanoseconds - departure.clock.wallNanoseconds) + " s (not trusted)")
+            if result.needsSettlement { lines.append("  settlement    waiting for network time in this boot") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ result: RecordedEvent) -> String {
+        var members = evidenceMembers(result.evidence)
+        members.append(("sequence", result.sequence.map { .int(Int64($0)) } ?? .null))
+        members.append(("duplicate", .bool(result.duplicate)))
+        members.append(("needsSettlement", .bool(result.needsSettlement)))
+        if let departure = result.departure {
+            members.append(("departure", .object(evidenceMembers(departure))))
+            let sameBoot = departure.clock.bootID == result.evidence.clock.bootID
+            members.append(("sameBoot", .bool(sameBoot)))
+            members.append(("bootDeltaSeconds", sameBoot ? .seconds(result.evidence.clock.bootNanoseconds - departure.clock.bootNanoseconds) : .null))
+            members.append(("wallDeltaSeconds", .seconds(result.evidence.clock.wallNanoseconds - departure.clock.wallNanoseconds)))
+        } else {
+            members.append(("departure", .null))
+        }
+        return JSONValue.object(members).text
+    }
+
+    private static func evidenceMembers(_ evidence: Evidence) -> [(String, JSONValue)] {
+        [
+            ("event", .string(evidence.event.rawValue)),
+            ("sessionId", .string(evidence.sessionID)),
+            ("origin", .string(evidence.origin)),
+            ("wallNanoseconds", .int(evidence.clock.wallNanoseconds)),
+            ("wallTime", .string(TimeFormatting.utc(evidence.clock.wallNanoseconds))),
+            ("bootNanoseconds", .int(evidence.clock.bootNanoseconds)),
+            ("bootId", .optional(evidence.clock.bootID)),
+            ("networkNanoseconds", evidence.network.map { .int($0.unixNanoseconds) } ?? .null),
+            ("networkErrorNanoseconds", evidence.network.map { .int($0.errorBoundNanoseconds) } ?? .null),
+            ("connectivity", .string(evidence.connectivity.state.rawValue)),
+            ("connectivityReason", .string(evidence.connectivity.reason)),
+            ("goldPerHour", .int(evidence.goldPerHour)),
+            ("policyVersion", .string(evidence.policyVersion)),
+        ]
+    }
+}

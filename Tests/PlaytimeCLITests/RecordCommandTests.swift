@@ -1,0 +1,88 @@
+import Foundation
+import PlaytimeSystem
+import PlaytimeTestSupport
+import Testing
+
+@Suite("playtime record (binary, real clocks)")
+struct RecordCommandTests {
+    static var faketime: String? {
+        ["/usr/bin/faketime", "/usr/local/bin/faketime"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "playtime-record-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Records background, waits `pause`, records foreground (optionally through a wrapper); returns both
+    /// JSON outputs and the test's own boot-clock time between the two launches.
+    func pair(pause: TimeInterval, foregroundWrapper: [String] = [], environment: [String: String] = [:]) async throws
+        -> (background: [String: Any], foreground: [String: Any], launchGap: Int64) {
+        let directory = try temporaryDirectory()
+        let common = ["--journal", directory + "/journal", "--key-file", directory + "/key", "--create-key", "--json"]
+        let firstLaunch = SystemClock.bootNanoseconds()
+        let background = try await PlaytimeBinary.run(["record", "background"] + common)
+        try await runOffCooperativePool { Thread.sleep(forTimeInterval: pause) }
+        let secondLaunch = SystemClock.bootNanoseconds()
+        let foreground = try await PlaytimeBinary.run(["record", "foreground"] + common, wrapper: foregroundWrapper, environment: environment)
+        #expect(background.status == 0, "\(background.standardError)")
+        #expect(foreground.status == 0, "\(foreground.standardError)")
+        return (try jsonObject(background.standardOutput), try jsonObject(foreground.standardOutput), secondLaunch - firstLaunch)
+    }
+
+    @Test("A pair recorded a few seconds apart: the boot-clock delta matches the pause within 50 ms")
+    func realPair() async throws {
+        let (background, foreground, gap) = try await pair(pause: 2)
+        let delta = try #require(foreground["bootDeltaSeconds"] as? Double)
+        #expect(abs(delta - Double(gap) / 1e9) < 0.05, "boot delta \(delta) s, launches \(Double(gap) / 1e9) s apart")
+        #expect(foreground["sessionId"] as? String == background["sessionId"] as? String)
+        #expect(foreground["sameBoot"] as? Bool == true)
+    }
+
+    @Test("The wall clock moved for one process (faketime +5h): the boot delta stays true, the wall delta shows the jump",
+          .enabled(if: faketime != nil || ProcessInfo.processInfo.environment["PLAYTIME_REQUIRE_FAKETIME"] == "1"))
+    func faketimeJump() async throws {
+        let faketime = try #require(Self.faketime, "PLAYTIME_REQUIRE_FAKETIME=1 but faketime is not installed")
+        let (_, foreground, gap) = try await pair(pause: 1, foregroundWrapper: [faketime, "-f", "+5h"],
+                                                  environment: ["FAKETIME_DONT_FAKE_MONOTONIC": "1"])
+        let bootDelta = try #require(foreground["bootDeltaSeconds"] as? Double)
+        let wallDelta = try #require(foreground["wallDeltaSeconds"] as? Double)
+        #expect(abs(bootDelta - Double(gap) / 1e9) < 0.05)
+        #expect(abs(wallDelta - bootDelta - 5 * 3600) < 1)
+    }
+
+    @Test("A corrupt journal: a clear message, exit 2, and the file untouched")
+    func corruptJournal() async throws {
+        let directory = try temporaryDirectory()
+        let common = ["--journal", directory + "/journal", "--key-file", directory + "/key"]
+        #expect(try await PlaytimeBinary.run(["record", "heartbeat", "--create-key"] + common).status == 0)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: directory + "/journal"))
+        bytes[bytes.count - 20] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: directory + "/journal"))
+        let run = try await PlaytimeBinary.run(["record", "background"] + common)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("corrupt"))
+        #expect(!run.standardError.contains("Fatal error"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: directory + "/journal")) == bytes)
+    }
+
+    @Test("Missing or short key files are usage errors with a clear message")
+    func keyProblems() async throws {
+        let directory = try temporaryDirectory()
+        let missing = try await PlaytimeBinary.run(["record", "background", "--journal", directory + "/j", "--key-file", directory + "/none"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("does not exist"))
+        try "00112233".write(toFile: directory + "/short", atomically: true, encoding: .utf8)
+        let short = try await PlaytimeBinary.run(["record", "background", "--journal", directory + "/j", "--key-file", directory + "/short"])
+        #expect(short.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: directory + "/j"))
+    }
+
+    @Test("Usage mistakes exit 2", arguments: [["record"], ["record", "sideways", "--journal", "j", "--key-file", "k"],
+                                               ["record", "background", "--key-file", "k"], ["record", "background", "--journal", "j"],
+                                               ["record", "settlement", "--journal", "j", "--key-file", "k"]])
+    func usage(arguments: [String]) async throws {
+        #expect(try await PlaytimeBinary.run(arguments).status == 2)
+    }
+}
