@@ -14,7 +14,7 @@ public enum JournalReader {
     ) throws(JournalError) -> JournalVerification {
         do {
             let file = try OpenFile(path: path, options: [])
-            return try scan(file: file, key: key, chunkByteCount: chunkByteCount, deliver: true, onRecord)
+            return try scan(file: file, key: key, chunkByteCount: chunkByteCount, deliver: true) { onRecord($0.record) }
         } catch {
             throw JournalError.system(error)
         }
@@ -32,12 +32,25 @@ public enum JournalReader {
         }
     }
 
+    /// Verifies the journal read from `file` (a path's descriptor or standard input), streaming each
+    /// verified record in place, without copying: the auditor's path. Memory stays bounded by the chunk.
+    public static func stream(
+        file: borrowing OpenFile, key: JournalKey, chunkByteCount: Int = defaultChunkByteCount,
+        onRecord: (JournalRecordView) -> Void
+    ) throws(JournalError) -> JournalVerification {
+        do {
+            return try scan(file: file, key: key, chunkByteCount: chunkByteCount, deliver: true, onRecord)
+        } catch {
+            throw JournalError.system(error)
+        }
+    }
+
     /// Verifies a journal held in memory, calling `onRecord` for each verified record.
     public static func verify(
         bytes: UnsafeRawBufferPointer, key: JournalKey, onRecord: (JournalRecord) -> Void = { _ in }
     ) -> JournalVerification {
         var scanner = JournalScanner(key: key)
-        let consumed = scanner.consume(bytes, deliver: true, onRecord)
+        let consumed = scanner.consume(bytes, deliver: true) { onRecord($0.record) }
         scanner.finish(leftoverByteCount: bytes.count - consumed)
         return scanner.verification
     }
@@ -52,7 +65,7 @@ public enum JournalReader {
     /// Reads `file` from its current offset to the end in chunks, keeping at most one partial line.
     static func scan(
         file: borrowing OpenFile, key: JournalKey, chunkByteCount: Int, deliver: Bool,
-        _ onRecord: (JournalRecord) -> Void
+        _ onRecord: (JournalRecordView) -> Void
     ) throws(SystemError) -> JournalVerification {
         var scanner = JournalScanner(key: key)
         let capacity = max(chunkByteCount, 4096) + JournalFormat.maximumLineByteCount + 1

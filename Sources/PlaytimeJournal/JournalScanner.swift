@@ -17,7 +17,7 @@ struct JournalScanner: Sendable {
     ///
     /// Returns how many bytes were consumed (complete lines only). Stops at the first failure.
     mutating func consume(
-        _ bytes: UnsafeRawBufferPointer, deliver: Bool, _ onRecord: (JournalRecord) -> Void
+        _ bytes: UnsafeRawBufferPointer, deliver: Bool, _ onRecord: (JournalRecordView) -> Void
     ) -> Int {
         var start = 0
         let count = bytes.count
@@ -38,10 +38,10 @@ struct JournalScanner: Sendable {
                 header = verified
             case .record(let sequence, let type, let payload):
                 if deliver {
-                    onRecord(JournalRecord(
+                    onRecord(JournalRecordView(
                         sequence: sequence,
-                        type: String(decoding: UnsafeRawBufferPointer(rebasing: line[type]), as: UTF8.self),
-                        payload: Array(UnsafeRawBufferPointer(rebasing: line[payload]))))
+                        type: UnsafeRawBufferPointer(rebasing: line[type]),
+                        payload: UnsafeRawBufferPointer(rebasing: line[payload])))
                 }
             case .failed(let reason):
                 fail(reason)

@@ -151,6 +151,18 @@ public final class SessionRecorder: Sendable {
         return change
     }
 
+    /// Records what the game paid for a session (fsync'd before returning), so a server can recompute it.
+    @discardableResult
+    public func recordClaim(_ claim: ClaimRecord) throws(RecorderError) -> UInt64 {
+        try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> UInt64 in
+            do throws(JournalError) {
+                return try guarded.writer.append(type: ClaimRecord.recordType, payload: ClaimCodec.encode(claim))
+            } catch {
+                throw RecorderError.journal(error)
+            }
+        }
+    }
+
     // MARK: - Internals
 
     private nonisolated(nonsending) func arrive(as event: SessionEventKind) async throws(RecorderError) -> RecordedEvent {

@@ -1,0 +1,85 @@
+/// Turns evidence, in journal order, into session timelines as a stream.
+///
+/// Memory is bounded by the sessions still open or waiting for proof, never by the journal's length:
+/// at most one departure is open at a time (a new departure abandons an unreturned one), and a return
+/// waiting for network proof is released when proof arrives, when its boot ends (proof is then
+/// impossible), when more than `maximumPending` wait, or at ``finish()``.
+public struct SessionAssembler: Sendable {
+    private struct Open: Sendable {
+        var evidence: Evidence
+        var sequence: UInt64
+    }
+
+    /// The most returns held while waiting for proof; the oldest is released beyond it.
+    public let maximumPending: Int
+    private var open: Open?
+    private var pending: [SessionTimeline] = []
+
+    /// Creates an assembler holding at most `maximumPending` (at least 1) returns awaiting proof.
+    public init(maximumPending: Int = 1024) {
+        self.maximumPending = max(1, maximumPending)
+    }
+
+    /// Returns awaiting network proof right now.
+    public var pendingCount: Int { pending.count }
+
+    /// Feeds one piece of evidence; returns the timelines it completes, oldest first.
+    public mutating func add(sequence: UInt64, evidence: Evidence) -> [SessionTimeline] {
+        var completed = releaseProven(by: evidence)
+        switch evidence.event {
+        case .background:
+            if let previous = open {
+                // A departure that never returned: report it without an arrival.
+                completed.append(SessionTimeline(sessionID: previous.evidence.sessionID, departure: previous.evidence,
+                                                 departureSequence: previous.sequence, arrival: nil))
+            }
+            open = Open(evidence: evidence, sequence: sequence)
+        case .foreground, .launch:
+            guard let departure = open, departure.evidence.sessionID == evidence.sessionID else { break }
+            open = nil
+            let timeline = SessionTimeline(sessionID: evidence.sessionID, departure: departure.evidence,
+                                           departureSequence: departure.sequence, arrival: evidence, arrivalSequence: sequence)
+            if timeline.arrivalNeedsProof {
+                pending.append(timeline)
+                if pending.count > maximumPending { completed.append(pending.removeFirst()) }
+            } else {
+                completed.append(timeline)
+            }
+        case .heartbeat, .settlement:
+            break
+        }
+        return completed
+    }
+
+    /// Releases everything still held: an open departure (without arrival) and returns without proof.
+    public mutating func finish() -> [SessionTimeline] {
+        var completed = pending
+        pending.removeAll()
+        if let previous = open {
+            completed.append(SessionTimeline(sessionID: previous.evidence.sessionID, departure: previous.evidence,
+                                             departureSequence: previous.sequence, arrival: nil))
+            open = nil
+        }
+        return completed
+    }
+
+    /// Attaches `evidence` as proof to the pending returns it proves, and releases returns whose boot
+    /// has ended (a later reading from another boot means no proof can follow).
+    private mutating func releaseProven(by evidence: Evidence) -> [SessionTimeline] {
+        guard !pending.isEmpty else { return [] }
+        var released: [SessionTimeline] = []
+        var kept: [SessionTimeline] = []
+        for var timeline in pending {
+            if timeline.isProof(evidence) {
+                timeline.laterProof = evidence
+                released.append(timeline)
+            } else if timeline.arrival?.clock.bootID == nil || timeline.arrival?.clock.bootID != evidence.clock.bootID {
+                released.append(timeline)
+            } else {
+                kept.append(timeline)
+            }
+        }
+        pending = kept
+        return released
+    }
+}

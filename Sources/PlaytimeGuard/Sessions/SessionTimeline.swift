@@ -1,0 +1,49 @@
+/// One away session as a journal tells it: the departure, the arrival (if the player came back), and
+/// for a return that crossed a reboot without network time, the first later network proof of the
+/// arrival's boot.
+public struct SessionTimeline: Sendable, Hashable, Codable {
+    /// The session id shared by departure and arrival.
+    public var sessionID: String
+    /// The departure (a background event, or one recovered from a heartbeat).
+    public var departure: Evidence
+    /// The journal sequence number of the departure, when known.
+    public var departureSequence: UInt64?
+    /// The return (foreground or cold start), or `nil` when the session never closed.
+    public var arrival: Evidence?
+    /// The journal sequence number of the arrival, when known.
+    public var arrivalSequence: UInt64?
+    /// The first later evidence with network time in the arrival's boot (a settlement or any later event),
+    /// used only when the arrival itself lacks network time.
+    public var laterProof: Evidence?
+
+    /// Creates a timeline.
+    public init(sessionID: String, departure: Evidence, departureSequence: UInt64? = nil, arrival: Evidence?,
+                arrivalSequence: UInt64? = nil, laterProof: Evidence? = nil) {
+        self.sessionID = sessionID
+        self.departure = departure
+        self.departureSequence = departureSequence
+        self.arrival = arrival
+        self.arrivalSequence = arrivalSequence
+        self.laterProof = laterProof
+    }
+
+    /// The earn rate snapshotted at departure: the rate the reward uses, whatever the rate is at claim time.
+    public var goldPerHour: Int64 { departure.goldPerHour }
+
+    /// The reward policy version in force at departure.
+    public var policyVersion: String { departure.policyVersion }
+
+    /// True when the arrival crossed a reboot (or lacks a boot identity) and has no network time of its own.
+    public var arrivalNeedsProof: Bool {
+        guard let arrival else { return false }
+        return RecorderState.needsSettlement(departure: departure, arrival: arrival) || (arrival.clock.bootID == nil && arrival.network == nil)
+    }
+
+    /// True when `evidence` can prove this timeline's arrival: it carries network time and belongs to the
+    /// arrival's (identified) boot, at or after the arrival on the boot clock.
+    public func isProof(_ evidence: Evidence) -> Bool {
+        guard let arrival, evidence.network != nil, let boot = arrival.clock.bootID,
+              evidence.clock.bootID == boot else { return false }
+        return evidence.clock.bootNanoseconds >= arrival.clock.bootNanoseconds
+    }
+}

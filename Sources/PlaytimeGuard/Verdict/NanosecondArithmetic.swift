@@ -1,0 +1,45 @@
+/// Int64 nanosecond arithmetic that clamps instead of trapping: evidence comes from files and the
+/// network, so any value is possible and none may crash a verdict.
+enum Nanoseconds {
+    /// One second.
+    static let perSecond: Int64 = 1_000_000_000
+
+    /// `a + b`, clamped to the Int64 range.
+    static func add(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        guard overflow else { return sum }
+        return b > 0 ? .max : .min
+    }
+
+    /// `a - b`, clamped to the Int64 range.
+    static func subtract(_ a: Int64, _ b: Int64) -> Int64 {
+        let (difference, overflow) = a.subtractingReportingOverflow(b)
+        guard overflow else { return difference }
+        return b < 0 ? .max : .min
+    }
+
+    /// `|a - b|`, clamped to Int64.max.
+    static func distance(_ a: Int64, _ b: Int64) -> Int64 {
+        let difference = subtract(a, b)
+        return difference == .min ? .max : Swift.abs(difference)
+    }
+
+    /// The drift allowance for a boot-clock span: `ceil(|span| × ppm / 10⁶)`, never negative.
+    static func driftAllowance(for span: Int64, ppm: Int64) -> Int64 {
+        let rate = UInt128(UInt64(max(0, ppm)))
+        let scaled = (UInt128(span.magnitude) * rate + 999_999) / 1_000_000
+        return scaled > UInt128(UInt64(Int64.max)) ? .max : Int64(scaled)
+    }
+
+    /// Whole seconds, rounded toward minus infinity.
+    static func floorSeconds(_ nanoseconds: Int64) -> Int64 {
+        let (quotient, remainder) = nanoseconds.quotientAndRemainder(dividingBy: perSecond)
+        return remainder < 0 ? quotient - 1 : quotient
+    }
+
+    /// Whole seconds, rounded toward plus infinity.
+    static func ceilingSeconds(_ nanoseconds: Int64) -> Int64 {
+        let (quotient, remainder) = nanoseconds.quotientAndRemainder(dividingBy: perSecond)
+        return remainder > 0 ? quotient + 1 : quotient
+    }
+}

@@ -1,0 +1,25 @@
+/// The tolerances a verdict uses. The defaults follow docs/guarantees.md.
+public struct VerdictConfiguration: Sendable, Hashable, Codable {
+    /// Bound on the boot clock's frequency error, in parts per million. Default 100.
+    public var driftPPM: Int64
+    /// How far the wall-clock delta may differ from the boot-clock delta before it is flagged.
+    /// Default 120 s: honest NTP step corrections (up to 60 s) stay below it.
+    public var wallToleranceNanoseconds: Int64
+    /// The game's heartbeat cadence: a departure recovered from a heartbeat (the app was killed in the
+    /// foreground) happened at most this long after that heartbeat, so this much is not credited. Default 60 s.
+    public var heartbeatIntervalNanoseconds: Int64
+    /// Slack allowed when network time is compared with the game server's own clock. Default 2 s.
+    public var serverClockToleranceNanoseconds: Int64
+
+    /// Creates a configuration; negative values are treated as 0 when used.
+    public init(driftPPM: Int64 = 100, wallToleranceNanoseconds: Int64 = 120_000_000_000,
+                heartbeatIntervalNanoseconds: Int64 = 60_000_000_000, serverClockToleranceNanoseconds: Int64 = 2_000_000_000) {
+        self.driftPPM = driftPPM
+        self.wallToleranceNanoseconds = wallToleranceNanoseconds
+        self.heartbeatIntervalNanoseconds = heartbeatIntervalNanoseconds
+        self.serverClockToleranceNanoseconds = serverClockToleranceNanoseconds
+    }
+
+    /// The defaults: 100 ppm, 120 s wall tolerance, 60 s heartbeat, 2 s server-clock slack.
+    public static let standard = VerdictConfiguration()
+}

@@ -1,0 +1,49 @@
+/// One thing a verdict noticed, with an amount in nanoseconds (0 when no amount applies).
+public struct VerdictFlag: Sendable, Hashable, Codable {
+    /// What was noticed.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The wall-clock delta exceeds the boot-clock delta by more than the tolerance (ignored).
+        case wallClockJumpedForward
+        /// The wall-clock delta falls short of the boot-clock delta by more than the tolerance (ignored).
+        case wallClockJumpedBack
+        /// The wall clock at arrival reads earlier than at departure, by more than the tolerance.
+        case clockRolledBack
+        /// The device rebooted while the player was away (informational).
+        case reboot
+        /// Network time and the boot clock disagree beyond their combined error; the smaller figure is credited.
+        case networkBootDisagreement
+        /// The boot clock read less at arrival than at departure within one boot: the evidence is rejected.
+        case bootClockWentBackwards
+        /// The session has no arrival (informational: nothing can be credited yet).
+        case evidenceMissing
+        /// Across a reboot, network time is missing at one end: only the uptime is credited (informational).
+        case networkMissing
+        /// Network time in the evidence is ahead of the game server's own clock: it was not used.
+        case networkAheadOfServer
+        /// The departure was recovered from a heartbeat; the heartbeat interval is not credited (informational).
+        case departureFromHeartbeat
+
+        /// True for the kinds that suggest manipulation or contradictory evidence; the others
+        /// describe honest situations (a reboot, missing network, a crash).
+        public var isSuspicious: Bool {
+            switch self {
+            case .wallClockJumpedForward, .wallClockJumpedBack, .clockRolledBack, .networkBootDisagreement,
+                 .bootClockWentBackwards, .networkAheadOfServer:
+                return true
+            case .reboot, .evidenceMissing, .networkMissing, .departureFromHeartbeat:
+                return false
+            }
+        }
+    }
+
+    /// What was noticed.
+    public var kind: Kind
+    /// How much, in nanoseconds (never negative).
+    public var amountNanoseconds: Int64
+
+    /// Creates a flag; a negative amount is stored as 0.
+    public init(_ kind: Kind, amountNanoseconds: Int64 = 0) {
+        self.kind = kind
+        self.amountNanoseconds = max(0, amountNanoseconds)
+    }
+}

@@ -1,0 +1,11 @@
+/// What the lower bound of a verdict rests on.
+public enum VerdictMethod: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Network time at both ends (across a reboot).
+    case network
+    /// The boot clock of one boot: departure and arrival in the same boot.
+    case bootClock
+    /// Only the uptime of the arrival's boot: a reboot without network proof.
+    case uptimeBound
+    /// Nothing: no arrival, or evidence that contradicts itself.
+    case none
+}

@@ -1,0 +1,29 @@
+/// A verified record seen in place: its bytes are valid only during the callback that receives it.
+/// The auditor's hot path reads these without copying; `record` makes an owned copy.
+public struct JournalRecordView {
+    /// The record's sequence number.
+    public let sequence: UInt64
+    /// The record type's bytes (ASCII).
+    public let type: UnsafeRawBufferPointer
+    /// The payload's bytes (one JSON object).
+    public let payload: UnsafeRawBufferPointer
+
+    /// True when the type is exactly `name`.
+    public func hasType(_ name: StaticString) -> Bool {
+        name.withUTF8Buffer { expected in
+            expected.count == type.count && (0..<expected.count).allSatisfy { expected[$0] == type[$0] }
+        }
+    }
+
+    /// True when the type starts with `prefix`.
+    public func typeHasPrefix(_ prefix: StaticString) -> Bool {
+        prefix.withUTF8Buffer { expected in
+            expected.count <= type.count && (0..<expected.count).allSatisfy { expected[$0] == type[$0] }
+        }
+    }
+
+    /// An owned copy.
+    public var record: JournalRecord {
+        JournalRecord(sequence: sequence, type: String(decoding: type, as: UTF8.self), payload: Array(payload))
+    }
+}
