@@ -1,5 +1,5 @@
 // PlaytimeBenchmarks: figures printed beside a reference measured in the same run (see scripts/bench-*.sh).
-// Usage: PlaytimeBenchmarks <ntp|sha256|journal|reward> [options]
+// Usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets> [options]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -7,5 +7,6 @@ case "ntp": await runNTPBenchmark(arguments: Array(arguments.dropFirst()))
 case "sha256": runSHA256Benchmark(arguments: Array(arguments.dropFirst()))
 case "journal": runJournalBenchmark(arguments: Array(arguments.dropFirst()))
 case "reward": runRewardBenchmark(arguments: Array(arguments.dropFirst()))
-default: print("usage: PlaytimeBenchmarks <ntp|sha256|journal|reward> [options]")
+case "tickets": runTicketBenchmark(arguments: Array(arguments.dropFirst()))
+default: print("usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets> [options]")
 }

@@ -73,7 +73,7 @@ public struct SessionAssembler: Sendable {
             if timeline.isProof(evidence) {
                 timeline.laterProof = evidence
                 released.append(timeline)
-            } else if timeline.arrival?.clock.bootID == nil || timeline.arrival?.clock.bootID != evidence.clock.bootID {
+            } else if timeline.arrival?.clock.bootID != evidence.clock.bootID {
                 released.append(timeline)
             } else {
                 kept.append(timeline)

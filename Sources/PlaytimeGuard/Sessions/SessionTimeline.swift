@@ -33,10 +33,11 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
     /// The reward policy version in force at departure.
     public var policyVersion: String { departure.policyVersion }
 
-    /// True when the arrival crossed a reboot (or lacks a boot identity) and has no network time of its own.
+    /// True when the arrival crossed a reboot, has no network time of its own, and belongs to an
+    /// identified boot, so that a later network fix of that boot can still prove it.
     public var arrivalNeedsProof: Bool {
-        guard let arrival else { return false }
-        return RecorderState.needsSettlement(departure: departure, arrival: arrival) || (arrival.clock.bootID == nil && arrival.network == nil)
+        guard let arrival, arrival.clock.bootID != nil else { return false }
+        return RecorderState.needsSettlement(departure: departure, arrival: arrival)
     }
 
     /// True when `evidence` can prove this timeline's arrival: it carries network time and belongs to the

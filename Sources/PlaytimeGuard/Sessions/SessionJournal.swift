@@ -1,0 +1,30 @@
+import PlaytimeJournal
+
+/// Reads session timelines out of a journal: the server's and the auditor's path, streaming and in
+/// bounded memory (see ``SessionAssembler``).
+public enum SessionJournal {
+    /// Verifies the journal at `path` and delivers each timeline as it completes. Records after the first
+    /// line that fails verification are never delivered; check the returned verification before paying.
+    public static func read(path: String, key: JournalKey, maximumPending: Int = 1024,
+                            onTimeline: (SessionTimeline) -> Void) throws(JournalError) -> JournalVerification {
+        var assembler = SessionAssembler(maximumPending: maximumPending)
+        let verification = try JournalReader.read(path: path, key: key) { record in
+            guard SessionEventKind(recordType: record.type) != nil, let evidence = EvidenceCodec.decode(record.payload) else { return }
+            for timeline in assembler.add(sequence: record.sequence, evidence: evidence) { onTimeline(timeline) }
+        }
+        for timeline in assembler.finish() { onTimeline(timeline) }
+        return verification
+    }
+
+    /// The same for a journal held in memory.
+    public static func read(bytes: [UInt8], key: JournalKey, maximumPending: Int = 1024,
+                            onTimeline: (SessionTimeline) -> Void) -> JournalVerification {
+        var assembler = SessionAssembler(maximumPending: maximumPending)
+        let verification = JournalReader.verify(bytes: bytes, key: key) { record in
+            guard SessionEventKind(recordType: record.type) != nil, let evidence = EvidenceCodec.decode(record.payload) else { return }
+            for timeline in assembler.add(sequence: record.sequence, evidence: evidence) { onTimeline(timeline) }
+        }
+        for timeline in assembler.finish() { onTimeline(timeline) }
+        return verification
+    }
+}

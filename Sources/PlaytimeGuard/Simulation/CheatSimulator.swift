@@ -1,0 +1,122 @@
+import Foundation
+import PlaytimeJournal
+import PlaytimeSystem
+
+/// Runs the whole threat catalogue (GUIDE §4) and the honest catalogue through the real recorder, journal,
+/// verdict, calculator and ledger, and compares the gold paid with what honest play of the same true
+/// time away earns.
+///
+/// Each trial writes small journals to a scratch directory (`/dev/shm` when present) and deletes them.
+/// Time is simulated: nothing sleeps. The same seed gives the same report.
+public struct CheatSimulator: Sendable {
+    /// The seed every trial's randomness derives from.
+    public var seed: UInt64
+    /// Trials per scenario.
+    public var trials: Int
+    /// The reward policy paid under.
+    public var policy: RewardPolicy
+    /// The scenarios run, in order.
+    public var scenarios: [CheatScenario]
+    /// Where journals are written; `nil` picks `/dev/shm` or the temporary directory.
+    public var directory: String?
+
+    /// Creates a simulator for every scenario under `policy`.
+    public init(seed: UInt64, trials: Int, policy: RewardPolicy = .default, scenarios: [CheatScenario] = CheatScenario.allCases,
+                directory: String? = nil) {
+        self.seed = seed
+        self.trials = max(1, trials)
+        self.policy = policy
+        self.scenarios = scenarios
+        self.directory = directory
+    }
+
+    /// The key every simulated journal uses (a fixed test key: simulations prove nothing about secrecy).
+    static let key: JournalKey = {
+        // 32 fixed bytes; `JournalKey` only fails below 16 bytes.
+        try! JournalKey(bytes: (0..<32).map { UInt8(0xA0 ^ $0) })
+    }()
+
+    /// Runs every scenario and returns the report. An invalid policy yields rows full of errors.
+    public func run() async -> SimulationReport {
+        let scratch = Self.scratchDirectory(directory, seed: seed)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var rows: [SimulationRow] = []
+        for (index, scenario) in scenarios.enumerated() {
+            rows.append(await run(scenario, salt: UInt64(index), directory: scratch))
+        }
+        return SimulationReport(seed: seed, trials: trials, rows: rows)
+    }
+
+    private func run(_ scenario: CheatScenario, salt: UInt64, directory: String) async -> SimulationRow {
+        var paid: Int64 = 0, honest: Int64 = 0, overpaid: Int64 = 0, flagged = 0, errors = 0
+        var credited: Double = 0, truth: Double = 0
+        guard let calculator = try? RewardCalculator(policy: policy) else {
+            return SimulationRow(scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: 0,
+                                 goldHonest: 0, overpaid: 0, flaggedShare: 0, creditedShareOfTrueTime: 0, errors: trials, summary: scenario.summary)
+        }
+        var seeds = SimulationRandom(seed: seed ^ (salt &* 0xD1B5_4A32_D192_ED03))
+        for trial in 0..<trials {
+            var world = TrialWorld(random: SimulationRandom(seed: seeds.next()), directory: directory, key: Self.key,
+                                   calculator: calculator, trial: trial)
+            do {
+                let outcome = try await world.play(scenario)
+                paid += outcome.paid
+                honest += outcome.honest
+                overpaid += max(0, outcome.paid - outcome.honest)
+                if outcome.flagged { flagged += 1 }
+                credited += Double(outcome.credited)
+                truth += Double(outcome.trueAway)
+            } catch {
+                errors += 1
+            }
+            world.cleanUp()
+        }
+        return SimulationRow(scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: paid,
+                             goldHonest: honest, overpaid: overpaid, flaggedShare: Double(flagged) / Double(trials),
+                             creditedShareOfTrueTime: truth > 0 ? credited / truth : 0, errors: errors, summary: scenario.summary)
+    }
+
+    private static func scratchDirectory(_ requested: String?, seed: UInt64) -> String {
+        let base = requested ?? (FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory())
+        var random = SystemRandomNumberGenerator()
+        let path = base + "/playtime-sim-\(seed)-\(String(random.next() as UInt64, radix: 16))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
+
+extension TrialWorld {
+    /// Runs one trial of `scenario`.
+    mutating func play(_ scenario: CheatScenario) async throws(RecorderError) -> TrialOutcome {
+        switch scenario {
+        case .wallForward: return try await wallShift(direction: 1)
+        case .wallBack: return try await wallShift(direction: -1)
+        case .forwardClaimBack: return try await forwardClaimBack()
+        case .timezoneCheat: return try await perceivedOffset(hoursRange: 1...14)
+        case .rebootThenClockOnline: return try await rebootThenClock(online: true)
+        case .rebootThenClockOffline: return try await rebootThenClock(online: false)
+        case .airplaneMode: return try await airplaneMode()
+        case .fakeNTPMinority: return try await fakeNTPMinority()
+        case .fakeNTPHijack: return try await fakeNTPHijack(reboot: false)
+        case .fakeNTPHijackReboot: return try await fakeNTPHijack(reboot: true)
+        case .editJournal: return try await editJournal()
+        case .rollbackJournal: return try await rollbackJournal()
+        case .spliceJournal: return try await spliceJournal()
+        case .killApp: return try await killApp()
+        case .rateUpgrade: return try await rateUpgrade()
+        case .multiplierReuse: return try await multiplierReuse()
+        case .twoDevices: return try await twoDevices()
+        case .claimReplay: return try await claimReplay()
+        case .tinyPeriods: return try await tinyPeriods()
+        case .honestOnline: return try await honestAway()
+        case .travelTimezones: return try await perceivedOffset(hoursRange: 1...14)
+        case .daylightSaving: return try await perceivedOffset(hoursRange: 1...1)
+        case .deviceSleep: return try await honestAway()
+        case .ntpStepCorrection: return try await ntpStep()
+        case .rebootWhileAway: return try await rebootWhileAway()
+        case .flakyNetwork: return try await flakyNetwork()
+        case .flakyNetworkReboot: return try await flakyNetworkReboot()
+        case .offlineSameBoot: return try await offlineSameBoot()
+        }
+    }
+}

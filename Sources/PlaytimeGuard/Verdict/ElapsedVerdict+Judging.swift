@@ -1,0 +1,119 @@
+extension ElapsedVerdict {
+    /// Judges a timeline (GUIDE §2 and §4; the rules are listed in docs/guarantees.md).
+    ///
+    /// - Parameters:
+    ///   - configuration: drift, wall tolerance, heartbeat cadence and server-clock slack.
+    ///   - serverNowNanoseconds: the game server's own clock when it judges the claim, if the judge is a
+    ///     server. Network time later than it (beyond the slack) cannot be honest and is not used.
+    public init(timeline: SessionTimeline, configuration: VerdictConfiguration = .standard, serverNowNanoseconds: Int64? = nil) {
+        self = VerdictRules(configuration: configuration, serverNow: serverNowNanoseconds).judge(timeline)
+    }
+}
+
+/// The rules, one function per situation.
+struct VerdictRules {
+    let configuration: VerdictConfiguration
+    let serverNow: Int64?
+
+    func judge(_ timeline: SessionTimeline) -> ElapsedVerdict {
+        guard let arrival = timeline.arrival else {
+            return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: 0, upperNanoseconds: nil, method: .none,
+                                  status: .provisional, flags: [VerdictFlag(.evidenceMissing)],
+                                  explanation: VerdictText.explain(method: .none, status: .provisional, lower: 0, upper: nil, flags: [VerdictFlag(.evidenceMissing)]))
+        }
+        var flags: [VerdictFlag] = []
+        let departureNetwork = checked(timeline.departure.network, flags: &flags)
+        let arrivalNetwork = checked(arrival.network, flags: &flags)
+        var outcome: Outcome
+        if let boot = timeline.departure.clock.bootID, boot == arrival.clock.bootID {
+            outcome = sameBoot(departure: timeline.departure.clock, arrival: arrival.clock,
+                               departureNetwork: departureNetwork, arrivalNetwork: arrivalNetwork, flags: &flags)
+        } else {
+            var proven = arrivalNetwork
+            if proven == nil, let proof = timeline.laterProof, timeline.isProof(proof), let network = checked(proof.network, flags: &flags) {
+                let back = Nanoseconds.subtract(arrival.clock.bootNanoseconds, proof.clock.bootNanoseconds)
+                proven = network.projected(byBootNanoseconds: back, driftPPM: configuration.driftPPM)
+            }
+            outcome = acrossReboot(departure: timeline.departure.clock, arrival: arrival.clock,
+                                   departureNetwork: departureNetwork, arrivalNetwork: proven, flags: &flags)
+        }
+        if timeline.departure.origin == "heartbeat", outcome.status != .rejected {
+            let interval = max(0, configuration.heartbeatIntervalNanoseconds)
+            flags.append(VerdictFlag(.departureFromHeartbeat, amountNanoseconds: interval))
+            outcome.lower = max(0, Nanoseconds.subtract(outcome.lower, interval))
+        }
+        return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: outcome.lower, upperNanoseconds: outcome.upper,
+                              method: outcome.method, status: outcome.status, flags: flags,
+                              explanation: VerdictText.explain(method: outcome.method, status: outcome.status,
+                                                               lower: outcome.lower, upper: outcome.upper, flags: flags))
+    }
+
+    struct Outcome {
+        var lower: Int64
+        var upper: Int64?
+        var method: VerdictMethod
+        var status: ProofStatus
+    }
+
+    /// Network time usable by this judge: a sane error bound, and not ahead of the server's clock.
+    private func checked(_ time: NetworkTime?, flags: inout [VerdictFlag]) -> TrustedNetworkTime? {
+        guard let trusted = TrustedNetworkTime(time) else { return nil }
+        guard let serverNow else { return trusted }
+        let ahead = Nanoseconds.subtract(trusted.earliest, serverNow)
+        if ahead > max(0, configuration.serverClockToleranceNanoseconds) {
+            flags.append(VerdictFlag(.networkAheadOfServer, amountNanoseconds: ahead))
+            return nil
+        }
+        return trusted
+    }
+
+    /// Same boot: the boot-clock delta is the proof; network time is a cross-check; the wall a witness.
+    private func sameBoot(departure: ClockReading, arrival: ClockReading, departureNetwork: TrustedNetworkTime?,
+                          arrivalNetwork: TrustedNetworkTime?, flags: inout [VerdictFlag]) -> Outcome {
+        let bootDelta = Nanoseconds.subtract(arrival.bootNanoseconds, departure.bootNanoseconds)
+        guard bootDelta >= 0 else {
+            flags.append(VerdictFlag(.bootClockWentBackwards, amountNanoseconds: Nanoseconds.distance(bootDelta, 0)))
+            return Outcome(lower: 0, upper: nil, method: .bootClock, status: .rejected)
+        }
+        let drift = Nanoseconds.driftAllowance(for: bootDelta, ppm: configuration.driftPPM)
+        var lower = max(0, Nanoseconds.subtract(bootDelta, drift))
+        let upper = Nanoseconds.add(bootDelta, drift)
+        flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, expected: bootDelta, slack: drift,
+                                                      tolerance: configuration.wallToleranceNanoseconds))
+        if let start = departureNetwork, let end = arrivalNetwork {
+            let networkDelta = Nanoseconds.subtract(end.unixNanoseconds, start.unixNanoseconds)
+            let allowed = Nanoseconds.add(Nanoseconds.add(start.errorNanoseconds, end.errorNanoseconds), drift)
+            let gap = Nanoseconds.distance(networkDelta, bootDelta)
+            if gap > allowed {
+                flags.append(VerdictFlag(.networkBootDisagreement, amountNanoseconds: gap))
+                lower = min(lower, max(0, Nanoseconds.subtract(end.earliest, start.latest)))
+            }
+        }
+        return Outcome(lower: lower, upper: upper, method: .bootClock, status: .verified)
+    }
+
+    /// Across a reboot: network time at both ends proves the interval; otherwise only the new boot's uptime.
+    private func acrossReboot(departure: ClockReading, arrival: ClockReading, departureNetwork: TrustedNetworkTime?,
+                              arrivalNetwork: TrustedNetworkTime?, flags: inout [VerdictFlag]) -> Outcome {
+        flags.append(VerdictFlag(.reboot))
+        let identified = departure.bootID != nil && arrival.bootID != nil
+        let uptime = max(0, arrival.bootNanoseconds)
+        let uptimeLower = identified ? max(0, Nanoseconds.subtract(uptime, Nanoseconds.driftAllowance(for: uptime, ppm: configuration.driftPPM))) : 0
+        if let start = departureNetwork, let end = arrivalNetwork {
+            let lower = max(0, Nanoseconds.subtract(end.earliest, start.latest))
+            let upper = max(0, Nanoseconds.subtract(end.latest, start.earliest))
+            if uptimeLower > upper {
+                flags.append(VerdictFlag(.networkBootDisagreement, amountNanoseconds: Nanoseconds.subtract(uptimeLower, upper)))
+            }
+            let networkDelta = Nanoseconds.subtract(end.unixNanoseconds, start.unixNanoseconds)
+            let slack = Nanoseconds.add(start.errorNanoseconds, end.errorNanoseconds)
+            flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, expected: networkDelta, slack: slack,
+                                                          tolerance: configuration.wallToleranceNanoseconds))
+            return Outcome(lower: lower, upper: upper, method: .network, status: .verified)
+        }
+        flags.append(VerdictFlag(.networkMissing))
+        flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, atLeast: uptimeLower,
+                                                      tolerance: configuration.wallToleranceNanoseconds))
+        return Outcome(lower: uptimeLower, upper: nil, method: identified ? .uptimeBound : .none, status: .provisional)
+    }
+}

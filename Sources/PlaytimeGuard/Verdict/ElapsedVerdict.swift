@@ -1,0 +1,50 @@
+/// How long the player provably was away in one session, how that is known, and what looked wrong.
+///
+/// The credited time is always the lower bound: the wall clock can never raise it, and timezone or
+/// DST never enter (every clock here is UTC or a boot counter).
+public struct ElapsedVerdict: Sendable, Hashable, Codable {
+    /// The session judged.
+    public var sessionID: String
+    /// Proven lower bound on the time away, in nanoseconds (never negative).
+    public var lowerNanoseconds: Int64
+    /// Upper bound on the time away, in nanoseconds, when one is known.
+    public var upperNanoseconds: Int64?
+    /// What the lower bound rests on.
+    public var method: VerdictMethod
+    /// How well the time is proven: it decides the share paid now.
+    public var status: ProofStatus
+    /// Everything noticed, in the order found.
+    public var flags: [VerdictFlag]
+    /// A one-paragraph explanation for players, support staff and auditors.
+    public var explanation: String
+
+    /// Creates a verdict; a negative lower bound is stored as 0.
+    public init(sessionID: String, lowerNanoseconds: Int64, upperNanoseconds: Int64?, method: VerdictMethod,
+                status: ProofStatus, flags: [VerdictFlag], explanation: String) {
+        self.sessionID = sessionID
+        self.lowerNanoseconds = max(0, lowerNanoseconds)
+        self.upperNanoseconds = upperNanoseconds.map { max(0, $0) }
+        self.method = method
+        self.status = status
+        self.flags = flags
+        self.explanation = explanation
+    }
+
+    /// The lower bound in whole seconds, rounded down.
+    public var lowerSeconds: Int64 { Nanoseconds.floorSeconds(lowerNanoseconds) }
+
+    /// The upper bound in whole seconds, rounded up, when known.
+    public var upperSeconds: Int64? { upperNanoseconds.map(Nanoseconds.ceilingSeconds) }
+
+    /// The seconds the reward is computed from: `floor(lower bound)`.
+    public var creditedSeconds: Int64 { lowerSeconds }
+
+    /// The flags that suggest manipulation or contradictory evidence.
+    public var suspiciousFlags: [VerdictFlag] { flags.filter(\.kind.isSuspicious) }
+
+    /// True when any suspicious flag was raised.
+    public var isFlagged: Bool { flags.contains { $0.kind.isSuspicious } }
+
+    /// True when a flag of `kind` was raised.
+    public func has(_ kind: VerdictFlag.Kind) -> Bool { flags.contains { $0.kind == kind } }
+}

@@ -1,0 +1,48 @@
+/// Builds the human explanation of a verdict.
+enum VerdictText {
+    static func explain(method: VerdictMethod, status: ProofStatus, lower: Int64, upper: Int64?, flags: [VerdictFlag]) -> String {
+        var parts: [String] = []
+        switch method {
+        case .bootClock:
+            parts.append("Departure and return happened in the same boot, so the boot clock (which cannot be set) measured the time away.")
+        case .network:
+            parts.append("The device rebooted while away; network time at both ends proves the interval.")
+        case .uptimeBound:
+            parts.append("The device rebooted while away and network time is missing, so only the uptime of the new boot is proven; the rest waits for network proof.")
+        case .none:
+            parts.append(flags.contains { $0.kind == .evidenceMissing }
+                ? "The session has no return yet, so nothing can be credited."
+                : "Nothing proves how long the player was away.")
+        }
+        if status == .rejected { parts.append("The evidence contradicts itself, so nothing is credited.") }
+        var figures = "Proven at least \(seconds(lower))"
+        if let upper { figures += ", at most \(seconds(upper))" }
+        parts.append(figures + "; credited \(Nanoseconds.floorSeconds(max(0, lower))) s.")
+        for flag in flags { parts.append(describe(flag)) }
+        return parts.joined(separator: " ")
+    }
+
+    private static func describe(_ flag: VerdictFlag) -> String {
+        let amount = seconds(flag.amountNanoseconds)
+        switch flag.kind {
+        case .wallClockJumpedForward: return "The wall clock ran \(amount) ahead of the trusted clock (ignored)."
+        case .wallClockJumpedBack: return "The wall clock ran \(amount) behind the trusted clock (ignored)."
+        case .clockRolledBack: return "The wall clock at return read \(amount) earlier than at departure (ignored)."
+        case .reboot: return "The device rebooted while the player was away."
+        case .networkBootDisagreement: return "Network time and the boot clock disagree by \(amount); the smaller figure is credited."
+        case .bootClockWentBackwards: return "The boot clock went backwards by \(amount) within one boot."
+        case .evidenceMissing: return "The return is missing."
+        case .networkMissing: return "Network time is missing across the reboot."
+        case .networkAheadOfServer: return "Network time in the evidence is \(amount) ahead of the server's clock and was not used."
+        case .departureFromHeartbeat: return "The app was killed in the foreground; the departure is its last heartbeat, less \(amount)."
+        }
+    }
+
+    /// `12.345 s`, exact to the millisecond (truncated).
+    private static func seconds(_ nanoseconds: Int64) -> String {
+        let whole = Nanoseconds.floorSeconds(nanoseconds)
+        let millis = (nanoseconds - whole &* Nanoseconds.perSecond) / 1_000_000
+        let padded = String(millis)
+        return "\(whole).\(String(repeating: "0", count: max(0, 3 - padded.count)))\(padded) s"
+    }
+}

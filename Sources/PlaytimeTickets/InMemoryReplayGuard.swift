@@ -1,0 +1,53 @@
+import Synchronization
+
+/// A replay guard held in memory: fast, thread-safe, forgotten when the process ends.
+///
+/// Use it for tests or for a single process whose restart also invalidates outstanding tickets
+/// (for example by rotating the signing key). Expired nonces are collected automatically when the
+/// table has doubled since the last collection (and holds at least `collectionThreshold`), or on
+/// ``removeExpired(now:)``.
+public final class InMemoryReplayGuard: ReplayGuard {
+    private struct State: Sendable {
+        var table = ReplayTable()
+        var liveAfterCollection = 0
+    }
+
+    private let state = Mutex(State())
+    /// The table size below which no automatic collection runs.
+    public let collectionThreshold: Int
+
+    /// Creates an empty guard.
+    public init(collectionThreshold: Int = 1024) {
+        self.collectionThreshold = max(1, collectionThreshold)
+    }
+
+    /// Records `nonce` if it is new and unexpired; atomic under concurrent calls.
+    public func consume(nonce: TicketNonce, expiresAt: Int64, now: Int64) throws(ReplayStoreError) -> ReplayDecision {
+        state.withLock { state in
+            let decision = state.table.decide(nonce: nonce, expiresAt: expiresAt, now: now)
+            guard decision == .firstUse else { return decision }
+            state.table.entries[nonce] = expiresAt
+            if state.table.entries.count >= max(collectionThreshold, 2 * state.liveAfterCollection) {
+                state.table.collect(now: now)
+                state.liveAfterCollection = state.table.entries.count
+            }
+            return .firstUse
+        }
+    }
+
+    /// Forgets every nonce that expires at or before `now`; returns how many were removed.
+    @discardableResult
+    public func removeExpired(now: Int64) -> Int {
+        state.withLock { state in
+            let removed = state.table.collect(now: now)
+            state.liveAfterCollection = state.table.entries.count
+            return removed
+        }
+    }
+
+    /// The number of nonces currently remembered.
+    public var count: Int { state.withLock { $0.table.entries.count } }
+
+    /// The instant up to which expired nonces have been collected (`Int64.min` before any collection).
+    public var horizon: Int64 { state.withLock { $0.table.horizon } }
+}

@@ -1,0 +1,28 @@
+extension TicketAuthority {
+    /// Issues a signed ticket for a departure at `now` (server clock, Unix nanoseconds), with a fresh
+    /// random nonce from the system's secure generator.
+    ///
+    /// - Parameters:
+    ///   - player: the player's id (1–256 UTF-8 bytes).
+    ///   - session: the departing session's id (1–256 UTF-8 bytes).
+    ///   - rate: the player's earn rate at this moment, gold per hour (snapshotted into the ticket).
+    /// - Throws: ``TicketFormatError`` when a field is out of range.
+    public func issue(player: String, session: String, rate: Int64, at now: Int64) throws(TicketFormatError) -> DepartureTicket {
+        try issue(player: player, session: session, rate: rate, at: now, nonce: .random())
+    }
+
+    /// Issues a ticket with a given nonce: for test vectors and deterministic tests only, since a
+    /// repeated nonce makes the second ticket unredeemable.
+    public func issue(
+        player: String, session: String, rate: Int64, at now: Int64, nonce: TicketNonce
+    ) throws(TicketFormatError) -> DepartureTicket {
+        let lifetime = lifetimeSeconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue
+        let expiry = now.addingReportingOverflow(lifetime)
+        var ticket = DepartureTicket(
+            keyID: keys.current.id, playerID: player, sessionID: session, policyVersion: policy.version,
+            issuedAt: now, expiresAt: expiry.overflow ? .max : expiry.partialValue, goldPerHour: rate,
+            nonce: nonce, tag: [])
+        ticket.tag = keys.current.tag(for: try ticket.canonicalBytes())
+        return ticket
+    }
+}

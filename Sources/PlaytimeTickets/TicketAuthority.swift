@@ -1,0 +1,80 @@
+import PlaytimeRewards
+
+/// The game server's issuer and redeemer of departure tickets.
+///
+/// The server's clock is the authority: every instant is passed in by the caller as Unix
+/// nanoseconds read from the server clock. Issue a ticket when the player departs; when the
+/// player returns, ``redeem(_:player:at:requestedMultipliers:usedMultipliers:)-(DepartureTicket,_,_,_,_)``
+/// verifies it and pays for the time between issue and now, at the rate snapshotted in the
+/// ticket, exactly once (the ``ReplayGuard`` decides "once").
+public struct TicketAuthority: Sendable {
+    /// The signing key and the accepted keys.
+    public let keys: TicketKeyRing
+    /// The policy named in newly issued tickets.
+    public let policy: RewardPolicy
+    /// How long a ticket stays redeemable, in seconds.
+    public let lifetimeSeconds: Int64
+    /// How far in the future an issue time may lie before the ticket is refused, in seconds.
+    public let allowedSkewSeconds: Int64
+    /// The single-use store.
+    public let replayGuard: any ReplayGuard
+    /// Calculators for the current policy and every retained one, by version.
+    let calculators: [String: RewardCalculator]
+
+    /// One week: the default ticket lifetime.
+    public static let defaultLifetimeSeconds: Int64 = 7 * 86_400
+    /// Five seconds: the default tolerance for issue times slightly ahead of the redeeming clock.
+    public static let defaultAllowedSkewSeconds: Int64 = 5
+
+    /// Creates an authority.
+    ///
+    /// - Parameters:
+    ///   - keys: the current signing key and the keys still accepted (for rotation).
+    ///   - policy: the policy in force; its version is written into new tickets.
+    ///   - retainedPolicies: earlier policies whose outstanding tickets are still paid under their own terms.
+    ///   - lifetimeSeconds: ticket lifetime, 1 s … 10 years (default 7 days).
+    ///   - allowedSkewSeconds: tolerated issue time in the future, 0 … 3600 s (default 5 s),
+    ///     for several servers whose clocks differ slightly.
+    ///   - replayGuard: remembers redeemed nonces; share one guard among all authorities
+    ///     (and processes, for ``FileReplayGuard``) that accept the same keys.
+    public init(
+        keys: TicketKeyRing,
+        policy: RewardPolicy,
+        retainedPolicies: [RewardPolicy] = [],
+        lifetimeSeconds: Int64 = TicketAuthority.defaultLifetimeSeconds,
+        allowedSkewSeconds: Int64 = TicketAuthority.defaultAllowedSkewSeconds,
+        replayGuard: any ReplayGuard
+    ) throws(TicketConfigurationError) {
+        guard (1...10 * 366 * 86_400).contains(lifetimeSeconds) else { throw .invalidLifetime(seconds: lifetimeSeconds) }
+        guard (0...3600).contains(allowedSkewSeconds) else { throw .invalidSkew(seconds: allowedSkewSeconds) }
+        var calculators: [String: RewardCalculator] = [:]
+        for candidate in [policy] + retainedPolicies {
+            guard calculators[candidate.version] == nil else { throw .duplicatePolicyVersion(candidate.version) }
+            do {
+                calculators[candidate.version] = try RewardCalculator(policy: candidate)
+            } catch {
+                throw .invalidPolicy(version: candidate.version, error)
+            }
+        }
+        self.keys = keys
+        self.policy = policy
+        self.lifetimeSeconds = lifetimeSeconds
+        self.allowedSkewSeconds = allowedSkewSeconds
+        self.replayGuard = replayGuard
+        self.calculators = calculators
+    }
+
+    /// The same authority with another key ring (same policies, lifetime and replay guard).
+    public func withKeys(_ keys: TicketKeyRing) -> TicketAuthority {
+        TicketAuthority(copying: self, keys: keys)
+    }
+
+    private init(copying other: TicketAuthority, keys: TicketKeyRing) {
+        self.keys = keys
+        self.policy = other.policy
+        self.lifetimeSeconds = other.lifetimeSeconds
+        self.allowedSkewSeconds = other.allowedSkewSeconds
+        self.replayGuard = other.replayGuard
+        self.calculators = other.calculators
+    }
+}
