@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "PlaytimeJournal", targets: ["PlaytimeJournal"]),
         .library(name: "PlaytimeRewards", targets: ["PlaytimeRewards"]),
         .library(name: "PlaytimeTickets", targets: ["PlaytimeTickets"]),
+        .library(name: "PlaytimeAudit", targets: ["PlaytimeAudit"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
         .executable(name: "playtime", targets: ["playtime"]),
     ],
@@ -31,27 +32,30 @@ let package = Package(
         .target(name: "PlaytimeTickets", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeRewards"]),
         // Clocks, connectivity, evidence, sessions, journal.
         .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards"]),
+        // The server's auditor: streams journals, recomputes verdicts and rewards, checks invariants.
+        .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"]),
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.
-        .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP"]),
+        .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal"]),
         .executableTarget(
             name: "playtime",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets"]
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit"]
         ),
         .executableTarget(
             name: "PlaytimeBenchmarks",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets"],
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit"],
             path: "Benchmarks/PlaytimeBenchmarks"
         ),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
         .testTarget(name: "PlaytimeGuardTests", dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal"]),
+        .testTarget(name: "PlaytimeAuditTests", dependencies: ["PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
-        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP"]),
+        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal"]),
     ],
     swiftLanguageModes: [.v6]
 )

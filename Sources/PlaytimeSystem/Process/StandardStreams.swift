@@ -18,6 +18,12 @@ public enum StandardStreams {
         fputs(text + "\n", stderr)
     }
 
+    /// Rewrites the current line of standard error (carriage return, text, clear to end of line): progress.
+    public static func writeErrorInPlace(_ text: String) {
+        fputs("\r" + text + "\u{1B}[K", stderr)
+        fflush(stderr)
+    }
+
     /// True when standard error is a terminal (progress output goes there only then).
     public static var errorIsTerminal: Bool { isatty(2) == 1 }
 

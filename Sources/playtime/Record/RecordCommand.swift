@@ -20,7 +20,7 @@ enum RecordCommand: Command {
       --create-key            Create the key file when it does not exist.
       --ntp SERVER            Ask this NTP server (repeatable; host, host:port, [v6]:port). Default: none.
       --rate GOLD_PER_HOUR    Earn rate to snapshot at background or heartbeat (default 600).
-      --policy-version V      Reward policy version to snapshot (default "default").
+      --policy-version V      Reward policy version to snapshot (default: the embedded policy's).
       --repair-torn-tail      Cut a torn last line left by a crash instead of refusing.
       --json                  Print one JSON object.
 
@@ -72,7 +72,7 @@ enum RecordCommand: Command {
             let recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: source,
                                                connectivity: ConnectivityMonitor(probe: SystemConnectivityProbe(servers: servers), clock: clock),
                                                configuration: configuration)
-            let policy = parsed.value("--policy-version") ?? "default"
+            let policy = parsed.value("--policy-version") ?? RewardPolicy.default.version
             let result: RecordedEvent
             switch event {
             case .background: result = try recorder.enteredBackground(goldPerHour: rate, policyVersion: policy)

@@ -1,0 +1,60 @@
+import PlaytimeJournal
+
+/// Something the auditor found wrong, with where.
+public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The kind of finding, with a stable kebab-case name.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The MAC chain broke (edited, deleted, reordered, spliced or torn records; wrong key).
+        case chainBroken = "chain-broken"
+        /// Two sessions (in one journal or across devices) overlap in time.
+        case overlappingSessions = "overlapping-sessions"
+        /// Within one boot the boot clock went backwards between records.
+        case bootClockDiscontinuity = "boot-clock-discontinuity"
+        /// Total credited time exceeds the calendar span the journal covers.
+        case creditedExceedsSpan = "credited-exceeds-span"
+        /// A session id was used twice.
+        case duplicateSession = "duplicate-session"
+        /// A claim's gold differs from the gold recomputed from the evidence and the policy.
+        case claimMismatch = "claim-mismatch"
+        /// Claims paid more than the daily budget in some rolling 24 h.
+        case dailyBudgetExceeded = "daily-budget-exceeded"
+        /// A claim used a rate or policy other than the one snapshotted at departure.
+        case rateChanged = "rate-changed"
+        /// The departure names a reward policy the auditor does not know.
+        case unknownPolicy = "unknown-policy"
+        /// A claim for a session the journal does not hold (or that was already settled).
+        case orphanClaim = "orphan-claim"
+        /// A session's verdict carries a suspicious flag (a moved clock, contradictory evidence).
+        case suspiciousVerdict = "suspicious-verdict"
+        /// A record's payload is not in the documented schema.
+        case malformedPayload = "malformed-payload"
+    }
+
+    /// The kind.
+    public var kind: Kind
+    /// The journal it was found in (as named on the command line).
+    public var journal: String
+    /// The session concerned, if any.
+    public var sessionID: String?
+    /// The record's sequence number (or line, for chain failures), if known.
+    public var sequence: UInt64?
+    /// What exactly, in words.
+    public var detail: String
+
+    /// Creates a finding.
+    public init(kind: Kind, journal: String, sessionID: String? = nil, sequence: UInt64? = nil, detail: String) {
+        self.kind = kind
+        self.journal = journal
+        self.sessionID = sessionID
+        self.sequence = sequence
+        self.detail = detail
+    }
+
+    /// `kind (session S, record N): detail`.
+    public var description: String {
+        var place: [String] = []
+        if let sessionID { place.append("session \(sessionID)") }
+        if let sequence { place.append("record \(sequence)") }
+        return kind.rawValue + (place.isEmpty ? "" : " (" + place.joined(separator: ", ") + ")") + ": " + detail
+    }
+}

@@ -1,0 +1,30 @@
+import PlaytimeGuard
+
+/// One session as the auditor sees it: its verdict, the gold recomputed from it, and what was claimed.
+public struct AuditedSession: Sendable, Hashable, Codable {
+    /// The journal it came from.
+    public var journal: String
+    /// The session id.
+    public var sessionID: String
+    /// The verdict recomputed from the evidence (with any later network proof).
+    public var verdict: ElapsedVerdict
+    /// Gold the evidence and policy justify in total (paid now plus escrow, under the final verdict).
+    public var recomputedGold: Int64
+    /// Gold the game recorded as paid for this session (sum of its claims), if it claimed.
+    public var claimedGold: Int64?
+    /// The findings about this session.
+    public var findings: [AuditFinding]
+
+    /// Creates an audited session.
+    public init(journal: String, sessionID: String, verdict: ElapsedVerdict, recomputedGold: Int64, claimedGold: Int64?, findings: [AuditFinding]) {
+        self.journal = journal
+        self.sessionID = sessionID
+        self.verdict = verdict
+        self.recomputedGold = recomputedGold
+        self.claimedGold = claimedGold
+        self.findings = findings
+    }
+
+    /// `clean` without findings, else `findings`.
+    public var statusText: String { findings.isEmpty ? "clean" : "findings" }
+}

@@ -1,0 +1,91 @@
+import PlaytimeGuard
+import PlaytimeJournal
+import PlaytimeRewards
+import PlaytimeSystem
+
+/// Audits journals as a game server would: verifies each chain while streaming it (constant memory),
+/// recomputes every verdict and reward, compares them with what the game claimed, and checks the
+/// invariants that span sessions and devices.
+///
+/// Feed journals one by one with `audit(file:name:onSession:)`, then call `finish()`.
+public final class SessionAuditor {
+    /// What the audit checks against.
+    public let configuration: AuditConfiguration
+    private let key: JournalKey
+    private var summary = AuditSummary()
+    private var sessionIDs = SessionIDSet()
+    private var budget = BudgetWindow()
+    private var creditedNanoseconds: Int64 = 0
+    private var spanNanoseconds: Int64 = 0
+    /// Network-proven away intervals of earlier journals (other devices), for the overlap check.
+    private var otherDevices: [(start: Int64, end: Int64, journal: String, session: String)] = []
+    private var thisDevice: [(start: Int64, end: Int64, journal: String, session: String)] = []
+
+    /// Creates an auditor for journals under `key`.
+    public init(key: JournalKey, configuration: AuditConfiguration = AuditConfiguration()) {
+        self.key = key
+        self.configuration = configuration
+    }
+
+    /// Streams one journal (a file or standard input), calling `onSession` for each audited session.
+    /// Returns the findings of this journal; a chain failure stops the reading there (records before it
+    /// are still audited).
+    @discardableResult
+    public func audit(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
+        var pass = JournalPass(name: name, configuration: configuration)
+        let findingsBefore = summary.findings.count
+        let verification = try JournalReader.stream(file: file, key: key) { view in
+            pass.consume(view, auditor: self, onSession: onSession)
+        }
+        pass.finish(auditor: self, onSession: onSession)
+        if let failure = verification.failure {
+            record(AuditFinding(kind: .chainBroken, journal: name, sequence: UInt64(failure.line),
+                                detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset))"))
+        }
+        summary.journals += 1
+        summary.records += verification.recordCount
+        summary.bytes += verification.verifiedByteCount
+        spanNanoseconds = spanNanoseconds.addingReportingOverflow(pass.span.provableSpanNanoseconds).overflow ? Int64.max : spanNanoseconds + pass.span.provableSpanNanoseconds
+        otherDevices += thisDevice
+        thisDevice.removeAll()
+        return Array(summary.findings[findingsBefore...])
+    }
+
+    /// Runs the checks that need every journal, and returns the totals.
+    public func finish() -> AuditSummary {
+        if creditedNanoseconds > spanNanoseconds &+ configuration.spanToleranceNanoseconds {
+            record(AuditFinding(kind: .creditedExceedsSpan, journal: "*",
+                                detail: "credited \(creditedNanoseconds / 1_000_000_000) s but the journals prove at most \(spanNanoseconds / 1_000_000_000) s"))
+        }
+        return summary
+    }
+
+    // MARK: - Called by a pass
+
+    func record(_ finding: AuditFinding) {
+        summary.findings.append(finding)
+    }
+
+    /// Registers a session id; false when it was seen before.
+    func registerSession(_ id: String) -> Bool { sessionIDs.insert(id) }
+
+    /// Adds gold paid at a network time; returns the rolling 24 h total.
+    func pay(_ gold: Int64, at time: Int64) -> Int64 { budget.add(gold, at: time) }
+
+    /// Records a network-proven away interval; returns the session it overlaps on another device, if any.
+    func placeInterval(start: Int64, end: Int64, journal: String, session: String) -> String? {
+        let clash = otherDevices.first { $0.start < end && start < $0.end }
+        thisDevice.append((start, end, journal, session))
+        return clash.map { "\($0.journal) session \($0.session)" }
+    }
+
+    /// Adds an audited session to the totals.
+    func account(_ session: AuditedSession) {
+        summary.sessions += 1
+        summary.creditedSeconds = summary.creditedSeconds &+ session.verdict.creditedSeconds
+        creditedNanoseconds = creditedNanoseconds &+ session.verdict.lowerNanoseconds
+        summary.recomputedGold = summary.recomputedGold &+ session.recomputedGold
+        summary.claimedGold = summary.claimedGold &+ (session.claimedGold ?? 0)
+        summary.findings += session.findings
+    }
+}

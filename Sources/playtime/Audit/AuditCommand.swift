@@ -1,0 +1,96 @@
+import Foundation
+import PlaytimeAudit
+import PlaytimeGuard
+import PlaytimeJournal
+import PlaytimeSystem
+
+/// `playtime audit`: verifies saved sessions the way a game server does.
+enum AuditCommand: Command {
+    static let name = "audit"
+    static let summary = "Verify journals: chain, verdicts, rewards, claims and cross-session invariants"
+    static let help = """
+    USAGE: playtime audit --key-file FILE [--policy FILE] [--json | --quiet] JOURNAL... | -
+
+    Streams each journal in constant memory (`-` reads standard input), verifies its MAC chain, recomputes
+    every session's verdict and reward, compares them with the game's claims, and checks invariants across
+    sessions and journals (one journal per device of the same player): overlapping sessions, boot-clock
+    continuity, credited time within the journals' span, duplicate sessions, daily budget, rate changes.
+
+    OPTIONS:
+      --key-file FILE   The journals' key (hex text). Also read from PLAYTIME_KEY_FILE.
+      --policy FILE     The reward policy to recompute with (default: the embedded policy).
+      --json            JSON Lines: one object per session, then one summary object.
+      --quiet           Only findings and the summary (no per-session table).
+
+    EXIT STATUS: 0 clean; 1 findings; 2 usage error or unreadable input (not a journal, wrong key).
+    Progress goes to standard error, only when it is a terminal.
+    """
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        let parsed: ParsedArguments
+        do throws(UsageError) {
+            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--policy"], flags: ["--json", "--quiet"])
+            guard !parsed.positionals.isEmpty else { throw UsageError(description: "name at least one journal, or - for standard input") }
+            guard !(parsed.has("--json") && parsed.has("--quiet")) else { throw UsageError(description: "--json and --quiet exclude each other") }
+        } catch {
+            return usageFailure(error, command: name)
+        }
+        guard let keyPath = parsed.value("--key-file") ?? environmentValue("PLAYTIME_KEY_FILE") else {
+            return usageFailure(UsageError(description: "--key-file FILE is required (or set PLAYTIME_KEY_FILE)"), command: name)
+        }
+        let key: JournalKey
+        do { key = try KeyFile.load(path: keyPath) } catch {
+            printError("playtime audit: \(error)")
+            return ExitCode.usage
+        }
+        var configuration = AuditConfiguration()
+        if let policyPath = parsed.value("--policy") {
+            do { configuration.policy = try RewardPolicy.load(contentsOf: policyPath) } catch {
+                printError("playtime audit: policy: \(error)")
+                return ExitCode.usage
+            }
+        }
+        let auditor = SessionAuditor(key: key, configuration: configuration)
+        let output = AuditOutput(json: parsed.has("--json"), quiet: parsed.has("--quiet"))
+        let progress = StandardStreams.errorIsTerminal ? AuditProgress() : nil
+        for path in parsed.positionals {
+            let file: OpenFile
+            do {
+                file = path == "-" ? OpenFile(takingOwnershipOf: 0) : try OpenFile(path: path, options: [])
+            } catch {
+                printError("playtime audit: cannot read \(path): \(error)")
+                return ExitCode.usage
+            }
+            do {
+                let findings = try auditor.audit(file: file, name: path) { session in
+                    output.session(session)
+                    progress?.tick()
+                }
+                if let unreadable = findings.first(where: { $0.kind == .chainBroken && Self.isUnreadable($0) }) {
+                    progress?.clear()
+                    printError("playtime audit: \(path) is not a readable journal under this key: \(unreadable.detail)")
+                    return ExitCode.usage
+                }
+            } catch {
+                progress?.clear()
+                printError("playtime audit: \(path): \(error)")
+                return ExitCode.usage
+            }
+        }
+        progress?.clear()
+        let summary = auditor.finish()
+        output.finish(summary)
+        return summary.isClean ? ExitCode.success : ExitCode.findings
+    }
+
+    /// A chain that failed at its header (garbage, wrong key, unknown version) was never a readable journal.
+    private static func isUnreadable(_ finding: AuditFinding) -> Bool {
+        let detail = finding.detail
+        return finding.sequence == 1 || detail.hasPrefix("wrong-key") || detail.hasPrefix("unsupported-version")
+    }
+}
+
+/// Reads one environment variable.
+func environmentValue(_ name: String) -> String? {
+    ProcessInfo.processInfo.environment[name]
+}
