@@ -1,5 +1,5 @@
 // PlaytimeBenchmarks: figures printed beside a reference measured in the same run (see scripts/bench-*.sh).
-// Usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets> [options]
+// Usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets|gen-journal|audit|verdict> [options]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -8,5 +8,8 @@ case "sha256": runSHA256Benchmark(arguments: Array(arguments.dropFirst()))
 case "journal": runJournalBenchmark(arguments: Array(arguments.dropFirst()))
 case "reward": runRewardBenchmark(arguments: Array(arguments.dropFirst()))
 case "tickets": runTicketBenchmark(arguments: Array(arguments.dropFirst()))
-default: print("usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets> [options]")
+case "gen-journal": try runGenerateJournal(arguments: Array(arguments.dropFirst()))
+case "audit": try runAuditBenchmark(arguments: Array(arguments.dropFirst()))
+case "verdict": runVerdictBenchmark(arguments: Array(arguments.dropFirst()))
+default: print("usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets|gen-journal|audit|verdict> [options]")
 }

@@ -153,11 +153,17 @@ def main(argv=None) -> int:
         elif a.startswith("--key-file="):
             key_file = a.split("=", 1)[1]
         elif a.startswith("--chunk-size="):          # testing aid: odd chunk sizes
-            chunk = int(a.split("=", 1)[1])
+            try:
+                chunk = int(a.split("=", 1)[1])
+            except ValueError:
+                chunk = 0
+            if chunk < 1:
+                print(f"auditor: bad {a}\n{usage}", file=sys.stderr)
+                return 2
         elif a in ("-h", "--help"):
             print(__doc__)
             return 0
-        elif a.startswith("-") and a != "-":
+        elif a.startswith("-"):
             print(f"auditor: unknown option {a}\n{usage}", file=sys.stderr)
             return 2
         elif journal is None:

@@ -13,6 +13,9 @@ struct JournalPass {
     let name: String
     let configuration: AuditConfiguration
     private var assembler = SessionAssembler()
+    private var decoder = EvidenceDecoder()
+    /// Calculators by policy version, built once (validating a policy per session would dominate).
+    var calculators: [String: RewardCalculator] = [:]
     /// Sessions whose timeline is complete, held until the next departure so their claims can arrive.
     private var staged: [String: Staged] = [:]
     private var stagedOrder: [String] = []
@@ -30,7 +33,7 @@ struct JournalPass {
 
     mutating func consume(_ view: JournalRecordView, auditor: SessionAuditor, onSession: (AuditedSession) -> Void) {
         if view.typeHasPrefix("session.") {
-            guard let evidence = EvidenceCodec.decode(view.payload) else {
+            guard let evidence = decoder.decode(view.payload) else {
                 auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sequence: view.sequence,
                                             detail: "session payload not in the documented schema"))
                 return

@@ -21,10 +21,15 @@ public final class SessionAuditor {
     private var otherDevices: [(start: Int64, end: Int64, journal: String, session: String)] = []
     private var thisDevice: [(start: Int64, end: Int64, journal: String, session: String)] = []
 
-    /// Creates an auditor for journals under `key`.
-    public init(key: JournalKey, configuration: AuditConfiguration = AuditConfiguration()) {
+    /// True when intervals are kept for the cross-device overlap check (only needed with several journals;
+    /// a single journal is audited in memory that does not grow with its length).
+    public let crossDeviceChecks: Bool
+
+    /// Creates an auditor for journals under `key`. Pass `crossDeviceChecks: false` when auditing one journal.
+    public init(key: JournalKey, configuration: AuditConfiguration = AuditConfiguration(), crossDeviceChecks: Bool = true) {
         self.key = key
         self.configuration = configuration
+        self.crossDeviceChecks = crossDeviceChecks
     }
 
     /// Streams one journal (a file or standard input), calling `onSession` for each audited session.
@@ -75,7 +80,7 @@ public final class SessionAuditor {
     /// Records a network-proven away interval; returns the session it overlaps on another device, if any.
     func placeInterval(start: Int64, end: Int64, journal: String, session: String) -> String? {
         let clash = otherDevices.first { $0.start < end && start < $0.end }
-        thisDevice.append((start, end, journal, session))
+        if crossDeviceChecks { thisDevice.append((start, end, journal, session)) }
         return clash.map { "\($0.journal) session \($0.session)" }
     }
 

@@ -18,7 +18,7 @@ extension JournalPass {
         if policy == nil, !timeline.policyVersion.isEmpty || !claims.isEmpty {
             find(.unknownPolicy, timeline.departureSequence, "departure names unknown policy '\(timeline.policyVersion)'; checked with '\(configuration.policy.version)'")
         }
-        let calculator = try? RewardCalculator(policy: policy ?? configuration.policy)
+        let calculator = calculator(for: policy ?? configuration.policy)
         // One-shot multipliers are the game's to grant (an ad watched); each counts once per session.
         var granted: [String] = []
         for claim in claims { for name in claim.multipliers where !granted.contains(name) { granted.append(name) } }
@@ -37,8 +37,10 @@ extension JournalPass {
             if claim.status == .verified, verdict.status != .verified {
                 find(.claimMismatch, sequence, "claims verified proof, the evidence is \(verdict.status.rawValue)")
             }
-            let expected = try? calculator?.calculate(RewardClaim(creditedSeconds: claim.creditedSeconds, status: claim.status,
-                                                                  goldPerHour: timeline.goldPerHour, requestedMultipliers: claim.multipliers))
+            // The common case, a claim of exactly the final verdict, reuses the final breakdown.
+            let sameAsFinal = claim.creditedSeconds == verdict.creditedSeconds && claim.status == verdict.status && claim.multipliers == granted
+            let expected = sameAsFinal ? final : try? calculator?.calculate(RewardClaim(creditedSeconds: claim.creditedSeconds, status: claim.status,
+                                                                                    goldPerHour: timeline.goldPerHour, requestedMultipliers: claim.multipliers))
             if let expected, expected.paidNow != claim.paidGold || expected.escrowed != claim.escrowedGold {
                 find(.claimMismatch, sequence, "claimed \(claim.paidGold) paid + \(claim.escrowedGold) escrow, recomputed \(expected.paidNow) + \(expected.escrowed)")
             }
@@ -58,6 +60,14 @@ extension JournalPass {
         checkOverlap(timeline, auditor: auditor, find: find)
         return AuditedSession(journal: journal, sessionID: timeline.sessionID, verdict: verdict, recomputedGold: recomputed,
                               claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings)
+    }
+
+    /// The calculator for `policy`, built on first use.
+    private mutating func calculator(for policy: RewardPolicy) -> RewardCalculator? {
+        if let cached = calculators[policy.version], cached.policy == policy { return cached }
+        guard let made = try? RewardCalculator(policy: policy) else { return nil }
+        calculators[policy.version] = made
+        return made
     }
 
     /// Network time at the arrival (directly, or proven later in the same boot), if known.

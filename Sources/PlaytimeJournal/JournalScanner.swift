@@ -1,3 +1,5 @@
+import PlaytimeSystem
+
 /// Splits a byte stream into lines, verifies each with ``LineVerifier``, and records where it stopped.
 ///
 /// Input arrives in arbitrary pieces; the caller keeps any unconsumed partial line and offers it again
@@ -22,8 +24,7 @@ struct JournalScanner: Sendable {
         var start = 0
         let count = bytes.count
         while failure == nil, start < count {
-            var end = start
-            while end < count, bytes[end] != 0x0a { end += 1 }
+            let end = MemoryScan.firstIndex(of: 0x0a, in: bytes, from: start) ?? count
             guard end < count else {
                 if end - start > JournalFormat.maximumLineByteCount { fail(.malformed) }
                 break

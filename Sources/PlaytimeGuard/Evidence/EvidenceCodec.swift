@@ -30,21 +30,45 @@ public enum EvidenceCodec {
 
     /// Decodes a payload in place; `nil` for anything not in the exact schema.
     public static func decode(_ payload: UnsafeRawBufferPointer) -> Evidence? {
+        var decoder = EvidenceDecoder()
+        return decoder.decode(payload)
+    }
+}
+
+/// Decodes session payloads one after another, reusing the strings that repeat from record to record
+/// (boot identity, policy version, connectivity reason) instead of allocating them again: the auditor's
+/// hot path. Output is identical to `EvidenceCodec.decode`.
+public struct EvidenceDecoder: Sendable {
+    private var bootID: (bytes: [UInt8], value: String)?
+    private var policy: (bytes: [UInt8], value: String)?
+    private var reason: (bytes: [UInt8], value: String)?
+    private var origin: (bytes: [UInt8], value: String)?
+
+    /// A decoder with empty caches.
+    public init() {}
+
+    private static let events: [(StaticString, SessionEventKind)] = [
+        ("background", .background), ("foreground", .foreground), ("launch", .launch), ("heartbeat", .heartbeat), ("settlement", .settlement),
+    ]
+    private static let states: [(StaticString, Connectivity.State)] = [("online", .online), ("offline", .offline), ("unknown", .unknown)]
+
+    /// Decodes one payload; `nil` for anything not in the exact schema.
+    public mutating func decode(_ payload: UnsafeRawBufferPointer) -> Evidence? {
         var scanner = FixedJSONScanner(payload)
         guard scanner.begin(),
-              scanner.integer("v") == version,
+              scanner.integer("v") == EvidenceCodec.version,
               let session = scanner.string("session"),
-              let eventName = scanner.string("event"), let event = SessionEventKind(rawValue: eventName),
-              let origin = scanner.string("origin"),
+              let event = scanner.choice("event", Self.events),
+              let origin = scanner.string("origin", reusing: &origin),
               let wall = scanner.integer("wall"),
               let boot = scanner.integer("boot"),
-              let bootID = scanner.optionalString("bootId"),
+              let bootID = scanner.optionalString("bootId", reusing: &bootID),
               let net = scanner.optionalInteger("net"),
               let netError = scanner.optionalInteger("netErr"),
-              let stateName = scanner.string("conn"), let state = Connectivity.State(rawValue: stateName),
-              let reason = scanner.string("connReason"),
+              let state = scanner.choice("conn", Self.states),
+              let reason = scanner.string("connReason", reusing: &reason),
               let rate = scanner.integer("rate"),
-              let policy = scanner.string("policy"),
+              let policy = scanner.string("policy", reusing: &policy),
               scanner.end()
         else { return nil }
         let network: NetworkTime?

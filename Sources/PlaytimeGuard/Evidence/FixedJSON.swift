@@ -1,3 +1,5 @@
+import PlaytimeSystem
+
 /// Writes JSON objects whose keys come in a fixed order, byte for byte reproducible.
 struct FixedJSONWriter {
     private(set) var bytes: [UInt8] = [UInt8(ascii: "{")]
@@ -85,13 +87,56 @@ struct FixedJSONScanner {
         if !first, !take(UInt8(ascii: ",")) { return false }
         first = false
         guard take(UInt8(ascii: "\"")) else { return false }
-        let matched = name.withUTF8Buffer { expected -> Bool in
-            guard index + expected.count <= bytes.count else { return false }
-            for offset in 0..<expected.count where bytes[index + offset] != expected[offset] { return false }
-            index += expected.count
-            return true
+        let length = name.utf8CodeUnitCount
+        guard index + length + 2 <= bytes.count, let base = bytes.baseAddress,
+              memoryEqual(base + index, UnsafeRawPointer(name.utf8Start), length) else { return false }
+        index += length
+        return take(UInt8(ascii: "\"")) && take(UInt8(ascii: ":"))
+    }
+
+    /// Reads a string value and returns it only if it is one of `choices` (no allocation); `nil` otherwise.
+    mutating func choice<T>(_ name: StaticString, _ choices: [(StaticString, T)]) -> T? {
+        guard key(name), take(UInt8(ascii: "\"")), let base = bytes.baseAddress else { return nil }
+        for (text, value) in choices {
+            let length = text.utf8CodeUnitCount
+            if index + length + 1 <= bytes.count, bytes[index + length] == UInt8(ascii: "\""),
+               memoryEqual(base + index, UnsafeRawPointer(text.utf8Start), length) {
+                index += length + 1
+                return value
+            }
         }
-        return matched && take(UInt8(ascii: "\"")) && take(UInt8(ascii: ":"))
+        return nil
+    }
+
+    /// A string value, reusing `cached` when the bytes are the same (no allocation for repeated values).
+    mutating func string(_ name: StaticString, reusing cached: inout (bytes: [UInt8], value: String)?) -> String? {
+        guard key(name) else { return nil }
+        return cachedStringValue(&cached)
+    }
+
+    /// A string or `null`, reusing `cached` when the bytes repeat.
+    mutating func optionalString(_ name: StaticString, reusing cached: inout (bytes: [UInt8], value: String)?) -> String?? {
+        guard key(name) else { return nil }
+        if takeNull() { return .some(nil) }
+        guard let value = cachedStringValue(&cached) else { return nil }
+        return .some(value)
+    }
+
+    private mutating func cachedStringValue(_ cached: inout (bytes: [UInt8], value: String)?) -> String? {
+        let start = index
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        // A plain string (no escapes) whose bytes equal the cached one is returned without decoding.
+        if let entry = cached, let base = bytes.baseAddress, start + entry.bytes.count + 1 < bytes.count,
+           bytes[start + 1 + entry.bytes.count] == UInt8(ascii: "\""),
+           entry.bytes.withUnsafeBytes({ raw in raw.isEmpty || memoryEqual(base + start + 1, raw.baseAddress!, raw.count) }),
+           !entry.bytes.contains(UInt8(ascii: "\\")) {
+            index = start + entry.bytes.count + 2
+            return entry.value
+        }
+        guard let value = stringValue() else { return nil }
+        let raw = Array(UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<(index - 1)]))
+        if !raw.contains(UInt8(ascii: "\\")) { cached = (raw, value) }
+        return value
     }
 
     private mutating func takeNull() -> Bool {
@@ -162,7 +207,7 @@ struct FixedJSONScanner {
         return take(UInt8(ascii: "]")) ? values : nil
     }
 
-    private mutating func stringValue() -> String? {
+    mutating func stringValue() -> String? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
         var plain = true
@@ -211,4 +256,9 @@ struct FixedJSONScanner {
         }
         return String(decoding: output, as: UTF8.self)
     }
+}
+
+@inline(__always)
+private func memoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
+    MemoryScan.equal(lhs, rhs, count: count)
 }

@@ -31,12 +31,9 @@ public struct CheatSimulator: Sendable {
     }
 
     /// The key every simulated journal uses (a fixed test key: simulations prove nothing about secrecy).
-    static let key: JournalKey = {
-        // 32 fixed bytes; `JournalKey` only fails below 16 bytes.
-        try! JournalKey(bytes: (0..<32).map { UInt8(0xA0 ^ $0) })
-    }()
+    static let key: JournalKey? = try? JournalKey(bytes: (0..<32).map { UInt8(0xA0 ^ $0) })
 
-    /// Runs every scenario and returns the report. An invalid policy yields rows full of errors.
+    /// Runs every scenario and returns the report. An invalid policy yields rows whose every trial is an error.
     public func run() async -> SimulationReport {
         let scratch = Self.scratchDirectory(directory, seed: seed)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -50,13 +47,13 @@ public struct CheatSimulator: Sendable {
     private func run(_ scenario: CheatScenario, salt: UInt64, directory: String) async -> SimulationRow {
         var paid: Int64 = 0, honest: Int64 = 0, overpaid: Int64 = 0, flagged = 0, errors = 0
         var credited: Double = 0, truth: Double = 0
-        guard let calculator = try? RewardCalculator(policy: policy) else {
+        guard let calculator = try? RewardCalculator(policy: policy), let key = Self.key else {
             return SimulationRow(scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: 0,
                                  goldHonest: 0, overpaid: 0, flaggedShare: 0, creditedShareOfTrueTime: 0, errors: trials, summary: scenario.summary)
         }
         var seeds = SimulationRandom(seed: seed ^ (salt &* 0xD1B5_4A32_D192_ED03))
         for trial in 0..<trials {
-            var world = TrialWorld(random: SimulationRandom(seed: seeds.next()), directory: directory, key: Self.key,
+            var world = TrialWorld(random: SimulationRandom(seed: seeds.next()), directory: directory, key: key,
                                    calculator: calculator, trial: trial)
             do {
                 let outcome = try await world.play(scenario)

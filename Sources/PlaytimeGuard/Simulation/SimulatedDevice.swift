@@ -28,8 +28,7 @@ final class SimulatedDevice {
     /// Starts the app process (opening the journal).
     func start() throws(RecorderError) {
         recorder = nil
-        let monitor = ConnectivityMonitor(probe: probe, clock: clock)
-        recorder = try SessionRecorder(journalPath: path, key: key, clock: clock, networkTime: network, connectivity: monitor)
+        _ = try app()
     }
 
     /// Kills the app process: no callback, the journal stays as it is.
@@ -43,8 +42,10 @@ final class SimulatedDevice {
     /// The running recorder (starting the app if it is not running).
     func app() throws(RecorderError) -> SessionRecorder {
         if let recorder { return recorder }
-        try start()
-        return recorder!
+        let monitor = ConnectivityMonitor(probe: probe, clock: clock)
+        let started = try SessionRecorder(journalPath: path, key: key, clock: clock, networkTime: network, connectivity: monitor)
+        recorder = started
+        return started
     }
 
     /// Plays in the foreground for `nanoseconds`, heartbeating every `interval` at `rate`.

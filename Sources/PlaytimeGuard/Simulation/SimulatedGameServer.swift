@@ -101,7 +101,6 @@ struct SimulatedGameServer {
         detected = true
         var result = verdict
         result.lowerNanoseconds = max(0, Nanoseconds.subtract(verdict.lowerNanoseconds, overlap))
-        result.explanation += " \(Nanoseconds.floorSeconds(overlap)) s overlapped time another device already claimed and was removed."
         return result
     }
 }

@@ -45,9 +45,9 @@ struct TrialWorld {
     /// Hours of clock manipulation: 1-48 h.
     mutating func hours() -> Int64 { random.duration(seconds: 3_600...172_800) }
 
-    /// Plays 1-20 minutes with heartbeats, then goes to the background at `rate`; returns true time at departure.
+    /// Plays 30 s to 5 min with heartbeats, then goes to the background at `rate`; returns true time at departure.
     mutating func depart(_ device: SimulatedDevice, rate: Int64) throws(RecorderError) -> Int64 {
-        try device.play(random.duration(seconds: 60...1_200), rate: rate)
+        try device.play(random.duration(seconds: 30...300), rate: rate)
         try device.app().enteredBackground(goldPerHour: rate, policyVersion: "sim")
         return device.clock.trueNanoseconds
     }

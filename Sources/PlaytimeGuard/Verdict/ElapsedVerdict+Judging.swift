@@ -18,8 +18,7 @@ struct VerdictRules {
     func judge(_ timeline: SessionTimeline) -> ElapsedVerdict {
         guard let arrival = timeline.arrival else {
             return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: 0, upperNanoseconds: nil, method: .none,
-                                  status: .provisional, flags: [VerdictFlag(.evidenceMissing)],
-                                  explanation: VerdictText.explain(method: .none, status: .provisional, lower: 0, upper: nil, flags: [VerdictFlag(.evidenceMissing)]))
+                                  status: .provisional, flags: [VerdictFlag(.evidenceMissing)])
         }
         var flags: [VerdictFlag] = []
         let departureNetwork = checked(timeline.departure.network, flags: &flags)
@@ -43,9 +42,7 @@ struct VerdictRules {
             outcome.lower = max(0, Nanoseconds.subtract(outcome.lower, interval))
         }
         return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: outcome.lower, upperNanoseconds: outcome.upper,
-                              method: outcome.method, status: outcome.status, flags: flags,
-                              explanation: VerdictText.explain(method: outcome.method, status: outcome.status,
-                                                               lower: outcome.lower, upper: outcome.upper, flags: flags))
+                              method: outcome.method, status: outcome.status, flags: flags)
     }
 
     struct Outcome {

@@ -2,7 +2,7 @@
 ///
 /// The credited time is always the lower bound: the wall clock can never raise it, and timezone or
 /// DST never enter (every clock here is UTC or a boot counter).
-public struct ElapsedVerdict: Sendable, Hashable, Codable {
+public struct ElapsedVerdict: Sendable, Hashable {
     /// The session judged.
     public var sessionID: String
     /// Proven lower bound on the time away, in nanoseconds (never negative).
@@ -15,19 +15,21 @@ public struct ElapsedVerdict: Sendable, Hashable, Codable {
     public var status: ProofStatus
     /// Everything noticed, in the order found.
     public var flags: [VerdictFlag]
-    /// A one-paragraph explanation for players, support staff and auditors.
-    public var explanation: String
 
-    /// Creates a verdict; a negative lower bound is stored as 0.
+    /// Creates a verdict; negative bounds are stored as 0.
     public init(sessionID: String, lowerNanoseconds: Int64, upperNanoseconds: Int64?, method: VerdictMethod,
-                status: ProofStatus, flags: [VerdictFlag], explanation: String) {
+                status: ProofStatus, flags: [VerdictFlag]) {
         self.sessionID = sessionID
         self.lowerNanoseconds = max(0, lowerNanoseconds)
         self.upperNanoseconds = upperNanoseconds.map { max(0, $0) }
         self.method = method
         self.status = status
         self.flags = flags
-        self.explanation = explanation
+    }
+
+    /// A one-paragraph explanation for players, support staff and auditors (built on demand).
+    public var explanation: String {
+        VerdictText.explain(method: method, status: status, lower: lowerNanoseconds, upper: upperNanoseconds, flags: flags)
     }
 
     /// The lower bound in whole seconds, rounded down.

@@ -50,7 +50,7 @@ enum AuditCommand: Command {
                 return ExitCode.usage
             }
         }
-        let auditor = SessionAuditor(key: key, configuration: configuration)
+        let auditor = SessionAuditor(key: key, configuration: configuration, crossDeviceChecks: parsed.positionals.count > 1)
         let output = AuditOutput(json: parsed.has("--json"), quiet: parsed.has("--quiet"))
         let progress = StandardStreams.errorIsTerminal ? AuditProgress() : nil
         for path in parsed.positionals {
