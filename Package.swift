@@ -47,6 +47,11 @@ let package = Package(
             dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit"],
             path: "Benchmarks/PlaytimeBenchmarks"
         ),
+        // Examples: each an executable target, built in CI.
+        .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem"], path: "Examples/ExampleSupport"),
+        .executableTarget(name: "idle-game", dependencies: ["PlaytimeGuard", "PlaytimeJournal", "PlaytimeRewards"], path: "Examples/IdleGame"),
+        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal"], path: "Examples/GameServer"),
+        .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
