@@ -24,11 +24,12 @@ struct PlaytimeBinary {
 
     /// Runs `playtime ARGUMENTS` (optionally through a wrapper such as `ip netns exec NS`), with standard input
     /// closed, on a thread of its own so that waiting never blocks the cooperative pool.
-    static func run(_ arguments: [String], wrapper: [String] = [], environment: [String: String] = [:]) async throws -> Run {
-        try await runOffCooperativePool { try runBlocking(arguments, wrapper: wrapper, environment: environment) }
+    static func run(_ arguments: [String], wrapper: [String] = [], environment: [String: String] = [:],
+                    standardInput: String? = nil) async throws -> Run {
+        try await runOffCooperativePool { try runBlocking(arguments, wrapper: wrapper, environment: environment, standardInput: standardInput) }
     }
 
-    private static func runBlocking(_ arguments: [String], wrapper: [String], environment: [String: String]) throws -> Run {
+    private static func runBlocking(_ arguments: [String], wrapper: [String], environment: [String: String], standardInput: String?) throws -> Run {
         guard let url else { throw CLIError("the playtime binary was not found next to the tests; run 'swift build' first") }
         let process = Process()
         if wrapper.isEmpty {
@@ -45,7 +46,12 @@ struct PlaytimeBinary {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        process.standardInput = FileHandle.nullDevice
+        if let standardInput {
+            guard let handle = FileHandle(forReadingAtPath: standardInput) else { throw CLIError("cannot open \(standardInput)") }
+            process.standardInput = handle
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         let started = Date()
         try process.run()
         let outData = output.fileHandleForReading.readDataToEndOfFile()

@@ -35,7 +35,7 @@ enum AuditCommand: Command {
         } catch {
             return usageFailure(error, command: name)
         }
-        guard let keyPath = parsed.value("--key-file") ?? environmentValue("PLAYTIME_KEY_FILE") else {
+        guard let keyPath = parsed.value("--key-file") ?? environmentValue("PLAYTIME_KEY_FILE").flatMap({ $0.isEmpty ? nil : $0 }) else {
             return usageFailure(UsageError(description: "--key-file FILE is required (or set PLAYTIME_KEY_FILE)"), command: name)
         }
         let key: JournalKey
