@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Every benchmark, each printing its figures beside a reference measured in the same run.
+# Usage: scripts/bench-all.sh [--quick]   (--quick: smaller sizes, for a smoke run)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+quick=${1:-}
+queries=3000; sessions=1000000
+if [ "$quick" = "--quick" ]; then queries=300; sessions=20000; fi
+swift build -c release >/dev/null
+echo "== NTP: PlaytimeNTP vs Python ntplib against a loopback chronyd"; scripts/bench-ntp.sh "$queries"
+echo; echo "== SHA-256: PlaytimeCrypto vs openssl speed"; PLAYTIME_BENCH_BIN=.build/release/PlaytimeBenchmarks scripts/bench-sha256.sh 2
+echo; echo "== Journal: fsync'd appends, verify throughput"; .build/release/PlaytimeBenchmarks journal
+echo; echo "== Audit: Swift vs the Python reference auditor"; scripts/bench-audit.sh "$sessions"
+echo; echo "== Tickets"; .build/release/PlaytimeBenchmarks tickets
+echo; echo "== Verdicts + rewards"; .build/release/PlaytimeBenchmarks verdict
+echo; echo "== Rewards"; .build/release/PlaytimeBenchmarks reward
