@@ -1,3 +1,4 @@
+import PropertyTesting
 import Testing
 @testable import PlaytimeNTP
 
@@ -118,18 +119,8 @@ func unhex(_ text: String) -> [UInt8] {
     return stride(from: 0, to: digits.count - 1, by: 2).map { UInt8(String(digits[$0...$0 + 1]), radix: 16)! }
 }
 
-/// A tiny seeded generator for table-driven loops (property tests use PropertyTesting).
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// Seeded generator for the table-driven loops here.
+typealias SplitMix = SplitMix64
 
 extension String {
     func replacingOccurrences(of target: String, with replacement: String) -> String {

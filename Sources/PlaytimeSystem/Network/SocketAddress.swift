@@ -101,6 +101,19 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The local address `fd` is bound to (`getsockname`).
+    static func boundAddress(of fd: Int32) throws(SystemError) -> SocketAddress {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let bound: SocketAddress? = withUnsafeMutablePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                getsockname(fd, raw, &length) == 0 ? SocketAddress(raw: raw, length: Int(length)) : nil
+            }
+        }
+        guard let bound else { throw SystemError.current("getsockname") }
+        return bound
+    }
+
     var rawFamily: Int32 { family == .ipv4 ? AF_INET : AF_INET6 }
 
     func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {

@@ -83,15 +83,8 @@ public final class TCPListener {
             _ = systemClose(fd)
             throw error
         }
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let bound: SocketAddress? = withUnsafeMutablePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                getsockname(fd, raw, &length) == 0 ? SocketAddress(raw: raw, length: Int(length)) : nil
-            }
-        }
-        guard let bound else {
-            let error = SystemError.current("getsockname")
+        let bound: SocketAddress
+        do { bound = try SocketAddress.boundAddress(of: fd) } catch {
             _ = systemClose(fd)
             throw error
         }

@@ -23,16 +23,8 @@ public final class UDPServerSocket {
             _ = systemClose(fd)
             throw error
         }
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let named = withUnsafeMutablePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        let bound: SocketAddress? = named == 0 ? withUnsafePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { SocketAddress(raw: $0, length: Int(length)) }
-        } : nil
-        guard let bound else {
-            let error = SystemError.current("getsockname")
+        let bound: SocketAddress
+        do { bound = try SocketAddress.boundAddress(of: fd) } catch {
             _ = systemClose(fd)
             throw error
         }
