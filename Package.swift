@@ -48,8 +48,8 @@ let package = Package(
             path: "Benchmarks/PlaytimeBenchmarks"
         ),
         // Examples: each an executable target, built in CI.
-        .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem"], path: "Examples/ExampleSupport"),
-        .executableTarget(name: "idle-game", dependencies: ["PlaytimeGuard", "PlaytimeJournal", "PlaytimeRewards"], path: "Examples/IdleGame"),
+        .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem", "PlaytimeRewards"], path: "Examples/ExampleSupport"),
+        .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRewards"], path: "Examples/IdleGame"),
         .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal"], path: "Examples/GameServer"),
         .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),

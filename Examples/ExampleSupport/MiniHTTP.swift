@@ -2,7 +2,7 @@ import Foundation
 import PlaytimeSystem
 
 /// A deliberately small HTTP/1.1 subset for the loopback examples: one request per connection,
-/// `Content-Length` bodies, no chunking, no keep-alive. Not a production server.
+/// `Content-Length` bodies, no chunking, no keep-alive, a deadline on every read. Not a production server.
 public struct HTTPRequest: Sendable {
     /// `GET`, `POST`, …
     public var method: String
@@ -48,24 +48,32 @@ public struct HTTPResponse: Sendable {
 public struct HTTPError: Error, CustomStringConvertible {
     /// What went wrong.
     public var description: String
+
+    /// Creates an error.
+    public init(description: String) { self.description = description }
 }
 
 /// Reading and writing the subset over a `TCPConnection`.
 public enum MiniHTTP {
     /// Largest body accepted (journals are uploaded whole in the example): 64 MiB.
     public static let maximumBody = 64 << 20
+    /// How long one message may take to arrive whole, unless told otherwise: 10 s. A peer that stalls
+    /// longer is dropped, so one silent client cannot hold a sequential server forever.
+    public static let defaultTimeoutNanoseconds: Int64 = 10_000_000_000
 
-    /// Reads one request.
-    public static func readRequest(from connection: TCPConnection) throws -> HTTPRequest {
-        let (head, body) = try readMessage(from: connection)
+    /// Reads one request; throws when it does not arrive whole within `timeoutNanoseconds`.
+    public static func readRequest(from connection: TCPConnection,
+                                   timeoutNanoseconds: Int64 = defaultTimeoutNanoseconds) throws -> HTTPRequest {
+        let (head, body) = try readMessage(from: connection, deadline: deadline(after: timeoutNanoseconds), answerExpect: true)
         let parts = head.first?.split(separator: " ") ?? []
         guard parts.count == 3 else { throw HTTPError(description: "bad request line") }
         return HTTPRequest(method: String(parts[0]), path: String(parts[1]), headers: fields(head), body: body)
     }
 
     /// Reads one response; returns status and body.
-    public static func readResponse(from connection: TCPConnection) throws -> (status: Int, body: [UInt8]) {
-        let (head, body) = try readMessage(from: connection)
+    public static func readResponse(from connection: TCPConnection,
+                                    timeoutNanoseconds: Int64 = defaultTimeoutNanoseconds) throws -> (status: Int, body: [UInt8]) {
+        let (head, body) = try readMessage(from: connection, deadline: deadline(after: timeoutNanoseconds))
         let parts = head.first?.split(separator: " ") ?? []
         guard parts.count >= 2, let status = Int(parts[1]) else { throw HTTPError(description: "bad status line") }
         return (status, body)
@@ -78,23 +86,49 @@ public enum MiniHTTP {
         try connection.writeAll(Array(head.utf8) + response.body)
     }
 
-    /// Sends `request` to `address` and returns the response.
-    public static func send(_ request: HTTPRequest, to address: SocketAddress) throws -> (status: Int, body: [UInt8]) {
+    /// Sends `request` to `address` and returns the response (which must arrive within `timeoutNanoseconds`).
+    public static func send(_ request: HTTPRequest, to address: SocketAddress,
+                            timeoutNanoseconds: Int64 = defaultTimeoutNanoseconds) throws -> (status: Int, body: [UInt8]) {
         let connection = try TCPConnection(connectingTo: address)
         defer { connection.close() }
         var head = "\(request.method) \(request.path) HTTP/1.1\r\nHost: \(address)\r\nContent-Length: \(request.body.count)\r\nConnection: close\r\n"
-        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+            // A CR or LF in a field would start a header (or a body) of the caller's choosing.
+            guard !(name + value).unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+                throw HTTPError(description: "header \(name) contains a line break")
+            }
+            head += "\(name): \(value)\r\n"
+        }
         head += "\r\n"
         try connection.writeAll(Array(head.utf8) + request.body)
-        return try readResponse(from: connection)
+        return try readResponse(from: connection, timeoutNanoseconds: timeoutNanoseconds)
     }
 
-    private static func readMessage(from connection: TCPConnection) throws -> (head: [String], body: [UInt8]) {
+    private static func deadline(after nanoseconds: Int64) -> Int64 {
+        let now = SystemClock.bootNanoseconds()
+        let sum = now.addingReportingOverflow(max(0, nanoseconds))
+        return sum.overflow ? Int64.max : sum.partialValue
+    }
+
+    /// Reads what is available, waiting no later than `deadline` (boot clock) for it.
+    private static func read(from connection: TCPConnection, into buffer: inout [UInt8], deadline: Int64) throws -> Int {
+        while true {
+            let remaining = deadline - SystemClock.bootNanoseconds()
+            guard remaining > 0 else { throw HTTPError(description: "timed out waiting for the peer") }
+            // An interrupted wait reports nothing ready; loop on the deadline.
+            if try Poller.waitReadable([connection.descriptor], timeoutNanoseconds: remaining).first == true {
+                return try connection.read(into: &buffer)
+            }
+        }
+    }
+
+    private static func readMessage(from connection: TCPConnection, deadline: Int64,
+                                    answerExpect: Bool = false) throws -> (head: [String], body: [UInt8]) {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var headEnd: Int?
         while headEnd == nil {
-            let count = try connection.read(into: &buffer)
+            let count = try read(from: connection, into: &buffer, deadline: deadline)
             guard count > 0 else { throw HTTPError(description: "connection closed before the headers ended") }
             data += buffer[..<count]
             headEnd = find([13, 10, 13, 10], in: data)
@@ -103,10 +137,15 @@ public enum MiniHTTP {
         let end = headEnd!
         let head = String(decoding: data[..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let length = Int(fields(head)["content-length"] ?? "0") ?? -1
+        if fields(head)["transfer-encoding"] != nil { throw HTTPError(description: "Transfer-Encoding is not supported; send Content-Length") }
         guard length >= 0, length <= maximumBody else { throw HTTPError(description: "bad or too large Content-Length") }
         var body = Array(data[(end + 4)...])
+        if answerExpect, body.count < length, fields(head)["expect"]?.lowercased() == "100-continue" {
+            // curl asks before uploading a large body (a journal); say yes rather than make it wait a second.
+            try connection.writeAll(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+        }
         while body.count < length {
-            let count = try connection.read(into: &buffer)
+            let count = try read(from: connection, into: &buffer, deadline: deadline)
             guard count > 0 else { throw HTTPError(description: "connection closed mid-body") }
             body += buffer[..<count]
         }
@@ -136,7 +175,10 @@ public enum MiniHTTP {
         case 400: return "Bad Request"
         case 404: return "Not Found"
         case 409: return "Conflict"
+        case 405: return "Method Not Allowed"
+        case 413: return "Content Too Large"
         case 422: return "Unprocessable Entity"
+        case 500: return "Internal Server Error"
         default: return "Status"
         }
     }

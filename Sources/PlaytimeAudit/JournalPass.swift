@@ -5,9 +5,32 @@ import PlaytimeRewards
 /// The state of auditing one journal: sessions being assembled, sessions waiting for their claims, and the
 /// per-journal checks (boot-clock continuity, in-journal overlap, span).
 struct JournalPass {
-    private struct Staged {
+    /// The claims of one session in journal order; the first (usually the only one) is stored inline.
+    struct Claims {
+        private var first: (sequence: UInt64, claim: ClaimRecord)?
+        private var rest: [(sequence: UInt64, claim: ClaimRecord)] = []
+
+        init() {}
+
+        init(_ list: [(sequence: UInt64, claim: ClaimRecord)]) {
+            for item in list { append(item) }
+        }
+
+        var count: Int { first == nil ? 0 : 1 + rest.count }
+        var isEmpty: Bool { first == nil }
+
+        subscript(index: Int) -> (sequence: UInt64, claim: ClaimRecord) {
+            index == 0 ? first.unsafelyUnwrapped : rest[index - 1]
+        }
+
+        mutating func append(_ item: (sequence: UInt64, claim: ClaimRecord)) {
+            if first == nil { first = item } else { rest.append(item) }
+        }
+    }
+
+    struct Staged {
         var timeline: SessionTimeline
-        var claims: [(sequence: UInt64, claim: ClaimRecord)] = []
+        var claims: Claims
     }
 
     let name: String
@@ -16,9 +39,15 @@ struct JournalPass {
     private var decoder = EvidenceDecoder()
     /// Calculators by policy version, built once (validating a policy per session would dominate).
     var calculators: [String: RewardCalculator] = [:]
-    /// Sessions whose timeline is complete, held until the next departure so their claims can arrive.
-    private var staged: [String: Staged] = [:]
-    private var stagedOrder: [String] = []
+    /// The policy resolution of the last departure's policy version (they rarely change within a journal).
+    var lastResolution: PolicyResolution?
+    /// Sessions whose timeline is complete, held until the next departure so their claims can arrive; in
+    /// the order they were first staged (a session staged again replaces its entry in place).
+    private var staged: [Staged] = []
+    /// Positions in `staged` by session id, kept only while many sessions are staged at once.
+    private var stagedIndex: [String: Int] = [:]
+    /// Timelines completed by the record being consumed (a reused buffer).
+    private var completed: [SessionTimeline] = []
     /// Claims for sessions still waiting for network proof in the assembler.
     private var earlyClaims: [String: [(sequence: UInt64, claim: ClaimRecord)]] = [:]
     private var lastBoot: (id: String?, nanoseconds: Int64)?
@@ -26,13 +55,16 @@ struct JournalPass {
     var lastArrivalNetwork: NetworkTime?
     private(set) var span = SpanTracker()
 
+    /// Staged sessions are found by a linear search up to this many; beyond it through `stagedIndex`.
+    private static let linearLimit = 8
+
     init(name: String, configuration: AuditConfiguration) {
         self.name = name
         self.configuration = configuration
     }
 
     mutating func consume(_ view: JournalRecordView, auditor: SessionAuditor, onSession: (AuditedSession) -> Void) {
-        if view.typeHasPrefix("session.") {
+        if Self.isSessionType(view.type) {
             guard let evidence = decoder.decode(view.payload) else {
                 auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sequence: view.sequence,
                                             detail: "session payload not in the documented schema"))
@@ -48,17 +80,19 @@ struct JournalPass {
                                                 sequence: view.sequence, detail: "session id used before"))
                 }
             }
-            for timeline in assembler.add(sequence: view.sequence, evidence: evidence) {
-                stage(timeline)
+            assembler.add(sequence: view.sequence, evidence: evidence, into: &completed)
+            if !completed.isEmpty {
+                for index in completed.indices { stage(completed[index]) }
+                completed.removeAll(keepingCapacity: true)
             }
-        } else if view.hasType("claim") {
-            guard let claim = ClaimCodec.decode(view.payload) else {
+        } else if Self.isClaimType(view.type) {
+            guard let claim = decoder.decodeClaim(view.payload) else {
                 auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sequence: view.sequence,
                                             detail: "claim payload not in the documented schema"))
                 return
             }
-            if staged[claim.sessionID] != nil {
-                staged[claim.sessionID]?.claims.append((view.sequence, claim))
+            if let position = stagedPosition(of: claim.sessionID) {
+                staged[position].claims.append((view.sequence, claim))
             } else {
                 earlyClaims[claim.sessionID, default: []].append((view.sequence, claim))
             }
@@ -75,22 +109,63 @@ struct JournalPass {
         earlyClaims.removeAll()
     }
 
+    /// True when the record type starts with `session.` (one 8-byte comparison).
+    @inline(__always)
+    private static func isSessionType(_ type: UnsafeRawBufferPointer) -> Bool {
+        guard type.count >= 8, let base = type.baseAddress else { return false }
+        // "session." in little-endian byte order.
+        return base.loadUnaligned(as: UInt64.self) == UInt64(littleEndian: 0x2E6E_6F69_7373_6573)
+    }
+
+    /// True when the record type is exactly `claim`.
+    @inline(__always)
+    private static func isClaimType(_ type: UnsafeRawBufferPointer) -> Bool {
+        guard type.count == 5, let base = type.baseAddress else { return false }
+        return base.loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6961_6C63)
+            && base.load(fromByteOffset: 4, as: UInt8.self) == UInt8(ascii: "m")
+    }
+
+    /// Where the session `id` is staged, if it is.
+    private func stagedPosition(of id: String) -> Int? {
+        if staged.count > Self.linearLimit { return stagedIndex[id] }
+        var position = staged.count - 1
+        while position >= 0 {
+            if staged[position].timeline.sessionID == id { return position }
+            position -= 1
+        }
+        return nil
+    }
+
     private mutating func stage(_ timeline: SessionTimeline) {
-        var entry = Staged(timeline: timeline)
-        if let claims = earlyClaims.removeValue(forKey: timeline.sessionID) { entry.claims = claims }
-        if staged[timeline.sessionID] == nil { stagedOrder.append(timeline.sessionID) }
-        staged[timeline.sessionID] = entry
+        var claims = Claims()
+        if !earlyClaims.isEmpty, let early = earlyClaims.removeValue(forKey: timeline.sessionID) { claims = Claims(early) }
+        if let position = stagedPosition(of: timeline.sessionID) {
+            staged[position] = Staged(timeline: timeline, claims: claims)
+            return
+        }
+        staged.append(Staged(timeline: timeline, claims: claims))
+        if staged.count > Self.linearLimit {
+            if staged.count == Self.linearLimit + 1 {
+                for position in staged.indices { stagedIndex[staged[position].timeline.sessionID] = position }
+            } else {
+                stagedIndex[timeline.sessionID] = staged.count - 1
+            }
+        }
     }
 
     private mutating func flushStaged(auditor: SessionAuditor, onSession: (AuditedSession) -> Void) {
-        for id in stagedOrder {
-            guard let entry = staged[id] else { continue }
-            let audited = judge(entry.timeline, claims: entry.claims.map(\.claim), claimSequences: entry.claims.map(\.sequence), auditor: auditor)
+        guard !staged.isEmpty else { return }
+        // Judge from a local array so that judging (which mutates the pass) never copies an entry.
+        var entries: [Staged] = []
+        swap(&entries, &staged)
+        for position in entries.indices {
+            let audited = judge(entries[position].timeline, claims: entries[position].claims, auditor: auditor)
             auditor.account(audited)
             onSession(audited)
         }
-        staged.removeAll(keepingCapacity: true)
-        stagedOrder.removeAll(keepingCapacity: true)
+        entries.removeAll(keepingCapacity: true)
+        swap(&entries, &staged)
+        if !stagedIndex.isEmpty { stagedIndex.removeAll(keepingCapacity: true) }
     }
 
     private func checkContinuity(_ evidence: Evidence, sequence: UInt64, auditor: SessionAuditor) {
@@ -102,4 +177,3 @@ struct JournalPass {
         }
     }
 }
-

@@ -91,6 +91,6 @@ public final class SessionAuditor {
         creditedNanoseconds = creditedNanoseconds &+ session.verdict.lowerNanoseconds
         summary.recomputedGold = summary.recomputedGold &+ session.recomputedGold
         summary.claimedGold = summary.claimedGold &+ (session.claimedGold ?? 0)
-        summary.findings += session.findings
+        if !session.findings.isEmpty { summary.findings += session.findings }
     }
 }

@@ -1,65 +1,113 @@
 import PlaytimeGuard
 import PlaytimeRewards
 
+/// What a departure's policy version resolves to: the policy (if known) and its calculator.
+struct PolicyResolution {
+    /// The version string as the departure names it.
+    var version: String
+    /// True when the auditor knows the policy of that version.
+    var known: Bool
+    /// The daily budget of the policy used (the named one, else the configured one).
+    var dailyBudgetGold: Int64
+    /// The calculator of the policy used, or `nil` when that policy is invalid.
+    var calculator: RewardCalculator?
+}
+
 extension JournalPass {
     /// Recomputes the verdict and reward of one session and checks its claims against them.
-    mutating func judge(_ timeline: SessionTimeline, claims: [ClaimRecord], claimSequences: [UInt64],
-                        auditor: SessionAuditor) -> AuditedSession {
+    mutating func judge(_ timeline: SessionTimeline, claims: Claims, auditor: SessionAuditor) -> AuditedSession {
         let verdict = ElapsedVerdict(timeline: timeline, configuration: configuration.verdict)
         var findings: [AuditFinding] = []
         let journal = name
-        func find(_ kind: AuditFinding.Kind, _ sequence: UInt64?, _ detail: String) {
-            findings.append(AuditFinding(kind: kind, journal: journal, sessionID: timeline.sessionID, sequence: sequence, detail: detail))
+        let sessionID = timeline.sessionID
+        if !verdict.flags.isEmpty {
+            for flag in verdict.flags where flag.kind.isSuspicious {
+                Self.find(&findings, .suspiciousVerdict, journal, sessionID, timeline.arrivalSequence,
+                          "\(flag.kind.rawValue) by \(flag.amountNanoseconds / 1_000_000_000) s")
+            }
         }
-        for flag in verdict.suspiciousFlags {
-            find(.suspiciousVerdict, timeline.arrivalSequence, "\(flag.kind.rawValue) by \(flag.amountNanoseconds / 1_000_000_000) s")
+        let resolution = resolvePolicy(version: timeline.policyVersion)
+        if !resolution.known, !timeline.policyVersion.isEmpty || !claims.isEmpty {
+            Self.find(&findings, .unknownPolicy, journal, sessionID, timeline.departureSequence,
+                      "departure names unknown policy '\(timeline.policyVersion)'; checked with '\(configuration.policy.version)'")
         }
-        let policy = configuration.policy(version: timeline.policyVersion)
-        if policy == nil, !timeline.policyVersion.isEmpty || !claims.isEmpty {
-            find(.unknownPolicy, timeline.departureSequence, "departure names unknown policy '\(timeline.policyVersion)'; checked with '\(configuration.policy.version)'")
-        }
-        let calculator = calculator(for: policy ?? configuration.policy)
+        let calculator = resolution.calculator
         // One-shot multipliers are the game's to grant (an ad watched); each counts once per session.
         var granted: [String] = []
-        for claim in claims { for name in claim.multipliers where !granted.contains(name) { granted.append(name) } }
+        for index in 0..<claims.count {
+            for name in claims[index].claim.multipliers where !granted.contains(name) { granted.append(name) }
+        }
         let final = try? calculator?.calculate(verdict, of: timeline, requestedMultipliers: granted)
         let recomputed = (final?.paidNow ?? 0) &+ (final?.escrowed ?? 0)
 
         var claimedSoFar: Int64 = 0
-        for (index, claim) in claims.enumerated() {
-            let sequence = claimSequences[index]
+        let arrivalTime = claims.isEmpty ? nil : trustedArrivalTime(timeline)
+        for index in 0..<claims.count {
+            let (sequence, claim) = claims[index]
             if claim.goldPerHour != timeline.goldPerHour || claim.policyVersion != timeline.policyVersion {
-                find(.rateChanged, sequence, "claim used \(claim.goldPerHour) gold/h under '\(claim.policyVersion)', departure snapshot was \(timeline.goldPerHour) gold/h under '\(timeline.policyVersion)'")
+                Self.find(&findings, .rateChanged, journal, sessionID, sequence,
+                          "claim used \(claim.goldPerHour) gold/h under '\(claim.policyVersion)', departure snapshot was \(timeline.goldPerHour) gold/h under '\(timeline.policyVersion)'")
             }
             if claim.creditedSeconds > verdict.creditedSeconds {
-                find(.claimMismatch, sequence, "claims \(claim.creditedSeconds) s, the evidence proves \(verdict.creditedSeconds) s")
+                Self.find(&findings, .claimMismatch, journal, sessionID, sequence,
+                          "claims \(claim.creditedSeconds) s, the evidence proves \(verdict.creditedSeconds) s")
             }
             if claim.status == .verified, verdict.status != .verified {
-                find(.claimMismatch, sequence, "claims verified proof, the evidence is \(verdict.status.rawValue)")
+                Self.find(&findings, .claimMismatch, journal, sessionID, sequence,
+                          "claims verified proof, the evidence is \(verdict.status.rawValue)")
             }
             // The common case, a claim of exactly the final verdict, reuses the final breakdown.
             let sameAsFinal = claim.creditedSeconds == verdict.creditedSeconds && claim.status == verdict.status && claim.multipliers == granted
-            let expected = sameAsFinal ? final : try? calculator?.calculate(RewardClaim(creditedSeconds: claim.creditedSeconds, status: claim.status,
-                                                                                    goldPerHour: timeline.goldPerHour, requestedMultipliers: claim.multipliers))
-            if let expected, expected.paidNow != claim.paidGold || expected.escrowed != claim.escrowedGold {
-                find(.claimMismatch, sequence, "claimed \(claim.paidGold) paid + \(claim.escrowedGold) escrow, recomputed \(expected.paidNow) + \(expected.escrowed)")
+            let expectedPaid: Int64?
+            let expectedEscrow: Int64?
+            if sameAsFinal {
+                expectedPaid = final?.paidNow
+                expectedEscrow = final?.escrowed
+            } else {
+                let expected = try? calculator?.calculate(RewardClaim(creditedSeconds: claim.creditedSeconds, status: claim.status,
+                                                                      goldPerHour: timeline.goldPerHour, requestedMultipliers: claim.multipliers))
+                expectedPaid = expected?.paidNow
+                expectedEscrow = expected?.escrowed
+            }
+            if let paid = expectedPaid, let escrow = expectedEscrow, paid != claim.paidGold || escrow != claim.escrowedGold {
+                Self.find(&findings, .claimMismatch, journal, sessionID, sequence,
+                          "claimed \(claim.paidGold) paid + \(claim.escrowedGold) escrow, recomputed \(paid) + \(escrow)")
             }
             let newlyPaid = max(0, claim.paidGold &- claimedSoFar)
             claimedSoFar = max(claimedSoFar, claim.paidGold)
-            if newlyPaid > 0, let time = trustedArrivalTime(timeline) {
+            if newlyPaid > 0, let time = arrivalTime {
                 let total = auditor.pay(newlyPaid, at: time)
-                let limit = (policy ?? configuration.policy).dailyBudgetGold
+                let limit = resolution.dailyBudgetGold
                 if total > limit {
-                    find(.dailyBudgetExceeded, sequence, "\(total) gold paid in 24 h, budget \(limit)")
+                    Self.find(&findings, .dailyBudgetExceeded, journal, sessionID, sequence, "\(total) gold paid in 24 h, budget \(limit)")
                 }
             }
         }
         if claimedSoFar > recomputed {
-            find(.claimMismatch, claimSequences.last, "claims paid \(claimedSoFar) gold in total, the evidence justifies \(recomputed)")
+            Self.find(&findings, .claimMismatch, journal, sessionID, claims.isEmpty ? nil : claims[claims.count - 1].sequence,
+                      "claims paid \(claimedSoFar) gold in total, the evidence justifies \(recomputed)")
         }
-        checkOverlap(timeline, auditor: auditor, find: find)
-        return AuditedSession(journal: journal, sessionID: timeline.sessionID, verdict: verdict, recomputedGold: recomputed,
+        checkOverlap(timeline, auditor: auditor, findings: &findings)
+        return AuditedSession(journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
                               claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings)
+    }
+
+    @inline(__always)
+    private static func find(_ findings: inout [AuditFinding], _ kind: AuditFinding.Kind, _ journal: String, _ sessionID: String,
+                             _ sequence: UInt64?, _ detail: @autoclosure () -> String) {
+        findings.append(AuditFinding(kind: kind, journal: journal, sessionID: sessionID, sequence: sequence, detail: detail()))
+    }
+
+    /// The policy and calculator a departure's version resolves to; the configuration is fixed for the
+    /// pass, so the last resolution is reused while the version repeats.
+    private mutating func resolvePolicy(version: String) -> PolicyResolution {
+        if let last = lastResolution, last.version == version { return last }
+        let policy = configuration.policy(version: version)
+        let used = policy ?? configuration.policy
+        let resolution = PolicyResolution(version: version, known: policy != nil, dailyBudgetGold: used.dailyBudgetGold,
+                                          calculator: calculator(for: used))
+        lastResolution = resolution
+        return resolution
     }
 
     /// The calculator for `policy`, built on first use.
@@ -80,12 +128,12 @@ extension JournalPass {
     }
 
     /// Sessions of one journal follow each other; sessions of two devices must not both be away at once.
-    private mutating func checkOverlap(_ timeline: SessionTimeline, auditor: SessionAuditor,
-                                       find: (AuditFinding.Kind, UInt64?, String) -> Void) {
+    private mutating func checkOverlap(_ timeline: SessionTimeline, auditor: SessionAuditor, findings: inout [AuditFinding]) {
         guard let departure = timeline.departure.network, let arrivalTime = trustedArrivalTime(timeline) else { return }
         let arrivalBound = timeline.arrival?.network?.errorBoundNanoseconds ?? (timeline.laterProof?.network?.errorBoundNanoseconds ?? 0)
         if let previous = lastArrivalNetwork, departure.latest < previous.earliest {
-            find(.overlappingSessions, timeline.departureSequence, "departs before the previous session of this journal returned")
+            Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
+                      "departs before the previous session of this journal returned")
         }
         lastArrivalNetwork = NetworkTime(unixNanoseconds: arrivalTime, errorBoundNanoseconds: arrivalBound)
         // The certainly-away interval: after the latest possible departure, before the earliest possible arrival.
@@ -93,7 +141,7 @@ extension JournalPass {
         let end = arrivalTime &- arrivalBound
         guard start < end, timeline.arrival != nil else { return }
         if let clash = auditor.placeInterval(start: start, end: end, journal: name, session: timeline.sessionID) {
-            find(.overlappingSessions, timeline.departureSequence, "away at the same time as \(clash)")
+            Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence, "away at the same time as \(clash)")
         }
     }
 }

@@ -5,7 +5,11 @@ import PlaytimeGuard
 struct SpanTracker {
     private var firstNetwork: NetworkTime?
     private var lastNetwork: NetworkTime?
+    /// Highest uptime per boot, for every boot but `currentBoot`.
     private var uptimeByBoot: [String: Int64] = [:]
+    /// The boot of the latest identified record, with its highest uptime so far (records of one boot come
+    /// in runs, so most records update this without hashing the boot id).
+    private var currentBoot: (id: String, uptime: Int64)?
     private var unknownBootUptime: Int64 = 0
 
     mutating func observe(_ evidence: Evidence) {
@@ -14,7 +18,12 @@ struct SpanTracker {
             lastNetwork = network
         }
         if let boot = evidence.clock.bootID {
-            uptimeByBoot[boot] = max(uptimeByBoot[boot] ?? 0, evidence.clock.bootNanoseconds)
+            if let current = currentBoot, current.id == boot {
+                currentBoot = (boot, max(current.uptime, evidence.clock.bootNanoseconds))
+            } else {
+                if let current = currentBoot { uptimeByBoot[current.id] = current.uptime }
+                currentBoot = (boot, max(uptimeByBoot.removeValue(forKey: boot) ?? 0, evidence.clock.bootNanoseconds))
+            }
         } else {
             unknownBootUptime = max(unknownBootUptime, evidence.clock.bootNanoseconds)
         }
@@ -26,7 +35,12 @@ struct SpanTracker {
         if let first = firstNetwork, let last = lastNetwork {
             network = max(0, last.latest &- first.earliest)
         }
-        let uptime = uptimeByBoot.values.reduce(unknownBootUptime) { $0.addingReportingOverflow($1).overflow ? Int64.max : $0 + $1 }
+        // Every term is at least 0, so the saturating sum does not depend on the order of the terms.
+        func saturatingAdd(_ lhs: Int64, _ rhs: Int64) -> Int64 {
+            lhs.addingReportingOverflow(rhs).overflow ? Int64.max : lhs + rhs
+        }
+        var uptime = uptimeByBoot.values.reduce(unknownBootUptime, saturatingAdd)
+        if let current = currentBoot { uptime = saturatingAdd(uptime, current.uptime) }
         return max(network, uptime)
     }
 }

@@ -15,7 +15,7 @@ struct CommandsTests {
         #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
         #expect(run.standardOutput.contains("verified by bootClock"))
         #expect(run.standardOutput.contains("audit    5 records, 1 session(s): clean"))
-        #expect(run.standardOutput.contains("gold     5 paid now"))
+        #expect(run.standardOutput.contains("gold     10 paid now"))
     }
 
     @Test("reward prints the breakdown; below the minimum nothing is paid")

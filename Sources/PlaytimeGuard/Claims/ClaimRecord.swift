@@ -53,20 +53,38 @@ public enum ClaimCodec {
 
     /// Decodes a claim payload in place; `nil` for anything not in the exact schema.
     public static func decode(_ payload: UnsafeRawBufferPointer) -> ClaimRecord? {
+        var session = FixedJSONStringCache()
+        var policy = FixedJSONStringCache()
+        return decode(payload, session: &session, policy: &policy)
+    }
+
+    /// Decodes a claim payload, reusing the session id and policy strings when their bytes repeat.
+    static func decode(_ payload: UnsafeRawBufferPointer, session sessionCache: inout FixedJSONStringCache,
+                       policy policyCache: inout FixedJSONStringCache) -> ClaimRecord? {
         var scanner = FixedJSONScanner(payload)
-        guard scanner.begin(), scanner.integer("v") == 1,
-              let session = scanner.string("session"),
-              let credited = scanner.integer("credited"),
-              let statusName = scanner.string("status"), let status = ProofStatus(rawValue: statusName),
-              let paid = scanner.integer("paid"),
-              let escrow = scanner.integer("escrow"),
-              let multipliers = scanner.strings("multipliers"),
-              let rate = scanner.integer("rate"),
-              let policy = scanner.string("policy"),
+        guard scanner.literal(#"{"v":"#), scanner.integerValue() == 1,
+              scanner.literal(#","session":"#), let session = scanner.cachedStringValue(&sessionCache),
+              scanner.literal(#","credited":"#), let credited = scanner.integerValue(),
+              scanner.literal(#","status":"#), let status = status(&scanner),
+              scanner.literal(#","paid":"#), let paid = scanner.integerValue(),
+              scanner.literal(#","escrow":"#), let escrow = scanner.integerValue(),
+              scanner.literal(#","multipliers":"#), let multipliers = scanner.stringsValue(),
+              scanner.literal(#","rate":"#), let rate = scanner.integerValue(),
+              scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policyCache),
               scanner.end()
         else { return nil }
         return ClaimRecord(sessionID: session, creditedSeconds: credited, status: status, paidGold: paid, escrowedGold: escrow,
                            multipliers: multipliers, goldPerHour: rate, policyVersion: policy)
+    }
+
+    /// A proof status: the plain names are matched raw; anything else (escapes) is decoded and looked up.
+    @inline(__always)
+    private static func status(_ scanner: inout FixedJSONScanner) -> ProofStatus? {
+        if scanner.literal(#""verified""#) { return .verified }
+        if scanner.literal(#""provisional""#) { return .provisional }
+        if scanner.literal(#""rejected""#) { return .rejected }
+        guard let name = scanner.stringValue() else { return nil }
+        return ProofStatus(rawValue: name)
     }
 
     /// Decodes a claim payload; `nil` for anything not in the exact schema.

@@ -36,39 +36,37 @@ public enum EvidenceCodec {
 }
 
 /// Decodes session payloads one after another, reusing the strings that repeat from record to record
-/// (boot identity, policy version, connectivity reason) instead of allocating them again: the auditor's
-/// hot path. Output is identical to `EvidenceCodec.decode`.
+/// (session id, boot identity, policy version, connectivity reason, origin) instead of allocating them
+/// again: the auditor's hot path. Output is identical to `EvidenceCodec.decode`.
+///
+/// The same decoder reads claim payloads (``decodeClaim(_:)``), sharing the session-id cache: a claim
+/// names the session whose departure and return were just decoded.
 public struct EvidenceDecoder: Sendable {
-    private var bootID: (bytes: [UInt8], value: String)?
-    private var policy: (bytes: [UInt8], value: String)?
-    private var reason: (bytes: [UInt8], value: String)?
-    private var origin: (bytes: [UInt8], value: String)?
+    var session = FixedJSONStringCache()
+    var bootID = FixedJSONStringCache()
+    var policy = FixedJSONStringCache()
+    var reason = FixedJSONStringCache()
+    var origin = FixedJSONStringCache()
 
     /// A decoder with empty caches.
     public init() {}
 
-    private static let events: [(StaticString, SessionEventKind)] = [
-        ("background", .background), ("foreground", .foreground), ("launch", .launch), ("heartbeat", .heartbeat), ("settlement", .settlement),
-    ]
-    private static let states: [(StaticString, Connectivity.State)] = [("online", .online), ("offline", .offline), ("unknown", .unknown)]
-
     /// Decodes one payload; `nil` for anything not in the exact schema.
     public mutating func decode(_ payload: UnsafeRawBufferPointer) -> Evidence? {
         var scanner = FixedJSONScanner(payload)
-        guard scanner.begin(),
-              scanner.integer("v") == EvidenceCodec.version,
-              let session = scanner.string("session"),
-              let event = scanner.choice("event", Self.events),
-              let origin = scanner.string("origin", reusing: &origin),
-              let wall = scanner.integer("wall"),
-              let boot = scanner.integer("boot"),
-              let bootID = scanner.optionalString("bootId", reusing: &bootID),
-              let net = scanner.optionalInteger("net"),
-              let netError = scanner.optionalInteger("netErr"),
-              let state = scanner.choice("conn", Self.states),
-              let reason = scanner.string("connReason", reusing: &reason),
-              let rate = scanner.integer("rate"),
-              let policy = scanner.string("policy", reusing: &policy),
+        guard scanner.literal(#"{"v":"#), scanner.integerValue() == EvidenceCodec.version,
+              scanner.literal(#","session":"#), let session = scanner.cachedStringValue(&session),
+              scanner.literal(#","event":""#), let event = Self.event(&scanner),
+              scanner.literal(#","origin":"#), let origin = scanner.cachedStringValue(&origin),
+              scanner.literal(#","wall":"#), let wall = scanner.integerValue(),
+              scanner.literal(#","boot":"#), let boot = scanner.integerValue(),
+              scanner.literal(#","bootId":"#), let bootID = scanner.optionalCachedStringValue(&bootID),
+              scanner.literal(#","net":"#), let net = scanner.optionalIntegerValue(),
+              scanner.literal(#","netErr":"#), let netError = scanner.optionalIntegerValue(),
+              scanner.literal(#","conn":""#), let state = Self.state(&scanner),
+              scanner.literal(#","connReason":"#), let reason = scanner.cachedStringValue(&reason),
+              scanner.literal(#","rate":"#), let rate = scanner.integerValue(),
+              scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policy),
               scanner.end()
         else { return nil }
         let network: NetworkTime?
@@ -81,5 +79,31 @@ public struct EvidenceDecoder: Sendable {
                         clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
                         network: network, connectivity: Connectivity(state: state, reason: reason),
                         goldPerHour: rate, policyVersion: policy)
+    }
+
+    /// Decodes one claim payload, reusing the session id and policy strings; the same result as
+    /// ``ClaimCodec/decode(_:)-(UnsafeRawBufferPointer)``.
+    public mutating func decodeClaim(_ payload: UnsafeRawBufferPointer) -> ClaimRecord? {
+        ClaimCodec.decode(payload, session: &session, policy: &policy)
+    }
+
+    /// The event name after its opening quote, with its closing quote (no escapes: the name is matched raw).
+    @inline(__always)
+    private static func event(_ scanner: inout FixedJSONScanner) -> SessionEventKind? {
+        if scanner.literal(#"background""#) { return .background }
+        if scanner.literal(#"foreground""#) { return .foreground }
+        if scanner.literal(#"launch""#) { return .launch }
+        if scanner.literal(#"heartbeat""#) { return .heartbeat }
+        if scanner.literal(#"settlement""#) { return .settlement }
+        return nil
+    }
+
+    /// The connectivity state after its opening quote, with its closing quote.
+    @inline(__always)
+    private static func state(_ scanner: inout FixedJSONScanner) -> Connectivity.State? {
+        if scanner.literal(#"online""#) { return .online }
+        if scanner.literal(#"offline""#) { return .offline }
+        if scanner.literal(#"unknown""#) { return .unknown }
+        return nil
     }
 }

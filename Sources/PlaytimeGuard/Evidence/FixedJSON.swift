@@ -62,117 +62,105 @@ struct FixedJSONWriter {
     }
 }
 
+/// A string decoded earlier, kept so that the same bytes met again yield the same `String` without
+/// decoding or allocating (boot identities, policy versions and session ids repeat from record to record).
+///
+/// Only strings decoded from plain bytes (no escapes) are kept, so the cached string's UTF-8 contains no
+/// quote, backslash or control byte: payload bytes equal to it followed by a quote are exactly a plain
+/// JSON string that decodes to it.
+struct FixedJSONStringCache: Sendable {
+    var value: String?
+
+    init() {}
+}
+
 /// Reads JSON objects written by `FixedJSONWriter`: keys must come in the expected order and spelling.
 /// Anything else is malformed; the scanner never traps on any input.
+///
+/// Callers match each key together with its separators as one literal (`,"wall":`), so a payload is
+/// accepted exactly when it is the fixed layout byte for byte, with no whitespace. Every read is
+/// bounds-checked against `count`.
 struct FixedJSONScanner {
-    private let bytes: UnsafeRawBufferPointer
+    private let base: UnsafeRawPointer
+    private let count: Int
     private(set) var index = 0
-    private var first = true
 
+    @inline(__always)
     init(_ bytes: UnsafeRawBufferPointer) {
-        self.bytes = bytes
+        if let address = bytes.baseAddress {
+            base = address
+            count = bytes.count
+        } else {
+            // An empty buffer: no byte is ever read (every read is checked against `count`).
+            base = UnsafeRawPointer(bitPattern: 0x10).unsafelyUnwrapped
+            count = 0
+        }
     }
 
-    mutating func begin() -> Bool { take(UInt8(ascii: "{")) }
+    @inline(__always)
+    private func byte(_ offset: Int) -> UInt8 {
+        base.load(fromByteOffset: offset, as: UInt8.self)
+    }
 
-    mutating func end() -> Bool { take(UInt8(ascii: "}")) && index == bytes.count }
-
-    private mutating func take(_ byte: UInt8) -> Bool {
-        guard index < bytes.count, bytes[index] == byte else { return false }
-        index += 1
+    /// Consumes `byte` if it is next.
+    @inline(__always)
+    mutating func take(_ expected: UInt8) -> Bool {
+        guard index < count, byte(index) == expected else { return false }
+        index &+= 1
         return true
     }
 
-    private mutating func key(_ name: StaticString) -> Bool {
-        if !first, !take(UInt8(ascii: ",")) { return false }
-        first = false
-        guard take(UInt8(ascii: "\"")) else { return false }
-        let length = name.utf8CodeUnitCount
-        guard index + length + 2 <= bytes.count, let base = bytes.baseAddress,
-              memoryEqual(base + index, UnsafeRawPointer(name.utf8Start), length) else { return false }
-        index += length
-        return take(UInt8(ascii: "\"")) && take(UInt8(ascii: ":"))
+    /// Consumes `text` if the bytes at the cursor equal it (compared a word at a time).
+    @inline(__always)
+    mutating func literal(_ text: StaticString) -> Bool {
+        let length = text.utf8CodeUnitCount
+        guard count &- index >= length else { return false }
+        guard FixedJSONScanner.equalBytes(base + index, UnsafeRawPointer(text.utf8Start), length) else { return false }
+        index &+= length
+        return true
     }
 
-    /// Reads a string value and returns it only if it is one of `choices` (no allocation); `nil` otherwise.
-    mutating func choice<T>(_ name: StaticString, _ choices: [(StaticString, T)]) -> T? {
-        guard key(name), take(UInt8(ascii: "\"")), let base = bytes.baseAddress else { return nil }
-        for (text, value) in choices {
-            let length = text.utf8CodeUnitCount
-            if index + length + 1 <= bytes.count, bytes[index + length] == UInt8(ascii: "\""),
-               memoryEqual(base + index, UnsafeRawPointer(text.utf8Start), length) {
-                index += length + 1
-                return value
+    /// The last byte was read: `}` and nothing after it.
+    @inline(__always)
+    mutating func end() -> Bool { take(UInt8(ascii: "}")) && index == count }
+
+    /// Consumes `null`.
+    @inline(__always)
+    mutating func takeNull() -> Bool { literal("null") }
+
+    /// A decimal integer (optional minus, no leading plus, leading zeros allowed); `nil` when malformed or
+    /// out of range.
+    @inline(__always)
+    mutating func integerValue() -> Int64? {
+        var position = index
+        var negative = false
+        if position < count, byte(position) == UInt8(ascii: "-") {
+            negative = true
+            position &+= 1
+        }
+        let start = position
+        var magnitude: UInt64 = 0
+        // Nineteen digits cannot overflow a UInt64; beyond that (leading zeros allowed) every step is checked.
+        let fastEnd = Swift.min(count, start &+ 19)
+        while position < fastEnd {
+            let digit = byte(position) &- 0x30
+            guard digit <= 9 else { break }
+            magnitude = magnitude &* 10 &+ UInt64(digit)
+            position &+= 1
+        }
+        if position == fastEnd {
+            while position < count {
+                let digit = byte(position) &- 0x30
+                guard digit <= 9 else { break }
+                let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = times.addingReportingOverflow(UInt64(digit))
+                guard !o1, !o2 else { return nil }
+                magnitude = sum
+                position &+= 1
             }
         }
-        return nil
-    }
-
-    /// A string value, reusing `cached` when the bytes are the same (no allocation for repeated values).
-    mutating func string(_ name: StaticString, reusing cached: inout (bytes: [UInt8], value: String)?) -> String? {
-        guard key(name) else { return nil }
-        return cachedStringValue(&cached)
-    }
-
-    /// A string or `null`, reusing `cached` when the bytes repeat.
-    mutating func optionalString(_ name: StaticString, reusing cached: inout (bytes: [UInt8], value: String)?) -> String?? {
-        guard key(name) else { return nil }
-        if takeNull() { return .some(nil) }
-        guard let value = cachedStringValue(&cached) else { return nil }
-        return .some(value)
-    }
-
-    private mutating func cachedStringValue(_ cached: inout (bytes: [UInt8], value: String)?) -> String? {
-        let start = index
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-        // A plain string (no escapes) whose bytes equal the cached one is returned without decoding.
-        if let entry = cached, let base = bytes.baseAddress, start + entry.bytes.count + 1 < bytes.count,
-           bytes[start + 1 + entry.bytes.count] == UInt8(ascii: "\""),
-           entry.bytes.withUnsafeBytes({ raw in raw.isEmpty || memoryEqual(base + start + 1, raw.baseAddress!, raw.count) }),
-           !entry.bytes.contains(UInt8(ascii: "\\")) {
-            index = start + entry.bytes.count + 2
-            return entry.value
-        }
-        guard let value = stringValue() else { return nil }
-        let raw = Array(UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<(index - 1)]))
-        if !raw.contains(UInt8(ascii: "\\")) { cached = (raw, value) }
-        return value
-    }
-
-    private mutating func takeNull() -> Bool {
-        guard index + 4 <= bytes.count, bytes[index] == UInt8(ascii: "n"), bytes[index + 1] == UInt8(ascii: "u"),
-              bytes[index + 2] == UInt8(ascii: "l"), bytes[index + 3] == UInt8(ascii: "l") else { return false }
-        index += 4
-        return true
-    }
-
-    /// A decimal integer field (optional minus, no leading plus); `nil` when malformed or out of range.
-    mutating func integer(_ name: StaticString) -> Int64? {
-        guard key(name) else { return nil }
-        return integerValue()
-    }
-
-    /// An integer or `null`: `.some(nil)` for null, `nil` when malformed.
-    mutating func optionalInteger(_ name: StaticString) -> Int64?? {
-        guard key(name) else { return nil }
-        if takeNull() { return .some(nil) }
-        guard let value = integerValue() else { return nil }
-        return .some(value)
-    }
-
-    private mutating func integerValue() -> Int64? {
-        let negative = take(UInt8(ascii: "-"))
-        var magnitude: UInt64 = 0
-        var digits = 0
-        while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-            let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, o2) = times.addingReportingOverflow(UInt64(bytes[index] - 0x30))
-            guard !o1, !o2 else { return nil }
-            magnitude = sum
-            digits += 1
-            index += 1
-        }
-        guard digits > 0 else { return nil }
+        guard position > start else { return nil }
+        index = position
         if negative {
             guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
             return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
@@ -181,23 +169,98 @@ struct FixedJSONScanner {
         return Int64(magnitude)
     }
 
-    /// A string field; `nil` when malformed.
-    mutating func string(_ name: StaticString) -> String? {
-        guard key(name) else { return nil }
-        return stringValue()
-    }
-
-    /// A string or `null`: `.some(nil)` for null, `nil` when malformed.
-    mutating func optionalString(_ name: StaticString) -> String?? {
-        guard key(name) else { return nil }
+    /// An integer or `null`: `.some(nil)` for null, `nil` when malformed.
+    @inline(__always)
+    mutating func optionalIntegerValue() -> Int64?? {
         if takeNull() { return .some(nil) }
-        guard let value = stringValue() else { return nil }
+        guard let value = integerValue() else { return nil }
         return .some(value)
     }
 
+    /// Consumes a quoted string and returns where its raw bytes (between the quotes) lie and whether they
+    /// contain escapes. A raw control byte, or a missing closing quote, is malformed. After a backslash the
+    /// next byte is skipped unexamined (the unescaping step validates it).
+    @inline(__always)
+    private mutating func scanString() -> (start: Int, end: Int, plain: Bool)? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        let start = index
+        var position = start
+        var plain = true
+        while true {
+            // Eight bytes at a time while none is a quote, a backslash or a control byte.
+            while position &+ 8 <= count {
+                let word = (base + position).loadUnaligned(as: UInt64.self)
+                if FixedJSONScanner.hasSpecialByte(word) { break }
+                position &+= 8
+            }
+            guard position < count else { return nil }
+            let current = byte(position)
+            if current == UInt8(ascii: "\"") {
+                index = position &+ 1
+                return (start, position, plain)
+            }
+            if current == UInt8(ascii: "\\") {
+                plain = false
+                position &+= 2
+                continue
+            }
+            if current < 0x20 { return nil }
+            position &+= 1
+        }
+    }
+
+    /// A string value; `nil` when malformed.
+    mutating func stringValue() -> String? {
+        guard let (start, end, plain) = scanString() else { return nil }
+        let raw = UnsafeRawBufferPointer(start: base + start, count: end &- start)
+        return plain ? String(decoding: raw, as: UTF8.self) : FixedJSONScanner.unescape(raw)
+    }
+
+    /// A string value, reusing `cache` when the bytes are the same (no decoding, no allocation).
+    @inline(__always)
+    mutating func cachedStringValue(_ cache: inout FixedJSONStringCache) -> String? {
+        if let cached = cache.value, matchesPlain(cached) { return cached }
+        return decodeAndCache(&cache)
+    }
+
+    /// A string or `null`, reusing `cache` when the bytes repeat.
+    @inline(__always)
+    mutating func optionalCachedStringValue(_ cache: inout FixedJSONStringCache) -> String?? {
+        if takeNull() { return .some(nil) }
+        guard let value = cachedStringValue(&cache) else { return nil }
+        return .some(value)
+    }
+
+    /// True (and consumed) when the next bytes are `"`, the UTF-8 of `cached`, and `"`, with at least one
+    /// byte after the closing quote.
+    @inline(__always)
+    private mutating func matchesPlain(_ cached: String) -> Bool {
+        let start = index
+        let available = count &- start
+        let matched: Int? = cached.utf8.withContiguousStorageIfAvailable { utf8 -> Int? in
+            let length = utf8.count
+            guard available > length &+ 1, byte(start) == UInt8(ascii: "\""),
+                  byte(start &+ 1 &+ length) == UInt8(ascii: "\"") else { return nil }
+            guard length > 0, let address = utf8.baseAddress else { return length }
+            return FixedJSONScanner.equalBytes(base + (start &+ 1), UnsafeRawPointer(address), length) ? length : nil
+        } ?? nil
+        guard let length = matched else { return false }
+        index = start &+ length &+ 2
+        return true
+    }
+
+    private mutating func decodeAndCache(_ cache: inout FixedJSONStringCache) -> String? {
+        guard let (start, end, plain) = scanString() else { return nil }
+        let raw = UnsafeRawBufferPointer(start: base + start, count: end &- start)
+        guard plain else { return FixedJSONScanner.unescape(raw) }
+        let value = String(decoding: raw, as: UTF8.self)
+        cache.value = value
+        return value
+    }
+
     /// An array of strings; `nil` when malformed.
-    mutating func strings(_ name: StaticString) -> [String]? {
-        guard key(name), take(UInt8(ascii: "[")) else { return nil }
+    mutating func stringsValue() -> [String]? {
+        guard take(UInt8(ascii: "[")) else { return nil }
         var values: [String] = []
         if take(UInt8(ascii: "]")) { return values }
         repeat {
@@ -207,29 +270,50 @@ struct FixedJSONScanner {
         return take(UInt8(ascii: "]")) ? values : nil
     }
 
-    mutating func stringValue() -> String? {
-        guard take(UInt8(ascii: "\"")) else { return nil }
-        let start = index
-        var plain = true
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let raw = UnsafeRawBufferPointer(rebasing: bytes[start..<index])
-                index += 1
-                return plain ? String(decoding: raw, as: UTF8.self) : unescape(raw)
-            }
-            if byte == UInt8(ascii: "\\") {
-                plain = false
-                index += 2
-                continue
-            }
-            if byte < 0x20 { return nil }
-            index += 1
-        }
-        return nil
+    /// True when some byte of `word` is `"`, `\` or below 0x20 (exact: borrows only start at such a byte).
+    @inline(__always)
+    static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let control = (word &- ones &* 0x20) & ~word
+        let quoteZero = (quote &- ones) & ~quote
+        let backslashZero = (backslash &- ones) & ~backslash
+        return (control | quoteZero | backslashZero) & highs != 0
     }
 
-    private func unescape(_ raw: UnsafeRawBufferPointer) -> String? {
+    /// Compares `count` bytes with overlapping word loads (no call for the short keys and values here).
+    @inline(__always)
+    static func equalBytes(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
+        if count >= 8 {
+            var offset = 0
+            var difference: UInt64 = 0
+            while offset &+ 8 < count {
+                difference |= lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    ^ rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset &+= 8
+            }
+            difference |= lhs.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                ^ rhs.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            return difference == 0
+        }
+        if count >= 4 {
+            let head = lhs.loadUnaligned(as: UInt32.self) ^ rhs.loadUnaligned(as: UInt32.self)
+            let tail = lhs.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                ^ rhs.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            return head | tail == 0
+        }
+        var offset = 0
+        while offset < count {
+            if lhs.load(fromByteOffset: offset, as: UInt8.self) != rhs.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
+    /// Decodes the escapes of a JSON string's raw bytes; `nil` for an invalid escape.
+    static func unescape(_ raw: UnsafeRawBufferPointer) -> String? {
         var output: [UInt8] = []
         var position = 0
         while position < raw.count {
@@ -256,9 +340,4 @@ struct FixedJSONScanner {
         }
         return String(decoding: output, as: UTF8.self)
     }
-}
-
-@inline(__always)
-private func memoryEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int) -> Bool {
-    MemoryScan.equal(lhs, rhs, count: count)
 }

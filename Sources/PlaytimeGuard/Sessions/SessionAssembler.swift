@@ -25,10 +25,18 @@ public struct SessionAssembler: Sendable {
 
     /// Feeds one piece of evidence; returns the timelines it completes, oldest first.
     public mutating func add(sequence: UInt64, evidence: Evidence) -> [SessionTimeline] {
-        var completed = releaseProven(by: evidence)
+        var completed: [SessionTimeline] = []
+        add(sequence: sequence, evidence: evidence, into: &completed)
+        return completed
+    }
+
+    /// Feeds one piece of evidence and appends the timelines it completes, oldest first, to `completed`
+    /// (a buffer the caller reuses, so the streaming path allocates nothing per record).
+    public mutating func add(sequence: UInt64, evidence: Evidence, into completed: inout [SessionTimeline]) {
+        if !pending.isEmpty { releaseProven(by: evidence, into: &completed) }
         switch evidence.event {
         case .background:
-            if let previous = open {
+            if let previous = open.take() {
                 // A departure that never returned: report it without an arrival.
                 completed.append(SessionTimeline(sessionID: previous.evidence.sessionID, departure: previous.evidence,
                                                  departureSequence: previous.sequence, arrival: nil))
@@ -48,7 +56,6 @@ public struct SessionAssembler: Sendable {
         case .heartbeat, .settlement:
             break
         }
-        return completed
     }
 
     /// Releases everything still held: an open departure (without arrival) and returns without proof.
@@ -65,9 +72,7 @@ public struct SessionAssembler: Sendable {
 
     /// Attaches `evidence` as proof to the pending returns it proves, and releases returns whose boot
     /// has ended (a later reading from another boot means no proof can follow).
-    private mutating func releaseProven(by evidence: Evidence) -> [SessionTimeline] {
-        guard !pending.isEmpty else { return [] }
-        var released: [SessionTimeline] = []
+    private mutating func releaseProven(by evidence: Evidence, into released: inout [SessionTimeline]) {
         var kept: [SessionTimeline] = []
         for var timeline in pending {
             if timeline.isProof(evidence) {
@@ -80,6 +85,5 @@ public struct SessionAssembler: Sendable {
             }
         }
         pending = kept
-        return released
     }
 }

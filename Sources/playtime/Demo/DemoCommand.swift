@@ -17,18 +17,9 @@ enum DemoCommand: Command {
     4. judges the time away, computes the gold with exact integer arithmetic, records the claim,
     5. audits the journal as a game server would, and prints the gold.
 
-    The demo's policy is the embedded default with a rate of 36 000 gold/h and a 1 s minimum, so that a
-    few seconds away earn something; `playtime reward` shows the real default policy.
+    The demo uses `RewardPolicy.demo` (36 000 gold/h, a 1 s minimum, no efficiency cut), so that a few
+    seconds away earn something; `playtime reward` shows the real default policy.
     """
-
-    /// The embedded default policy, sped up for a demo measured in seconds.
-    static var demoPolicy: RewardPolicy {
-        var policy = RewardPolicy.default
-        policy.version = "demo-1"
-        policy.goldPerHour = 36_000
-        policy.minimumAwaySeconds = 1
-        return policy
-    }
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
@@ -60,7 +51,7 @@ enum DemoCommand: Command {
         let journalPath = folder + "/journal.jsonl"
         let key: JournalKey
         if let existing = try? KeyFile.load(path: keyPath) { key = existing } else { key = try KeyFile.generate(path: keyPath) }
-        let policy = demoPolicy
+        let policy = RewardPolicy.demo
         let clock = SystemClockSource()
         var configuration = NTPConfiguration()
         configuration.timeoutNanoseconds = 1_000_000_000
@@ -77,7 +68,8 @@ enum DemoCommand: Command {
         try recorder.heartbeat(goldPerHour: policy.goldPerHour, policyVersion: policy.version)
         let departure = try recorder.enteredBackground(goldPerHour: policy.goldPerHour, policyVersion: policy.version)
         print("away     session \(departure.evidence.sessionID), \(policy.goldPerHour) gold/h snapshotted; waiting \(TimeFormatting.seconds(away)) s for real…")
-        await clock.sleep(nanoseconds: away)
+        // Wait the drift allowance too, so the whole requested seconds can be credited.
+        await clock.sleep(nanoseconds: away + away / 10_000 + 1_000_000)
         let arrival = try await recorder.enteredForeground()
         guard let left = arrival.departure else {
             printError("playtime demo: the return did not close the session")

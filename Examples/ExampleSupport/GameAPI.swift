@@ -1,0 +1,122 @@
+/// The JSON bodies the example game server and client exchange. All instants are the server's clock,
+/// Unix nanoseconds (UTC).
+
+/// `POST /tickets`: the player is leaving; snapshot the rate.
+public struct TicketRequest: Codable, Sendable {
+    /// The player's id (1–256 UTF-8 bytes).
+    public var player: String
+    /// The departing session's id (1–256 UTF-8 bytes).
+    public var session: String
+    /// The earn rate now, gold per hour: snapshotted into the ticket.
+    public var rate: Int64
+
+    /// Creates a body.
+    public init(player: String, session: String, rate: Int64) {
+        self.player = player
+        self.session = session
+        self.rate = rate
+    }
+}
+
+/// `POST /tickets` → 200.
+public struct TicketResponse: Codable, Sendable {
+    /// The ticket's text form (`pt1.….…`), handed back at return.
+    public var ticket: String
+    /// Server time of issue.
+    public var issuedAt: Int64
+    /// First instant at which the ticket is no longer redeemable.
+    public var expiresAt: Int64
+    /// The reward policy version the ticket is paid under.
+    public var policy: String
+
+    /// Creates a body.
+    public init(ticket: String, issuedAt: Int64, expiresAt: Int64, policy: String) {
+        self.ticket = ticket
+        self.issuedAt = issuedAt
+        self.expiresAt = expiresAt
+        self.policy = policy
+    }
+}
+
+/// `POST /redeem`: the player is back.
+public struct RedeemRequest: Codable, Sendable {
+    /// The player redeeming (must be the ticket's).
+    public var player: String
+    /// The ticket's text form.
+    public var ticket: String
+    /// One-shot multipliers the player earned (e.g. `ad`); absent means none.
+    public var multipliers: [String]?
+
+    /// Creates a body.
+    public init(player: String, ticket: String, multipliers: [String]? = nil) {
+        self.player = player
+        self.ticket = ticket
+        self.multipliers = multipliers
+    }
+}
+
+/// `POST /redeem` → 200.
+public struct RedeemResponse: Codable, Sendable {
+    /// The player paid.
+    public var player: String
+    /// The session the ticket was issued for.
+    public var session: String
+    /// Whole seconds between issue and redemption, by the server's clock.
+    public var elapsedSeconds: Int64
+    /// Gold paid now.
+    public var gold: Int64
+    /// The rate snapshotted in the ticket.
+    public var goldPerHour: Int64
+    /// Multipliers that were applied.
+    public var multipliers: [String]
+    /// The policy version the gold was computed under.
+    public var policy: String
+
+    /// Creates a body.
+    public init(player: String, session: String, elapsedSeconds: Int64, gold: Int64, goldPerHour: Int64,
+                multipliers: [String], policy: String) {
+        self.player = player
+        self.session = session
+        self.elapsedSeconds = elapsedSeconds
+        self.gold = gold
+        self.goldPerHour = goldPerHour
+        self.multipliers = multipliers
+        self.policy = policy
+    }
+}
+
+/// `POST /audit` (journal bytes as the body, header `X-Player`) → 200.
+public struct AuditResponse: Codable, Sendable {
+    /// The player named in `X-Player`.
+    public var player: String
+    /// The key id the server audited with (not secret: it names the key).
+    public var keyID: String
+    /// Records verified.
+    public var records: UInt64
+    /// Sessions audited.
+    public var sessions: Int
+    /// Seconds credited by the recomputed verdicts.
+    public var creditedSeconds: Int64
+    /// Gold the evidence justifies, recomputed by the server.
+    public var recomputedGold: Int64
+    /// Gold the game's claims say it paid.
+    public var claimedGold: Int64
+    /// True when nothing was found.
+    public var clean: Bool
+    /// One line per finding, `kind (session S, record N): detail`.
+    public var findings: [String]
+
+    /// Creates a body.
+    public init(player: String, keyID: String, records: UInt64, sessions: Int, creditedSeconds: Int64,
+                recomputedGold: Int64, claimedGold: Int64, clean: Bool, findings: [String]) {
+        self.player = player
+        self.keyID = keyID
+        self.records = records
+        self.sessions = sessions
+        self.creditedSeconds = creditedSeconds
+        self.recomputedGold = recomputedGold
+        self.claimedGold = claimedGold
+        self.clean = clean
+        self.findings = findings
+    }
+}

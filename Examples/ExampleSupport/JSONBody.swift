@@ -1,0 +1,80 @@
+import Foundation
+
+/// JSON request and response bodies of the examples: typed structs through `JSONDecoder` / `JSONEncoder`,
+/// with decoding errors turned into one short sentence a client can act on.
+public enum JSONBody {
+    /// Decodes `bytes` as `Value`; the error names the field that was wrong.
+    public static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws(HTTPError) -> Value {
+        guard !bytes.isEmpty else { throw HTTPError(description: "the body is empty; send a JSON object") }
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
+               (try? JSONSerialization.jsonObject(with: Data(bytes))) != nil {
+                // Some decoders report a fraction or an out-of-range number as corrupt data, with no path.
+                throw HTTPError(description: "a field holds a value of the wrong kind (numbers must be whole and fit in 64 bits)")
+            }
+            throw HTTPError(description: explain(error))
+        } catch {
+            throw HTTPError(description: "the body is not valid JSON")
+        }
+    }
+
+    /// `value` as compact JSON with sorted keys (so output is stable).
+    public static func encode<Value: Encodable>(_ value: Value) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain structs of strings and integers cannot fail; keep the example honest anyway.
+        return (try? Array(encoder.encode(value))) ?? Array(#"{"error":"encoding-failed"}"#.utf8)
+    }
+
+    private static func explain(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context, _ last: CodingKey? = nil) -> String {
+            let keys = context.codingPath + (last.map { [$0] } ?? [])
+            let text = keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            return text.isEmpty ? "the body" : "field '\(text)'"
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing \(path(context, key))"
+        case .typeMismatch(let type, let context):
+            return "\(path(context)) must be \(describe(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)) must be \(describe(type)), not null"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "the body is not valid JSON" : "\(path(context)) is invalid"
+        @unknown default:
+            return "the body does not match the expected JSON object"
+        }
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int64.Type, is Int.Type: return "a whole number"
+        case is [String].Type: return "an array of strings"
+        default: return "a JSON object"
+        }
+    }
+}
+
+extension HTTPResponse {
+    /// A JSON response from an encodable value.
+    public static func json<Value: Encodable>(_ status: Int, _ value: Value) -> HTTPResponse {
+        HTTPResponse(status: status, body: JSONBody.encode(value))
+    }
+}
+
+/// The error body every example endpoint uses: a stable kebab-case code and a sentence.
+public struct ErrorBody: Codable, Sendable {
+    /// Machine-readable reason, e.g. `already-redeemed`.
+    public var error: String
+    /// Human-readable explanation.
+    public var message: String
+
+    /// Creates an error body.
+    public init(error: String, message: String) {
+        self.error = error
+        self.message = message
+    }
+}

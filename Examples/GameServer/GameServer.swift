@@ -1,0 +1,131 @@
+import ExampleSupport
+import Foundation
+import PlaytimeAudit
+import PlaytimeGuard
+import PlaytimeJournal
+import PlaytimeTickets
+
+/// A game server on loopback: departure tickets by its own clock, single-use redemption that survives
+/// restarts, and journal audits. One connection at a time, each bounded by a read deadline; it stops by
+/// itself (request count, lifetime, idle time), so it never runs forever in CI.
+enum GameServer {
+    static let usage = """
+    USAGE: game-server [--port N] [--state DIR] [--max-requests N] [--seconds S] [--idle-seconds S]
+                       [--journal-key FILE] [--policy demo|default|FILE] [--ticket-lifetime SECONDS]
+           game-server --print-policy [--policy demo|default|FILE]
+
+    Listens on 127.0.0.1 only and prints `listening on 127.0.0.1:PORT` as its first line.
+
+    ENDPOINTS:
+      POST /tickets  {"player","session","rate"}            → {"ticket",…}: a departure ticket, server clock
+      POST /redeem   {"player","ticket","multipliers":[…]}  → {"elapsedSeconds","gold",…}; 409 if already
+                                                               redeemed, 422 {"error": reason} otherwise
+      POST /audit    journal bytes, header X-Player          → {"sessions","creditedSeconds",…,"findings"}
+      GET  /health                                           → {"status":"ok"}
+    Bad input gets 400 with a message; the server keeps going.
+
+    OPTIONS:
+      --port N              TCP port on 127.0.0.1 (default 0: any free port).
+      --state DIR           Ticket secret, replay file and journal key (default: a new temporary directory).
+                            Reuse it across restarts: a ticket redeemed once stays redeemed.
+      --max-requests N      Stop after N requests (default: no limit).
+      --seconds S           Stop after S seconds in all (default: no limit).
+      --idle-seconds S      Stop after S seconds without a request (default 60; 0 = never).
+      --journal-key FILE    Key to audit uploaded journals with (default DIR/journal.key, created with the
+                            public demo key of Examples/Samples/demo.key).
+      --policy P            demo (default), default (the library's), or a policy JSON file.
+      --ticket-lifetime S   How long a ticket stays redeemable (default 604800 = 7 days).
+      --print-policy        Print the policy as JSON and exit.
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
+        }
+        let options: ExampleArguments
+        let policy: RewardPolicy
+        let port: Int64
+        let maxRequests: Int64
+        let lifetime: Int64
+        let idle: Int64
+        let total: Int64
+        do {
+            options = try ExampleArguments(arguments, options: ["--port", "--state", "--max-requests", "--seconds", "--idle-seconds",
+                                                                "--journal-key", "--policy", "--ticket-lifetime"],
+                                           flags: ["--print-policy"])
+            port = try options.integer("--port", in: 0...65_535, default: 0)
+            maxRequests = try options.integer("--max-requests", in: 0...Int64.max, default: 0)
+            lifetime = try options.integer("--ticket-lifetime", in: 1...(10 * 365 * 86_400), default: TicketAuthority.defaultLifetimeSeconds)
+            idle = try options.seconds("--idle-seconds", in: 0...86_400, default: 60)
+            total = try options.seconds("--seconds", in: 0...(365 * 86_400), default: 0)
+            do {
+                policy = try RewardPolicy.named(options.value("--policy") ?? "demo")
+            } catch {
+                throw ExampleUsageError("--policy: \(error)")
+            }
+        } catch {
+            StandardStreams.writeError("game-server: \(error)\n\n\(usage)")
+            return 2
+        }
+        if options.has("--print-policy") {
+            print(String(decoding: policy.jsonData(), as: UTF8.self))
+            return 0
+        }
+        let directory = options.value("--state") ?? NSTemporaryDirectory() + "game-server-" + UUID().uuidString.prefix(8).lowercased()
+        let state: ServerState
+        let listener: TCPListener
+        do {
+            state = try ServerState(directory: directory, policy: policy, journalKeyPath: options.value("--journal-key"), lifetimeSeconds: lifetime)
+            guard let address = SocketAddress(numericHost: "127.0.0.1", port: UInt16(port)) else { return 2 }
+            listener = try TCPListener(bindingTo: address)
+        } catch {
+            StandardStreams.writeError("game-server: \(error)")
+            return 1
+        }
+        // The first line, always (standard output is line-buffered): clients and tests read the port from it.
+        print("listening on \(listener.localAddress)")
+        print("state \(directory) (ticket key \(ServerState.ticketKeyID), policy \(policy.version), replay file \(directory)/replay)")
+        print("journal key \(state.journalKeyPath) (key id \(state.journalKey.keyIDHex))"
+              + (state.usesDemoJournalKey ? " — the PUBLIC demo key: audits prove nothing against a real cheater" : ""))
+        let router = Router(state: state)
+        let reason = serve(listener, router: router, maxRequests: maxRequests, idleNanoseconds: idle, totalNanoseconds: total)
+        listener.close()
+        print("stopped: \(reason)")
+        return 0
+    }
+
+    /// Accepts and answers connections one at a time until a limit is reached; returns why it stopped.
+    static func serve(_ listener: TCPListener, router: Router, maxRequests: Int64, idleNanoseconds: Int64, totalNanoseconds: Int64) -> String {
+        let start = SystemClock.bootNanoseconds()
+        var lastRequest = start
+        var served: Int64 = 0
+        while true {
+            if maxRequests > 0, served >= maxRequests { return "served \(served) request(s), the --max-requests limit" }
+            let now = SystemClock.bootNanoseconds()
+            var wait = Int64.max
+            if totalNanoseconds > 0 {
+                let left = start + totalNanoseconds - now
+                if left <= 0 { return "ran for the --seconds limit (\(served) request(s))" }
+                wait = min(wait, left)
+            }
+            if idleNanoseconds > 0 {
+                let left = lastRequest + idleNanoseconds - now
+                if left <= 0 { return "idle for \(idleNanoseconds / 1_000_000_000) s (\(served) request(s))" }
+                wait = min(wait, left)
+            }
+            let connection: TCPConnection?
+            do {
+                // Without limits, wake up once a minute anyway (nothing to do but loop).
+                connection = try listener.accept(timeoutNanoseconds: min(wait, 60_000_000_000))
+            } catch {
+                return "accept failed: \(error)"
+            }
+            guard let connection else { continue }
+            served += 1
+            router.answer(connection)
+            connection.close()
+            lastRequest = SystemClock.bootNanoseconds()
+        }
+    }
+}

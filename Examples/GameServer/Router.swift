@@ -1,0 +1,140 @@
+import ExampleSupport
+import Foundation
+import PlaytimeAudit
+import PlaytimeGuard
+import PlaytimeJournal
+import PlaytimeTickets
+
+/// Reads one request, answers it, and logs one line. Nothing a client sends can crash it: every failure
+/// becomes a status code with a JSON message.
+struct Router {
+    let state: ServerState
+
+    /// How long a client may take to send its whole request.
+    static let readTimeoutNanoseconds: Int64 = 5_000_000_000
+
+    func answer(_ connection: TCPConnection) {
+        let response: HTTPResponse
+        let line: String
+        do {
+            let request = try MiniHTTP.readRequest(from: connection, timeoutNanoseconds: Self.readTimeoutNanoseconds)
+            (response, line) = route(request)
+        } catch {
+            (response, line) = (.json(400, ErrorBody(error: "bad-request", message: "\(error)")), "unreadable request: \(error)")
+        }
+        print("\(response.status) \(line)")
+        do {
+            try MiniHTTP.write(response, to: connection)
+        } catch {
+            print("    (the client left before the answer: \(error))")
+        }
+    }
+
+    /// The response and a log line for one request.
+    func route(_ request: HTTPRequest) -> (HTTPResponse, String) {
+        let label = "\(request.method) \(request.path)"
+        let expected: String
+        switch request.path {
+        case "/tickets", "/redeem", "/audit": expected = "POST"
+        case "/health": expected = "GET"
+        default: return (.json(404, ErrorBody(error: "not-found", message: "no endpoint \(request.path)")), label)
+        }
+        guard request.method == expected else {
+            return (.json(405, ErrorBody(error: "method-not-allowed", message: "\(request.path) takes \(expected)")), label)
+        }
+        do {
+            switch request.path {
+            case "/tickets": return try issue(request, label)
+            case "/redeem": return try redeem(request, label)
+            case "/audit": return try audit(request, label)
+            default: return (.json(200, ["status": "ok"]), label)
+            }
+        } catch {
+            return (.json(400, ErrorBody(error: "bad-request", message: error.description)), "\(label): \(error)")
+        }
+    }
+
+    /// The server's clock, the authority for every ticket: Unix nanoseconds.
+    private var now: Int64 { SystemClock.wallNanoseconds() }
+
+    private func issue(_ request: HTTPRequest, _ label: String) throws(HTTPError) -> (HTTPResponse, String) {
+        let body = try JSONBody.decode(TicketRequest.self, from: request.body)
+        do {
+            let ticket = try state.authority.issue(player: body.player, session: body.session, rate: body.rate, at: now)
+            let text = try ticket.encodedText()
+            let reply = TicketResponse(ticket: text, issuedAt: ticket.issuedAt, expiresAt: ticket.expiresAt, policy: ticket.policyVersion)
+            return (.json(200, reply), "\(label): ticket for \(body.player) session \(body.session) at \(body.rate) gold/h")
+        } catch {
+            throw HTTPError(description: "cannot issue: \(error)")
+        }
+    }
+
+    private func redeem(_ request: HTTPRequest, _ label: String) throws(HTTPError) -> (HTTPResponse, String) {
+        let body = try JSONBody.decode(RedeemRequest.self, from: request.body)
+        do {
+            let redemption = try state.authority.redeem(body.ticket, player: body.player, at: now,
+                                                        requestedMultipliers: body.multipliers ?? [])
+            let breakdown = redemption.breakdown
+            let applied = breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name)
+            let reply = RedeemResponse(player: body.player, session: redemption.ticket.sessionID, elapsedSeconds: redemption.elapsedSeconds,
+                                       gold: breakdown.paidNow, goldPerHour: redemption.ticket.goldPerHour, multipliers: applied,
+                                       policy: breakdown.policyVersion)
+            return (.json(200, reply), "\(label): \(body.player) paid \(breakdown.paidNow) gold for \(redemption.elapsedSeconds) s")
+        } catch {
+            let (status, code) = Self.classify(error)
+            return (.json(status, ErrorBody(error: code, message: error.description)), "\(label): refused, \(code)")
+        }
+    }
+
+    /// 409 for a replay, 500 when the replay store failed (nothing was paid), 422 with the reason otherwise.
+    static func classify(_ error: TicketError) -> (status: Int, code: String) {
+        switch error {
+        case .alreadyRedeemed: return (409, "already-redeemed")
+        case .storeFailure: return (500, "store-failure")
+        case .malformed: return (422, "malformed")
+        case .unknownKey: return (422, "unknown-key")
+        case .forged: return (422, "forged")
+        case .otherPlayer: return (422, "other-player")
+        case .unknownPolicy: return (422, "unknown-policy")
+        case .notYetValid: return (422, "not-yet-valid")
+        case .expired: return (422, "expired")
+        }
+    }
+
+    private func audit(_ request: HTTPRequest, _ label: String) throws(HTTPError) -> (HTTPResponse, String) {
+        guard let player = request.headers["x-player"], !player.isEmpty, player.utf8.count <= 256 else {
+            throw HTTPError(description: "send the player's id in the X-Player header")
+        }
+        guard !request.body.isEmpty else { throw HTTPError(description: "the body must be the journal's bytes") }
+        let key = journalKey(for: player)
+        let path = state.directory + "/uploads/" + UUID().uuidString.lowercased() + ".jsonl"
+        defer { try? FileSystem.removeFile(at: path) }
+        let auditor = SessionAuditor(key: key, configuration: state.audit, crossDeviceChecks: false)
+        let findings: [AuditFinding]
+        do {
+            let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)
+            try file.writeAll(request.body)
+            try file.seek(to: 0)
+            findings = try auditor.audit(file: file, name: "upload") { _ in }
+        } catch {
+            return (.json(500, ErrorBody(error: "audit-failed", message: "\(error)")), "\(label): audit failed, \(error)")
+        }
+        // A chain that fails at its header (garbage, another key, another format) was never a journal under this key.
+        if let broken = findings.first(where: { $0.kind == .chainBroken && ($0.sequence == 1 || $0.detail.hasPrefix("wrong-key")
+                                                                               || $0.detail.hasPrefix("unsupported-version")) }) {
+            return (.json(422, ErrorBody(error: "not-a-journal", message: "not a journal under key \(key.keyIDHex): \(broken.detail)")),
+                    "\(label): \(player) sent something that is not a journal under this key")
+        }
+        let summary = auditor.finish()
+        let reply = AuditResponse(player: player, keyID: key.keyIDHex, records: summary.records, sessions: summary.sessions,
+                                  creditedSeconds: summary.creditedSeconds, recomputedGold: summary.recomputedGold,
+                                  claimedGold: summary.claimedGold, clean: summary.isClean, findings: summary.findings.map(\.description))
+        return (.json(200, reply), "\(label): \(player), \(summary.sessions) session(s), \(summary.findings.count) finding(s)")
+    }
+
+    /// The key a player's journals are written under. The example keeps one key per server directory; a real
+    /// server stores a key per player (provisioned with the device) and looks it up here by the authenticated id.
+    private func journalKey(for player: String) -> JournalKey {
+        state.journalKey
+    }
+}

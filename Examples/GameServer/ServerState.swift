@@ -1,0 +1,92 @@
+import ExampleSupport
+import Foundation
+import PlaytimeAudit
+import PlaytimeGuard
+import PlaytimeJournal
+import PlaytimeTickets
+
+/// Everything the server keeps in its `--state` directory, opened at start:
+///
+/// - `ticket.secret` — the HMAC secret that signs departure tickets (32 random bytes, hex, 0600). Kept
+///   across restarts, so tickets issued before a restart still verify.
+/// - `replay` (+ `replay.lock`) — the `FileReplayGuard`: every redeemed nonce, fsync'd before the gold is
+///   paid, so a ticket redeemed once stays redeemed after a restart or a crash.
+/// - `journal.key` — the key uploaded journals are audited with. The example keeps **one** key per server
+///   directory and, unless `--journal-key` names another, fills it with the public demo key
+///   (`Examples/Samples/demo.key`). A real server keys per player (each device's journal key is
+///   provisioned by, and stored on, the server) and looks the key up by the authenticated player.
+/// - `uploads/` — uploaded journals while they are audited (deleted afterwards).
+struct ServerState {
+    /// The id of the ticket key (a real deployment rotates keys with `TicketKeyRing`; see docs/tickets.md).
+    static let ticketKeyID = "example-1"
+    /// The bytes of `Examples/Samples/demo.key`: this ASCII sentence. Public, so never a real key.
+    static let demoJournalKey = Array("PlaytimeGuard PUBLIC DEMO KEY - not secret, never use in production".utf8)
+
+    let directory: String
+    let authority: TicketAuthority
+    let journalKey: JournalKey
+    let journalKeyPath: String
+    let usesDemoJournalKey: Bool
+    let audit: AuditConfiguration
+
+    struct SetupError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(directory: String, policy: RewardPolicy, journalKeyPath given: String?, lifetimeSeconds: Int64) throws {
+        self.directory = directory
+        do {
+            try FileManager.default.createDirectory(atPath: directory + "/uploads", withIntermediateDirectories: true)
+        } catch {
+            throw SetupError(description: "cannot create the state directory \(directory): \(error.localizedDescription)")
+        }
+        var random = SystemRandomNumberGenerator()
+        let secret = try Self.loadOrCreateHex(path: directory + "/ticket.secret") {
+            (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
+        }
+        let replayGuard: FileReplayGuard
+        do {
+            replayGuard = try FileReplayGuard(path: directory + "/replay")
+        } catch {
+            throw SetupError(description: "replay file \(directory)/replay: \(error) (refusing to start rather than forget redeemed tickets)")
+        }
+        authority = try TicketAuthority(keys: TicketKeyRing(current: TicketKey(id: Self.ticketKeyID, secret: secret)),
+                                        policy: policy, lifetimeSeconds: lifetimeSeconds, replayGuard: replayGuard)
+        journalKeyPath = given ?? directory + "/journal.key"
+        if given == nil {
+            _ = try Self.loadOrCreateHex(path: journalKeyPath) { Self.demoJournalKey }
+        }
+        journalKey = try KeyFile.load(path: journalKeyPath)
+        usesDemoJournalKey = try journalKey.keyIDHex == JournalKey(bytes: Self.demoJournalKey).keyIDHex
+        // Journals name the policy in force at each departure: the demo policy, and the library's default
+        // (the sample journal was recorded under it).
+        var retained: [String: RewardPolicy] = [:]
+        for other in [RewardPolicy.demo, .default] where other.version != policy.version { retained[other.version] = other }
+        audit = AuditConfiguration(policy: policy, retainedPolicies: retained)
+    }
+
+    /// Reads the hex bytes at `path`, first creating the file (exclusively, 0600, fsync'd) from `make` when it
+    /// does not exist. Two servers starting together on one directory agree: the loser of the create reads.
+    static func loadOrCreateHex(path: String, make: () -> [UInt8]) throws -> [UInt8] {
+        if !FileManager.default.fileExists(atPath: path) {
+            do throws(SystemError) {
+                let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)
+                try file.writeAll(Array((HexText.encode(make()) + "\n").utf8))
+                try file.sync()
+                try file.close()
+                try FileSystem.syncParentDirectory(of: path)
+            } catch where error.meansAlreadyExists {
+                // Created by someone else meanwhile: read theirs.
+            } catch {
+                throw SetupError(description: "cannot create \(path): \(error)")
+            }
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw SetupError(description: "cannot read \(path)")
+        }
+        guard let bytes = HexText.decode(text), bytes.count >= 16 else {
+            throw SetupError(description: "\(path) must hold at least 16 bytes as hex text")
+        }
+        return bytes
+    }
+}
