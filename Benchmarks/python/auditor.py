@@ -4,25 +4,25 @@
 usage: auditor.py --key-file K JOURNAL [--json]
 
 Streams the journal in 1 MiB chunks (playtime_journal.JournalReader), verifying every line with the checks
-of section 3, decodes the session.* payloads of section 7 and assembles sessions: a session.background
-(departure) followed by the session.foreground or session.launch with the same non-empty session id.
+of sections 3 and 11, decodes the session.* payloads of section 7, assembles sessions (section 11) and
+credits them with the reference rule of section 10 (playtime_journal.credit).
 
-Credited seconds per session (rule of the benchmark brief):
-  method "boot":    both ends have the same non-null bootId
-                    -> max(0, floor((boot_arrival - boot_departure) * (1 - 100e-6) / 1e9))
-  method "net":     otherwise, both ends carry net and netErr
-                    -> max(0, floor((net_a - netErr_a - (net_d + netErr_d)) / 1e9))
-  method "settled": otherwise, the departure carries net, the return does not, and a later record of the
-                    return's (non-null) boot carries net: projected back along the boot clock (section 7:
-                    net_a = net_L - (boot_L - boot_a), netErr_a = netErr_L + 100 ppm of that distance,
-                    rounded up), then the "net" formula
-  method "uptime":  otherwise -> max(0, floor(boot_arrival / 1e9))
+Session assembly (section 11): a session.background with a non-empty session id is a departure; it stays
+open until a session.foreground / session.launch with the same id (its return). A second departure while
+one is open abandons the open one, which is reported at once with creditedSeconds 0 and method "none"
+(section 10.1: no return). A return with no open departure of that id is ignored.
 
-Output: with --json, one {"sessionId","creditedSeconds","method"} object per session per line, in the
-order sessions are settled (at their return, or at the proof / end of the journal for those waiting for a
-later record with net), then {"summary":{"records","sessions","bytes","seconds","failure"}} where seconds
-is the sum of creditedSeconds, bytes the length of the verified prefix and failure null or
-{"reason","line"}. Without --json only the summary is printed (one line of text).
+Credit (section 10): method "bootClock" (same non-null bootId), "network" (net at both ends, the return's
+possibly projected back from the first later record with net in its bootId), "uptimeBound" (otherwise,
+both bootIds non-null) or "none". A departure with origin "heartbeat" loses 60 s.
+
+Output: with --json, one {"sessionId","creditedSeconds","method"} object per line per session, in the
+order sessions complete: at the return; for a return that waits for a later record with net, at that
+record; for an abandoned departure, at the departure that abandons it; sessions still undecided at the
+end of the verified records (returns still waiting for proof, departures without a return) are printed
+then, in the file order of their departures. Then {"summary":{"records","sessions","bytes","seconds",
+"failure"}} where seconds is the sum of creditedSeconds, bytes the length of the verified prefix and
+failure null or {"reason","line"}. Without --json only the summary is printed (one line of text).
 Exit status: 0 the journal verifies, 1 a failure was found (reason and line on stderr), 2 usage error,
 bad key file or unreadable journal.
 """
@@ -47,24 +47,31 @@ def _int(v) -> bool:
 class SessionAuditor:
     """Consumes verified records in order; calls emit(session_id, credited, method) per session.
 
-    Memory: the departures still waiting for their return, and the returns waiting for a later record
-    with net in their boot (released at the proof or at finish()). Nothing grows with the journal size
-    otherwise.
+    Memory: the open departure(s), and the returns waiting for a later record with net in their boot
+    (released at the proof or at finish()). Nothing else grows with the journal size.
     """
+
+    # Section 11 "a second departure before any return abandons the first". True: any departure abandons
+    # the open one, whatever its id (at most one departure is open). False: only a departure with the
+    # same id does (one open departure per id).
+    ABANDON_ANY_ID = True
 
     def __init__(self, emit):
         self.emit = emit
-        self.open = {}          # session id -> (boot, bootId, net, netErr)
-        self.waiting = {}       # bootId -> list of (session id, boot_a, net_d, err_d)
+        self.open = {}          # session id -> departure (seq, boot, bootId, net, netErr, heartbeat)
+        self.waiting = {}       # bootId -> [(departure seq, session id, departure, boot_a)], return order
         self.sessions = 0
         self.seconds = 0
+        self.methods = dict.fromkeys(pj.METHODS, 0)
         self.bad_payloads = 0
         self.unmatched_returns = 0
-        self.replaced_departures = 0
+        self.abandoned = 0
+        self.unreturned = 0
 
     def _done(self, sid, credited, method):
         self.sessions += 1
         self.seconds += credited
+        self.methods[method] += 1
         self.emit(sid, credited, method)
 
     def record(self, seq: int, rtype: bytes, payload: bytes):
@@ -74,6 +81,7 @@ class SessionAuditor:
             p = json.loads(payload)
             sid = p["session"]
             event = p["event"]
+            origin = p["origin"]
             boot = p["boot"]
             bid = p["bootId"]
             net = p["net"]
@@ -81,24 +89,27 @@ class SessionAuditor:
         except (ValueError, KeyError, TypeError, RecursionError):
             self.bad_payloads += 1
             return
-        if not (type(sid) is str and type(event) is str and _int(boot)
+        if not (type(sid) is str and type(event) is str and type(origin) is str and _int(boot)
                 and (bid is None or type(bid) is str)):
             self.bad_payloads += 1
             return
         if not (_int(net) and _int(err)):
             net = err = None        # "both null when unknown"; half a pair is treated as unknown
 
-        # A later record with net in a boot proves the returns of that boot waiting for it.
+        # Section 10.3: the first later record with net in a return's bootId, with a boot clock not
+        # smaller than the return's, proves that return.
         if net is not None and bid is not None and self.waiting:
             pending = self.waiting.get(bid)
             if pending:
                 keep = []
-                for w_sid, boot_a, net_d, err_d in pending:
-                    proj = pj.project_net(net, err, boot, boot_a)
-                    if proj is None:
-                        keep.append((w_sid, boot_a, net_d, err_d))
+                for w in pending:
+                    d = w[2]
+                    boot_a = w[3]
+                    if boot < boot_a:
+                        keep.append(w)
                         continue
-                    self._done(w_sid, pj.credit_network(net_d, err_d, proj[0], proj[1]), "settled")
+                    self._done(w[1], *pj.credit(d[1], d[2], d[3], d[4], d[5],
+                                                 boot_a, bid, None, None, (boot, net, err)))
                 if keep:
                     self.waiting[bid] = keep
                 else:
@@ -107,32 +118,46 @@ class SessionAuditor:
         if not sid:
             return
         if event == "background":
-            if sid in self.open:
-                self.replaced_departures += 1
-            self.open[sid] = (boot, bid, net, err)
+            if self.open:
+                if self.ABANDON_ANY_ID:
+                    for old_sid in list(self.open):
+                        del self.open[old_sid]
+                        self.abandoned += 1
+                        self._done(old_sid, 0, "none")
+                elif sid in self.open:
+                    del self.open[sid]
+                    self.abandoned += 1
+                    self._done(sid, 0, "none")
+            self.open[sid] = (seq, boot, bid, net, err, origin == "heartbeat")
             return
         if event != "foreground" and event != "launch":
             return
-        dep = self.open.pop(sid, None)
-        if dep is None:
+        d = self.open.pop(sid, None)
+        if d is None:
             self.unmatched_returns += 1
             return
-        boot_d, bid_d, net_d, err_d = dep
-        if bid_d is not None and bid_d == bid:
-            self._done(sid, pj.credit_same_boot(boot_d, boot), "boot")
-        elif net_d is not None and net is not None:
-            self._done(sid, pj.credit_network(net_d, err_d, net, err), "net")
-        elif net_d is not None and bid is not None:
-            self.waiting.setdefault(bid, []).append((sid, boot, net_d, err_d))
-        else:
-            self._done(sid, pj.credit_uptime(boot), "uptime")
+        d_bid = d[2]
+        if (net is None and bid is not None and d[3] is not None
+                and not (d_bid is not None and d_bid == bid)):
+            # Different or unknown boots, net at the departure only: the return waits for its proof.
+            self.waiting.setdefault(bid, []).append((d[0], sid, d, boot))
+            return
+        self._done(sid, *pj.credit(d[1], d_bid, d[3], d[4], d[5], boot, bid, net, err))
 
     def finish(self):
-        """End of the verified records: returns still waiting for proof get the uptime bound."""
+        """End of the verified records: settle what is still undecided, in departure order."""
+        rest = []
         for bid, pending in self.waiting.items():
-            for sid, boot_a, _, _ in pending:
-                self._done(sid, pj.credit_uptime(boot_a), "uptime")
+            for dep_seq, sid, d, boot_a in pending:
+                rest.append((dep_seq, sid, pj.credit(d[1], d[2], d[3], d[4], d[5], boot_a, bid, None, None)))
+        for sid, d in self.open.items():
+            self.unreturned += 1
+            rest.append((d[0], sid, (0, "none")))            # section 10.1: no return record
+        rest.sort(key=lambda r: r[0])
+        for _, sid, (credited, method) in rest:
+            self._done(sid, credited, method)
         self.waiting = {}
+        self.open = {}
 
 
 def main(argv=None) -> int:
@@ -229,10 +254,10 @@ def main(argv=None) -> int:
         notes.append(f"{sessions.bad_payloads} session records with undecodable payloads skipped")
     if sessions.unmatched_returns:
         notes.append(f"{sessions.unmatched_returns} returns without a departure")
-    if sessions.replaced_departures:
-        notes.append(f"{sessions.replaced_departures} departures replaced by a later one with the same id")
-    if sessions.open:
-        notes.append(f"{len(sessions.open)} departures without a return")
+    if sessions.abandoned:
+        notes.append(f"{sessions.abandoned} departures abandoned by a later departure (credited 0)")
+    if sessions.unreturned:
+        notes.append(f"{sessions.unreturned} departures without a return at the end (credited 0)")
     for n in notes:
         print(f"auditor: note: {n}", file=sys.stderr)
     if failure:

@@ -5,9 +5,11 @@ Written only from docs/journal-format.md (section numbers below refer to it). St
 Contents
   - key files (section 4): load_key, create_key_file, key_id
   - line building (sections 1 and 2): header_body, record_body, seal, JournalWriter
-  - verification (section 3): Verifier.check_header / Verifier.check_record (one line at a time) and
-    JournalReader, a streaming reader over a binary file object that reads fixed-size chunks and keeps at
-    most one partial line (bounded by the 1 MiB line limit) plus one chunk in memory.
+  - verification (sections 3 and 11): Verifier.check_header / Verifier.check_record (one line at a time)
+    and JournalReader, a streaming reader over a binary file object that reads fixed-size chunks and keeps
+    at most one partial line (bounded by the 1 MiB line limit) plus one chunk in memory.
+  - payload encoders (sections 7-9): session_payload, claim_payload, connectivity_payload
+  - credited time (section 10): drift, project_net, credit
 
 Failure reasons are the exact codes of section 3: truncated, malformed, unsupported-version, wrong-key,
 sequence-gap, mac-mismatch. Line numbers are 1-based; the header is line 1, record n is line n + 1.
@@ -25,7 +27,7 @@ __all__ = [
     "header_body", "record_body", "seal", "JournalWriter",
     "Failure", "Verifier", "JournalReader", "verify_bytes",
     "json_string", "json_int", "session_payload", "claim_payload", "connectivity_payload",
-    "credit_same_boot", "credit_network", "credit_uptime", "project_net",
+    "NS", "PPM", "HEARTBEAT_INTERVAL", "METHODS", "drift", "project_net", "credit",
 ]
 
 KEY_ID_LABEL = b"playtime-key-id"        # section 1, header table
@@ -254,8 +256,11 @@ class Verifier:
         if j == i:
             return Failure("malformed", number, "header version is not a decimal")
         version = line[i:j]
-        # "version != 1 -> unsupported-version" (checked before the rest of the layout, whose shape
-        # a future version may change).
+        # Section 11: the version is a decimal without leading zeros, anything else is malformed ...
+        if len(version) > 1 and version[0] == 48:
+            return Failure("malformed", number, "header version has a leading zero")
+        # ... and a well-formed version other than 1 is unsupported-version (checked before the rest of
+        # the layout, whose shape a future version may change).
         if version != b"1":
             return Failure("unsupported-version", number, f"version {version.decode('ascii')}")
         # "the rest must match the layout exactly (lengths, lowercase hex, suffix) -> else malformed"
@@ -477,7 +482,7 @@ def verify_bytes(key: bytes, data: bytes):
 
 
 # --------------------------------------------------------------------------------------------------
-# Sections 7-9: payload encoding (fixed key order, no whitespace) and the credit rule
+# Sections 7-9: payload encoding (fixed key order, no whitespace)
 # --------------------------------------------------------------------------------------------------
 
 _ESCAPES = {i: "\\u%04x" % i for i in range(0x20)}
@@ -529,30 +534,70 @@ def connectivity_payload(conn: str, conn_reason: str, boot: int) -> bytes:
             + ',"boot":' + json_int(boot) + "}").encode("utf-8")
 
 
-# Credit rule of the benchmark brief (the format document itself defines none). Exact integer
-# arithmetic: (1 - 100e-6) = 9999/10000, so floor(d * 0.9999 / 1e9) = floor(d * 9999 / 10**13).
+# Section 10: credited time (the reference rule). Integer nanoseconds throughout.
 NS = 1_000_000_000
+PPM = 100                                  # clock drift bound, parts per million
+HEARTBEAT_INTERVAL = 60 * NS               # lost by a departure recovered from a heartbeat (10.4)
+
+METHODS = ("bootClock", "network", "uptimeBound", "none")
 
 
-def credit_same_boot(boot_departure: int, boot_arrival: int) -> int:
-    return max(0, (boot_arrival - boot_departure) * 9999 // (10_000 * NS))
+def drift(x: int) -> int:
+    """ceil(x * ppm / 10**6), exact for any integer x."""
+    return -((-x * PPM) // 1_000_000)
 
 
-def credit_network(net_d: int, err_d: int, net_a: int, err_a: int) -> int:
-    return max(0, (net_a - err_a - (net_d + err_d)) // NS)
+def project_net(net_p: int, err_p: int, boot_p: int, boot_a: int):
+    """Section 10.3: network time at a return `a` from a later record `p` of the same boot.
 
-
-def credit_uptime(boot_arrival: int) -> int:
-    return max(0, boot_arrival // NS)
-
-
-def project_net(net_l: int, err_l: int, boot_l: int, boot_r: int):
-    """Section 7: network time at an earlier record R of the same boot, from a later record L with net.
-
-    Returns (net_r, err_r), or None when L is not later than R on the boot clock. The 100 ppm of the
-    distance added to the error bound is rounded up (conservative; the document does not say).
+    Returns (net_a, netErr_a) = (net_p - (boot_p - boot_a), netErr_p + drift(boot_p - boot_a)), or None
+    when boot_p < boot_a (such a record is not a proof).
     """
-    dist = boot_l - boot_r
+    dist = boot_p - boot_a
     if dist < 0:
         return None
-    return net_l - dist, err_l + (-(-dist // 10_000))
+    return net_p - dist, err_p + drift(dist)
+
+
+def credit(d_boot: int, d_bid, d_net, d_err, d_heartbeat: bool,
+           a_boot: int, a_bid, a_net, a_err, proof=None):
+    """Section 10, steps 2-5, for a departure d and its return a. Returns (credited seconds, method).
+
+    `*_bid` is the bootId string or None; `*_net` / `*_err` are ints or both None. `d_heartbeat` is true
+    for a departure with origin "heartbeat". `proof` is None or (boot_p, net_p, netErr_p) of the first
+    later record with net in the return's (non-null) bootId whose boot is not smaller than boot_a; it is
+    only used when the boots differ or are unknown and the return has no net of its own.
+    (Step 1, a departure without a return, is (0, "none") and is handled by the caller.)
+    """
+    if d_bid is not None and d_bid == a_bid:                       # step 2: same boot
+        delta = a_boot - d_boot
+        if delta < 0:
+            return 0, "bootClock"                                  # rejected
+        dr = drift(delta)
+        lower = delta - dr
+        if lower < 0:
+            lower = 0
+        if (d_net is not None and a_net is not None
+                and abs((a_net - d_net) - delta) > d_err + a_err + dr):
+            net_lower = (a_net - a_err) - (d_net + d_err)
+            if net_lower < lower:
+                lower = net_lower if net_lower > 0 else 0
+        method = "bootClock"
+    else:                                                          # step 3: different or unknown boots
+        if a_net is None and proof is not None and a_bid is not None:
+            projected = project_net(proof[1], proof[2], proof[0], a_boot)
+            if projected is not None:
+                a_net, a_err = projected
+        if d_net is not None and a_net is not None:
+            lower = (a_net - a_err) - (d_net + d_err)
+            method = "network"                                     # verified
+        elif d_bid is not None and a_bid is not None:
+            lower = a_boot - drift(a_boot)
+            method = "uptimeBound"                                 # provisional
+        else:
+            return 0, "none"                                       # provisional
+        if lower < 0:
+            lower = 0
+    if d_heartbeat:                                                # step 4
+        lower = lower - HEARTBEAT_INTERVAL if lower > HEARTBEAT_INTERVAL else 0
+    return lower // NS, method                                     # step 5

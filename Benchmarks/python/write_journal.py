@@ -6,14 +6,19 @@ usage: write_journal.py --key-file K --out J [--sessions N] [--seed S]
 The key file is created (64 lowercase hex digits + LF, mode 0600, 32 random bytes) if it does not exist.
 The output file is replaced (written to J.tmp, then renamed).
 
-Each session is a session.background (departure) then its return, followed by a claim record:
+Each session is a session.background (departure) then its return, followed by a claim record (section 8,
+credited by the section 10 rule with what is known at the return):
   - most sessions come back in the same boot: session.foreground, same bootId, boot clock advanced;
   - some devices reboot while away: the return is session.launch in a new boot (small boot clock, new
-    bootId); some of those carry net at the return, some are proven by a later session.settlement in the
-    new boot, others stay unproven (provisional claim). A third of the reboots happened while the game was
-    in the foreground: the departure is then recovered from the last heartbeat (origin "heartbeat", values
-    of the old boot, written after the relaunch);
-  - some ends carry net/netErr (online with an NTP fix), others not; a few have an unknown bootId;
+    bootId); some of those carry net at the return, most of the others get a later session.settlement
+    with net in the new boot, followed by a second claim whose `paid` is cumulative;
+  - a third of the reboots, and a few sessions without a reboot, were kills in the foreground: a
+    session.heartbeat is written, and after the relaunch a departure recovered from it (origin
+    "heartbeat", that heartbeat's clocks and bootId), then the session.launch return. Now and then the
+    recovered departure is written twice (the first is abandoned, section 11), and now and then a
+    reboot's launch is written twice (the second is a return without an open departure, ignored);
+  - some ends carry net/netErr (online with an NTP fix), others not; about 2 % of boots have a null
+    bootId;
   - heartbeats, connectivity changes and plain cold starts are sprinkled in for realism.
 With --seed S the output (journal id included) is reproducible for a given key.
 """
@@ -85,7 +90,8 @@ def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes)
     w = pj.JournalWriter(out, key, journal_id)
     dev = Device(rng)
     sp = pj.session_payload
-    stats = {"records": 0, "sessions": 0, "reboots": 0, "settled": 0, "credited": 0}
+    stats = {"records": 0, "sessions": 0, "reboots": 0, "settled": 0, "credited": 0, "abandoned": 0,
+             "duplicate_returns": 0, **dict.fromkeys(pj.METHODS, 0)}
     buf = []
     emit = buf.append
 
@@ -114,43 +120,58 @@ def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes)
 
         sid = rng.getrandbits(64).to_bytes(8, "big").hex()
         reboot = rng.random() < 0.15
-        killed_in_foreground = reboot and rng.random() < 0.33
-        dep = (dev.wall(), dev.boot(), dev.bid(), *dev.net())
-        d_wall, d_boot, d_bid, d_net, d_err, d_conn, d_reason = dep
+        # Killed in the foreground (a third of the reboots, and a few crashes without a reboot): no
+        # departure is written at the time. After the relaunch the recorder writes a departure recovered
+        # from the last heartbeat (origin "heartbeat"), which carries that heartbeat's clocks and bootId
+        # (section 11); the kill happened up to one heartbeat interval (60 s) after it.
+        killed_in_foreground = rng.random() < (0.33 if reboot else 0.03)
+        if killed_in_foreground:
+            hb = (dev.wall(), dev.boot(), dev.bid(), *dev.net())
+            rec(b"session.heartbeat", sp("", "heartbeat", "lifecycle", *hb, rate, policy))
+            dev.advance(rng.randrange(0, 60 * NS))
+            d_wall, d_boot, d_bid, d_net, d_err, d_conn, d_reason = hb
+        else:
+            d_wall, d_boot, d_bid, d_net, d_err, d_conn, d_reason = (dev.wall(), dev.boot(), dev.bid(),
+                                                                      *dev.net())
         dep_payload = sp(sid, "background", "heartbeat" if killed_in_foreground else "lifecycle",
                          d_wall, d_boot, d_bid, d_net, d_err, d_conn, d_reason, rate, policy)
         if not killed_in_foreground:
             rec(b"session.background", dep_payload)
 
         away = away_ns(rng)
+        dev.advance(away)
         if reboot:
             stats["reboots"] += 1
-            dev.advance(away)
             dev.new_boot(uptime=rng.randrange(15 * NS, max(16 * NS, away)))
             dev.online = rng.random() < 0.5
-            if killed_in_foreground:   # recovered departure, written after the relaunch
+        if killed_in_foreground:       # recovered departure, written after the relaunch
+            rec(b"session.background", dep_payload)
+            if rng.random() < 0.05:
+                # the app died again before writing the return: the next relaunch recovers the same
+                # departure once more (section 11: the second departure abandons the first)
+                dev.advance(rng.randrange(5, 120) * NS)
                 rec(b"session.background", dep_payload)
+                stats["abandoned"] += 1
+        if reboot or killed_in_foreground:
+            r_event = "launch"
             r_wall, r_boot, r_bid = dev.wall(), dev.boot(), dev.bid()
             r_net, r_err, r_conn, r_reason = dev.net() if rng.random() < 0.4 else (
                 None, None, "offline" if not dev.online else "unknown",
                 rng.choice(REASONS_OFFLINE) if not dev.online else "ntp-pending")
-            rec(b"session.launch", sp(sid, "launch", "lifecycle", r_wall, r_boot, r_bid,
-                                      r_net, r_err, r_conn, r_reason, 0, ""))
         else:
-            dev.advance(away)
+            r_event = "foreground"
             r_wall, r_boot, r_bid = dev.wall(), dev.boot(), dev.bid()
             r_net, r_err, r_conn, r_reason = dev.net()
-            rec(b"session.foreground", sp(sid, "foreground", "lifecycle", r_wall, r_boot, r_bid,
-                                          r_net, r_err, r_conn, r_reason, 0, ""))
+        ret_payload = sp(sid, r_event, "lifecycle", r_wall, r_boot, r_bid, r_net, r_err, r_conn, r_reason,
+                         0, "")
+        rec(b"session." + r_event.encode(), ret_payload)
 
-        # what the game can pay now
-        if d_bid is not None and d_bid == r_bid:
-            credited, status = pj.credit_same_boot(d_boot, r_boot), "verified"
-        elif d_net is not None and r_net is not None:
-            credited, status = pj.credit_network(d_net, d_err, r_net, r_err), "verified"
-        else:
-            credited, status = pj.credit_uptime(r_boot), "provisional"
-        if credited == 0:
+        # What the game can pay now (section 10 without a later proof) and the claim (section 8).
+        credited, method = pj.credit(d_boot, d_bid, d_net, d_err, killed_in_foreground,
+                                     r_boot, r_bid, r_net, r_err)
+        stats[method] += 1
+        status = "provisional" if method in ("uptimeBound", "none") else "verified"
+        if credited == 0 and status == "verified":
             status = "rejected"
         multipliers = ["first-return"] if i == 0 else (["weekend"] if rng.random() < 0.1 else [])
         factor = 2 if multipliers else 1
@@ -158,17 +179,29 @@ def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes)
         estimate = max(credited, (r_wall - d_wall) // NS)
         escrow = (estimate - credited) * rate // 3600 * factor if status == "provisional" else 0
         rec(b"claim", pj.claim_payload(sid, credited, status, paid, escrow, multipliers, rate, policy))
-        stats["credited"] += credited
 
-        # a settlement later in the return's boot proves a return that lacked network time
-        if reboot and r_net is None and r_bid is not None and rng.random() < 0.7:
+        if reboot and rng.random() < 0.01:
+            # the launch was recorded twice (crash right after it): a return with no open departure,
+            # ignored by readers (section 11)
+            rec(b"session." + r_event.encode(), ret_payload)
+            stats["duplicate_returns"] += 1
+
+        # A settlement later in the return's boot proves a return that lacked network time (§7, §10.3);
+        # the game then tops up the payment: the new claim's paid is cumulative (section 8).
+        if r_bid is not None and r_bid != d_bid and r_net is None and rng.random() < 0.7:
             dev.advance(rng.randrange(5, 600) * NS + rng.randrange(NS))
             dev.online = True
             err = rng.randrange(2_000_000, 80_000_000)
-            s_net = dev.now + rng.randrange(-err // 2, err // 2)
-            rec(b"session.settlement", sp(sid, "settlement", "lifecycle", dev.wall(), dev.boot(),
+            s_boot, s_net = dev.boot(), dev.now + rng.randrange(-err // 2, err // 2)
+            rec(b"session.settlement", sp(sid, "settlement", "lifecycle", dev.wall(), s_boot,
                                           dev.bid(), s_net, err, "online", "ntp-ok", 0, ""))
             stats["settled"] += 1
+            credited, method = pj.credit(d_boot, d_bid, d_net, d_err, killed_in_foreground,
+                                         r_boot, r_bid, r_net, r_err, (s_boot, s_net, err))
+            status = "verified" if credited else "rejected"
+            paid = max(paid, credited * rate // 3600 * factor)
+            rec(b"claim", pj.claim_payload(sid, credited, status, paid, 0, multipliers, rate, policy))
+        stats["credited"] += credited
         if rng.random() < 0.02:   # a plain cold start (no session), e.g. after a crash in the menu
             rec(b"session.launch", sp("", "launch", "lifecycle", dev.wall(), dev.boot(), dev.bid(),
                                       *dev.net(), 0, ""))
@@ -225,7 +258,8 @@ def main(argv=None) -> int:
             pass
         return 2
     print(f"write_journal: {args.out}: {stats['sessions']} sessions, {stats['records']} records, "
-          f"{stats['reboots']} reboots ({stats['settled']} settled), head {stats['head']}",
+          f"{stats['reboots']} reboots ({stats['settled']} settled), {stats['abandoned']} abandoned "
+          f"departures, {stats['duplicate_returns']} duplicate returns, head {stats['head']}",
           file=sys.stderr)
     return 0
 
