@@ -82,8 +82,9 @@ struct JournalPass {
             }
             assembler.add(sequence: view.sequence, evidence: evidence, into: &completed)
             if !completed.isEmpty {
-                for index in completed.indices { stage(completed[index]) }
-                completed.removeAll(keepingCapacity: true)
+                // Moved out oldest first, never copied.
+                if completed.count > 1 { completed.reverse() }
+                while let timeline = completed.popLast() { stage(timeline) }
             }
         } else if Self.isClaimType(view.type) {
             guard let claim = decoder.decodeClaim(view.payload) else {
@@ -136,7 +137,7 @@ struct JournalPass {
         return nil
     }
 
-    private mutating func stage(_ timeline: SessionTimeline) {
+    private mutating func stage(_ timeline: consuming SessionTimeline) {
         var claims = Claims()
         if !earlyClaims.isEmpty, let early = earlyClaims.removeValue(forKey: timeline.sessionID) { claims = Claims(early) }
         if let position = stagedPosition(of: timeline.sessionID) {
@@ -148,7 +149,7 @@ struct JournalPass {
             if staged.count == Self.linearLimit + 1 {
                 for position in staged.indices { stagedIndex[staged[position].timeline.sessionID] = position }
             } else {
-                stagedIndex[timeline.sessionID] = staged.count - 1
+                stagedIndex[staged[staged.count - 1].timeline.sessionID] = staged.count - 1
             }
         }
     }
@@ -158,12 +159,13 @@ struct JournalPass {
         // Judge from a local array so that judging (which mutates the pass) never copies an entry.
         var entries: [Staged] = []
         swap(&entries, &staged)
-        for position in entries.indices {
-            let audited = judge(entries[position].timeline, claims: entries[position].claims, auditor: auditor)
+        // Moved out oldest first, never copied.
+        if entries.count > 1 { entries.reverse() }
+        while let entry = entries.popLast() {
+            let audited = judge(entry.timeline, claims: entry.claims, auditor: auditor)
             auditor.account(audited)
             onSession(audited)
         }
-        entries.removeAll(keepingCapacity: true)
         swap(&entries, &staged)
         if !stagedIndex.isEmpty { stagedIndex.removeAll(keepingCapacity: true) }
     }

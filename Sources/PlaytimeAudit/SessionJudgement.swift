@@ -37,7 +37,9 @@ extension JournalPass {
         for index in 0..<claims.count {
             for name in claims[index].claim.multipliers where !granted.contains(name) { granted.append(name) }
         }
-        let final = try? calculator?.calculate(verdict, of: timeline, requestedMultipliers: granted)
+        // What `calculate(_:of:requestedMultipliers:)` computes, without handing the timeline across.
+        let final = try? calculator?.calculate(RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status,
+                                                           goldPerHour: timeline.goldPerHour, requestedMultipliers: granted))
         let recomputed = (final?.paidNow ?? 0) &+ (final?.escrowed ?? 0)
 
         var claimedSoFar: Int64 = 0
@@ -120,17 +122,34 @@ extension JournalPass {
 
     /// Network time at the arrival (directly, or proven later in the same boot), if known.
     private func trustedArrivalTime(_ timeline: SessionTimeline) -> Int64? {
-        if let network = timeline.arrival?.network { return network.unixNanoseconds }
-        if let proof = timeline.laterProof, let arrival = timeline.arrival, let network = proof.network {
-            return network.unixNanoseconds &- (proof.clock.bootNanoseconds &- arrival.clock.bootNanoseconds)
+        // Matched in place: binding the optional evidence would copy it.
+        switch timeline.arrival {
+        case .none:
+            return nil
+        case .some(let arrival):
+            if let network = arrival.network { return network.unixNanoseconds }
+            switch timeline.laterProof {
+            case .some(let proof):
+                guard let network = proof.network else { return nil }
+                return network.unixNanoseconds &- (proof.clock.bootNanoseconds &- arrival.clock.bootNanoseconds)
+            case .none:
+                return nil
+            }
         }
-        return nil
     }
 
     /// Sessions of one journal follow each other; sessions of two devices must not both be away at once.
     private mutating func checkOverlap(_ timeline: SessionTimeline, auditor: SessionAuditor, findings: inout [AuditFinding]) {
         guard let departure = timeline.departure.network, let arrivalTime = trustedArrivalTime(timeline) else { return }
-        let arrivalBound = timeline.arrival?.network?.errorBoundNanoseconds ?? (timeline.laterProof?.network?.errorBoundNanoseconds ?? 0)
+        // A trusted arrival time implies an arrival.
+        let arrivalBound: Int64
+        if case .some(let arrival) = timeline.arrival, let network = arrival.network {
+            arrivalBound = network.errorBoundNanoseconds
+        } else if case .some(let proof) = timeline.laterProof, let network = proof.network {
+            arrivalBound = network.errorBoundNanoseconds
+        } else {
+            arrivalBound = 0
+        }
         if let previous = lastArrivalNetwork, departure.latest < previous.earliest {
             Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
                       "departs before the previous session of this journal returned")
@@ -139,7 +158,7 @@ extension JournalPass {
         // The certainly-away interval: after the latest possible departure, before the earliest possible arrival.
         let start = departure.latest
         let end = arrivalTime &- arrivalBound
-        guard start < end, timeline.arrival != nil else { return }
+        guard start < end else { return }  // (an arrival exists: its time was trusted above)
         if let clash = auditor.placeInterval(start: start, end: end, journal: name, session: timeline.sessionID) {
             Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence, "away at the same time as \(clash)")
         }

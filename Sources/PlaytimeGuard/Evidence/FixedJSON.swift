@@ -65,11 +65,18 @@ struct FixedJSONWriter {
 /// A string decoded earlier, kept so that the same bytes met again yield the same `String` without
 /// decoding or allocating (boot identities, policy versions and session ids repeat from record to record).
 ///
-/// Only strings decoded from plain bytes (no escapes) are kept, so the cached string's UTF-8 contains no
-/// quote, backslash or control byte: payload bytes equal to it followed by a quote are exactly a plain
-/// JSON string that decodes to it.
+/// Only strings decoded from plain bytes (no escapes) are kept, together with those raw bytes (inline, up to
+/// 64 of them): payload bytes equal to them, between quotes, decode to the same string.
 struct FixedJSONStringCache: Sendable {
+    /// The string, or `nil` when nothing is cached.
     var value: String?
+    /// How many raw bytes `bytes` holds.
+    var length = 0
+    /// The raw bytes of `value` (the first `length`).
+    var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// The most raw bytes kept.
+    static let capacity = 64
 
     init() {}
 }
@@ -140,24 +147,31 @@ struct FixedJSONScanner {
         }
         let start = position
         var magnitude: UInt64 = 0
-        // Nineteen digits cannot overflow a UInt64; beyond that (leading zeros allowed) every step is checked.
-        let fastEnd = Swift.min(count, start &+ 19)
-        while position < fastEnd {
+        // `magnitude < 10^digits` throughout: nineteen digits cannot overflow a UInt64, so only digits
+        // beyond the nineteenth (leading zeros are allowed) need checked arithmetic.
+        var digits = 0
+        #if _endian(little)
+        while digits <= 11, count &- position >= 8 {
+            let word = (base + position).loadUnaligned(as: UInt64.self)
+            guard FixedJSONScanner.isEightDigits(word) else { break }
+            magnitude = magnitude &* 100_000_000 &+ FixedJSONScanner.eightDigitsValue(word)
+            position &+= 8
+            digits &+= 8
+        }
+        #endif
+        while position < count {
             let digit = byte(position) &- 0x30
             guard digit <= 9 else { break }
-            magnitude = magnitude &* 10 &+ UInt64(digit)
-            position &+= 1
-        }
-        if position == fastEnd {
-            while position < count {
-                let digit = byte(position) &- 0x30
-                guard digit <= 9 else { break }
+            if digits < 19 {
+                magnitude = magnitude &* 10 &+ UInt64(digit)
+            } else {
                 let (times, o1) = magnitude.multipliedReportingOverflow(by: 10)
                 let (sum, o2) = times.addingReportingOverflow(UInt64(digit))
                 guard !o1, !o2 else { return nil }
                 magnitude = sum
-                position &+= 1
             }
+            digits &+= 1
+            position &+= 1
         }
         guard position > start else { return nil }
         index = position
@@ -167,6 +181,25 @@ struct FixedJSONScanner {
         }
         guard magnitude <= UInt64(Int64.max) else { return nil }
         return Int64(magnitude)
+    }
+
+    /// True when all eight bytes of `word` are ASCII digits.
+    @inline(__always)
+    static func isEightDigits(_ word: UInt64) -> Bool {
+        // High nibble 3, and still 3 after adding 6 (so the low nibble is at most 9).
+        let highNibbles = word & 0xF0F0_F0F0_F0F0_F0F0
+        let carried = ((word &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) &>> 4
+        return highNibbles | carried == 0x3333_3333_3333_3333
+    }
+
+    /// The value of eight ASCII digits loaded little-endian (first digit in the lowest byte).
+    @inline(__always)
+    static func eightDigitsValue(_ word: UInt64) -> UInt64 {
+        var value = word &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ (value &>> 8)  // even bytes now hold two-digit pairs
+        let pairs0 = value & 0x0000_00FF_0000_00FF
+        let pairs1 = (value &>> 16) & 0x0000_00FF_0000_00FF
+        return (pairs0 &* (100 &+ (1_000_000 &<< 32)) &+ pairs1 &* (1 &+ (10_000 &<< 32))) &>> 32
     }
 
     /// An integer or `null`: `.some(nil)` for null, `nil` when malformed.
@@ -219,7 +252,7 @@ struct FixedJSONScanner {
     /// A string value, reusing `cache` when the bytes are the same (no decoding, no allocation).
     @inline(__always)
     mutating func cachedStringValue(_ cache: inout FixedJSONStringCache) -> String? {
-        if let cached = cache.value, matchesPlain(cached) { return cached }
+        if cache.value != nil, matchesCached(&cache) { return cache.value }
         return decodeAndCache(&cache)
     }
 
@@ -231,20 +264,18 @@ struct FixedJSONScanner {
         return .some(value)
     }
 
-    /// True (and consumed) when the next bytes are `"`, the UTF-8 of `cached`, and `"`, with at least one
+    /// True (and consumed) when the next bytes are `"`, the cached raw bytes, and `"`, with at least one
     /// byte after the closing quote.
     @inline(__always)
-    private mutating func matchesPlain(_ cached: String) -> Bool {
+    private mutating func matchesCached(_ cache: inout FixedJSONStringCache) -> Bool {
         let start = index
-        let available = count &- start
-        let matched: Int? = cached.utf8.withContiguousStorageIfAvailable { utf8 -> Int? in
-            let length = utf8.count
-            guard available > length &+ 1, byte(start) == UInt8(ascii: "\""),
-                  byte(start &+ 1 &+ length) == UInt8(ascii: "\"") else { return nil }
-            guard length > 0, let address = utf8.baseAddress else { return length }
-            return FixedJSONScanner.equalBytes(base + (start &+ 1), UnsafeRawPointer(address), length) ? length : nil
-        } ?? nil
-        guard let length = matched else { return false }
+        let length = cache.length
+        guard count &- start > length &+ 1, byte(start) == UInt8(ascii: "\""),
+              byte(start &+ 1 &+ length) == UInt8(ascii: "\"") else { return false }
+        let equal = withUnsafeBytes(of: &cache.bytes) { cached in
+            FixedJSONScanner.equalBytes(base + (start &+ 1), cached.baseAddress.unsafelyUnwrapped, length)
+        }
+        guard equal else { return false }
         index = start &+ length &+ 2
         return true
     }
@@ -254,7 +285,11 @@ struct FixedJSONScanner {
         let raw = UnsafeRawBufferPointer(start: base + start, count: end &- start)
         guard plain else { return FixedJSONScanner.unescape(raw) }
         let value = String(decoding: raw, as: UTF8.self)
-        cache.value = value
+        if raw.count <= FixedJSONStringCache.capacity {
+            cache.value = value
+            cache.length = raw.count
+            withUnsafeMutableBytes(of: &cache.bytes) { $0.copyMemory(from: raw) }
+        }
         return value
     }
 

@@ -32,7 +32,7 @@ public struct SessionAssembler: Sendable {
 
     /// Feeds one piece of evidence and appends the timelines it completes, oldest first, to `completed`
     /// (a buffer the caller reuses, so the streaming path allocates nothing per record).
-    public mutating func add(sequence: UInt64, evidence: Evidence, into completed: inout [SessionTimeline]) {
+    public mutating func add(sequence: UInt64, evidence: consuming Evidence, into completed: inout [SessionTimeline]) {
         if !pending.isEmpty { releaseProven(by: evidence, into: &completed) }
         switch evidence.event {
         case .background:
@@ -43,15 +43,15 @@ public struct SessionAssembler: Sendable {
             }
             open = Open(evidence: evidence, sequence: sequence)
         case .foreground, .launch:
-            guard let departure = open, departure.evidence.sessionID == evidence.sessionID else { break }
-            open = nil
+            guard let openSession = open?.evidence.sessionID, openSession == evidence.sessionID,
+                  let departure = open.take() else { break }
             let timeline = SessionTimeline(sessionID: evidence.sessionID, departure: departure.evidence,
                                            departureSequence: departure.sequence, arrival: evidence, arrivalSequence: sequence)
             if timeline.arrivalNeedsProof {
-                pending.append(timeline)
+                pending.append(consume timeline)
                 if pending.count > maximumPending { completed.append(pending.removeFirst()) }
             } else {
-                completed.append(timeline)
+                completed.append(consume timeline)
             }
         case .heartbeat, .settlement:
             break
