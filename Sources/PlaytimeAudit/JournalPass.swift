@@ -170,12 +170,18 @@ struct JournalPass {
         if !stagedIndex.isEmpty { stagedIndex.removeAll(keepingCapacity: true) }
     }
 
+    /// `(a − b) / 10⁶`, saturating instead of trapping on signed journals with absurd readings.
+    static func gapMilliseconds(_ a: Int64, _ b: Int64) -> Int64 {
+        let (difference, overflow) = a.subtractingReportingOverflow(b)
+        return overflow ? Int64.max / 1_000_000 : difference / 1_000_000
+    }
+
     private func checkContinuity(_ evidence: Evidence, sequence: UInt64, auditor: SessionAuditor) {
         guard let last = lastBoot, last.id != nil, last.id == evidence.clock.bootID else { return }
         if evidence.clock.bootNanoseconds < last.nanoseconds {
             auditor.record(AuditFinding(kind: .bootClockDiscontinuity, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
                                         sequence: sequence,
-                                        detail: "boot clock went back \((last.nanoseconds - evidence.clock.bootNanoseconds) / 1_000_000) ms within boot \(last.id ?? "?")"))
+                                        detail: "boot clock went back \(Self.gapMilliseconds(last.nanoseconds, evidence.clock.bootNanoseconds)) ms within boot \(last.id ?? "?")"))
         }
     }
 }
