@@ -18,6 +18,18 @@ enum ExactScaling {
         guard denominator > 0 else { return Result(value: 0, saturated: false) }
         if base == 0 || factors.contains(0) { return Result(value: 0, saturated: false) }
         let ceiling = UInt128(Int64.max)
+        // Fast path: when the whole product fits in 128 bits, one division is exact.
+        var product = base
+        var fits = true
+        for factor in factors {
+            let (next, overflow) = product.multipliedReportingOverflow(by: UInt128(factor))
+            if overflow { fits = false; break }
+            product = next
+        }
+        if fits {
+            let exact = product / denominator
+            return exact > ceiling ? Result(value: .max, saturated: true) : Result(value: Int64(exact), saturated: false)
+        }
         var quotient = base / denominator
         var remainder = base % denominator
         for factor in factors {

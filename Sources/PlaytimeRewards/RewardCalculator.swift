@@ -110,24 +110,31 @@ public struct RewardCalculator: Sendable, Equatable {
     }
 
     static func roundingNote(saturated: Bool) -> String {
-        var note = "exact rational arithmetic, floored once per figure (never rounds up); "
-            + "tier lines are floored separately and may sum to a little less than the total"
-        if saturated { note += "; the exact reward exceeded Int64.max and was clamped" }
-        return note
+        saturated ? saturatedNote : exactNote
     }
+
+    private static let exactNote = "exact rational arithmetic, floored once per figure (never rounds up); "
+        + "tier lines are floored separately and may sum to a little less than the total"
+    private static let saturatedNote = exactNote + "; the exact reward exceeded Int64.max and was clamped"
 }
 
-/// The non-tier factors of the reward expression.
+/// The non-tier factors of the reward expression, gathered once per calculation.
 private struct Scale {
-    var rate: Int64
-    var efficiency: Int64
-    var multipliers: [Int64]
+    /// rate, efficiency, then each applied multiplier.
+    let factors: [UInt64]
+    /// 3600 × 100 (tier %) × 100 (efficiency %) × 100 (share %) × 100ᵏ (multiplier %): at most 8 multipliers, < 2⁸⁵.
+    let denominator: UInt128
 
-    /// `floor(weightedSeconds × rate × efficiency × Πm × share / (3600 × 100 × 100 × 100ᵏ × 100))`.
+    init(rate: Int64, efficiency: Int64, multipliers: [Int64]) {
+        factors = [UInt64(rate), UInt64(efficiency)] + multipliers.map { UInt64($0) }
+        var denominator = UInt128(3600 * 100 * 100 * 100)
+        for _ in multipliers { denominator *= 100 }
+        self.denominator = denominator
+    }
+
+    /// `floor(weightedSeconds × share × rate × efficiency × Πm / denominator)`; the share (≤ 100) is folded
+    /// into the base, which stays below 2⁷⁸ (weighted seconds < 2⁷¹).
     func gold(weightedSeconds: UInt128, share: UInt64) -> ExactScaling.Result {
-        var denominator = UInt128(3600 * 100 * 100 * 100)  // hours, tier %, efficiency %, share %
-        for _ in multipliers { denominator *= 100 }  // at most 8 multipliers: < 2⁸⁵
-        let factors = [UInt64(rate), UInt64(efficiency), share] + multipliers.map { UInt64($0) }
-        return ExactScaling.floorOfProduct(base: weightedSeconds, factors: factors, denominator: denominator)
+        ExactScaling.floorOfProduct(base: weightedSeconds * UInt128(share), factors: factors, denominator: denominator)
     }
 }
