@@ -1,3 +1,5 @@
+import PlaytimeSystem
+
 /// A cursor over one line's bytes with the few matchers the fixed layout needs. Never reads out of bounds.
 struct ByteScanner {
     let bytes: UnsafeRawBufferPointer
@@ -7,10 +9,14 @@ struct ByteScanner {
 
     /// Consumes `literal` if the bytes at the cursor equal it.
     mutating func expect(_ literal: [UInt8]) -> Bool {
-        guard index >= 0, bytes.count - index >= literal.count else { return false }
-        for offset in 0..<literal.count where bytes[index + offset] != literal[offset] { return false }
-        index += literal.count
-        return true
+        let count = literal.count
+        guard index >= 0, bytes.count - index >= count, let base = bytes.baseAddress else { return count == 0 }
+        let start = index
+        let equal = literal.withUnsafeBytes { raw in
+            count == 0 || MemoryScan.equal(base + start, raw.baseAddress.unsafelyUnwrapped, count: count)
+        }
+        if equal { index += count }
+        return equal
     }
 
     /// Consumes a canonical decimal number (no sign, no leading zeros) of at most `maxDigits` digits.
