@@ -9,7 +9,7 @@ struct CheatSimulatorTests {
         let report = await CheatSimulator(seed: 1, trials: 200).run()
         #expect(report.rows.count == CheatScenario.allCases.count)
         for row in report.rows {
-            #expect(row.errors == 0, "\(row.scenario): \(row.errors) trials failed")
+            #expect(row.errors == 0, "\(row.scenario): \(row.errors) trials failed, first: \(row.firstError ?? "?")")
             #expect(row.overpaid == 0, "\(row.scenario) overpaid \(row.overpaid)")
             if row.kind == .honest {
                 #expect(row.flaggedShare == 0, "\(row.scenario) flagged \(row.flaggedShare)")

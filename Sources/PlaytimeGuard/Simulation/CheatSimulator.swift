@@ -46,6 +46,7 @@ public struct CheatSimulator: Sendable {
 
     private func run(_ scenario: CheatScenario, salt: UInt64, directory: String) async -> SimulationRow {
         var paid: Int64 = 0, honest: Int64 = 0, overpaid: Int64 = 0, flagged = 0, errors = 0
+        var firstError: String?
         var credited: Double = 0, truth: Double = 0
         guard let calculator = try? RewardCalculator(policy: policy), let key = Self.key else {
             return SimulationRow(scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: 0,
@@ -65,12 +66,14 @@ public struct CheatSimulator: Sendable {
                 truth += Double(outcome.trueAway)
             } catch {
                 errors += 1
+                if firstError == nil { firstError = "trial \(trial): \(error)" }
             }
             world.cleanUp()
         }
         return SimulationRow(scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: paid,
                              goldHonest: honest, overpaid: overpaid, flaggedShare: Double(flagged) / Double(trials),
-                             creditedShareOfTrueTime: truth > 0 ? credited / truth : 0, errors: errors, summary: scenario.summary)
+                             creditedShareOfTrueTime: truth > 0 ? credited / truth : 0, errors: errors, firstError: firstError,
+                             summary: scenario.summary)
     }
 
     private static func scratchDirectory(_ requested: String?, seed: UInt64) -> String {

@@ -20,12 +20,14 @@ public struct SimulationRow: Sendable, Hashable, Codable {
     public var creditedShareOfTrueTime: Double
     /// Trials that failed to run (a recorder or journal error), never expected.
     public var errors: Int
+    /// The first error a trial met, for diagnosis (`nil` when none).
+    public var firstError: String?
     /// The scenario in one line.
     public var summary: String
 
     /// Creates a row.
     public init(scenario: String, kind: ScenarioKind, threat: Int?, trials: Int, goldPaid: Int64, goldHonest: Int64, overpaid: Int64,
-                flaggedShare: Double, creditedShareOfTrueTime: Double, errors: Int, summary: String) {
+                flaggedShare: Double, creditedShareOfTrueTime: Double, errors: Int, firstError: String? = nil, summary: String) {
         self.scenario = scenario
         self.kind = kind
         self.threat = threat
@@ -36,6 +38,7 @@ public struct SimulationRow: Sendable, Hashable, Codable {
         self.flaggedShare = flaggedShare
         self.creditedShareOfTrueTime = creditedShareOfTrueTime
         self.errors = errors
+        self.firstError = firstError
         self.summary = summary
     }
 
