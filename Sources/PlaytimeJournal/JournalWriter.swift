@@ -57,7 +57,8 @@ public struct JournalWriter: ~Copyable {
             throw JournalError.system(error)
         }
         let locked: Bool
-        do { locked = try file.tryLockExclusive() } catch { throw JournalError.system(error) }
+        // A short patience: a child forked elsewhere in this process may hold the lock until it execs.
+        do { locked = try file.tryLockExclusive(patienceNanoseconds: 250_000_000) } catch { throw JournalError.system(error) }
         guard locked else { throw JournalError.locked(path: path) }
         return file
     }
