@@ -6,6 +6,8 @@
 # -sanitize=fuzzer,address, links Fuzz/JournalReader/main.swift against them, seeds a corpus with a
 # valid journal, and runs. Output goes to fuzz-out/ (ignored by git); crashes land in fuzz-out/crashes/.
 set -euo pipefail
+# The Swift backtracer would stall on a crash; libFuzzer prints its own trace.
+export SWIFT_BACKTRACE=enable=no
 seconds="${1:-30}"
 shift || true
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -21,7 +23,7 @@ module() {
 }
 
 echo "building fuzz target..." >&2
-module PlaytimeSystem "$root"/Sources/PlaytimeSystem/Errors/*.swift "$root"/Sources/PlaytimeSystem/File/*.swift
+module PlaytimeSystem $(find "$root/Sources/PlaytimeSystem" -name "*.swift" | sort)
 module PlaytimeCrypto "$root"/Sources/PlaytimeCrypto/*.swift
 module PlaytimeJournal "$root"/Sources/PlaytimeJournal/*.swift
 swiftc "${flags[@]}" -module-name JournalReaderFuzz "$root/Fuzz/JournalReader/main.swift" \

@@ -1,3 +1,4 @@
+import Foundation
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeRewards
@@ -25,11 +26,17 @@ public final class SessionAuditor {
     /// a single journal is audited in memory that does not grow with its length).
     public let crossDeviceChecks: Bool
 
+    /// True when a second thread judges records while this one verifies the chain (on machines with more
+    /// than one core); results and their order are the same either way.
+    public let judgesConcurrently: Bool
+
     /// Creates an auditor for journals under `key`. Pass `crossDeviceChecks: false` when auditing one journal.
-    public init(key: JournalKey, configuration: AuditConfiguration = AuditConfiguration(), crossDeviceChecks: Bool = true) {
+    public init(key: JournalKey, configuration: AuditConfiguration = AuditConfiguration(), crossDeviceChecks: Bool = true,
+                judgesConcurrently: Bool = ProcessInfo.processInfo.activeProcessorCount > 1) {
         self.key = key
         self.configuration = configuration
         self.crossDeviceChecks = crossDeviceChecks
+        self.judgesConcurrently = judgesConcurrently
     }
 
     /// Streams one journal (a file or standard input), calling `onSession` for each audited session.
@@ -37,12 +44,10 @@ public final class SessionAuditor {
     /// are still audited).
     @discardableResult
     public func audit(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
-        var pass = JournalPass(name: name, configuration: configuration)
         let findingsBefore = summary.findings.count
-        let verification = try JournalReader.stream(file: file, key: key) { view in
-            pass.consume(view, auditor: self, onSession: onSession)
-        }
-        pass.finish(auditor: self, onSession: onSession)
+        let (verification, pass) = judgesConcurrently
+            ? try streamConcurrently(file: file, name: name, onSession: onSession)
+            : try streamSequentially(file: file, name: name, onSession: onSession)
         if let failure = verification.failure {
             record(AuditFinding(kind: .chainBroken, journal: name, sequence: UInt64(failure.line),
                                 detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset))"))
@@ -54,6 +59,44 @@ public final class SessionAuditor {
         otherDevices += thisDevice
         thisDevice.removeAll()
         return Array(summary.findings[findingsBefore...])
+    }
+
+    private func streamSequentially(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void)
+        throws(JournalError) -> (JournalVerification, JournalPass) {
+        var pass = JournalPass(name: name, configuration: configuration)
+        let verification = try JournalReader.stream(file: file, key: key) { view in
+            pass.consume(view, auditor: self, onSession: onSession)
+        }
+        pass.finish(auditor: self, onSession: onSession)
+        return (verification, pass)
+    }
+
+    /// This thread verifies the chain and copies verified records into batches; a worker judges them.
+    private func streamConcurrently(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void)
+        throws(JournalError) -> (JournalVerification, JournalPass) {
+        let worker = JudgingWorker(pass: JournalPass(name: name, configuration: configuration), auditor: self)
+        worker.start()
+        let batchBytes = 1 << 19
+        var batch = RecordBatch(capacity: batchBytes + 4096)
+        let verification: JournalVerification
+        do {
+            verification = try JournalReader.stream(file: file, key: key) { view in
+                batch.append(view)
+                guard batch.byteCount >= batchBytes else { return }
+                worker.submit(batch)
+                batch = RecordBatch(capacity: batchBytes + 4096)
+                for session in worker.drain() { onSession(session) }
+            }
+        } catch {
+            worker.endOfInput()
+            worker.join()
+            throw error
+        }
+        if !batch.isEmpty { worker.submit(batch) }
+        worker.endOfInput()
+        worker.join()
+        for session in worker.drain() { onSession(session) }
+        return (verification, worker.pass)
     }
 
     /// Runs the checks that need every journal, and returns the totals.

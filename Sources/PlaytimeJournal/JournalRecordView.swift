@@ -8,6 +8,13 @@ public struct JournalRecordView {
     /// The payload's bytes (one JSON object).
     public let payload: UnsafeRawBufferPointer
 
+    /// A view of bytes held elsewhere (valid as long as they are).
+    public init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) {
+        self.sequence = sequence
+        self.type = type
+        self.payload = payload
+    }
+
     /// True when the type is exactly `name`.
     public func hasType(_ name: StaticString) -> Bool {
         name.withUTF8Buffer { expected in

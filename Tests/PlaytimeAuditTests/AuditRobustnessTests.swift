@@ -65,5 +65,39 @@ struct AuditRobustnessTests {
         }
     }
 
+    @Test("Judging on a second thread gives the same sessions, findings and totals as judging in line")
+    func concurrentMatchesSequential() throws {
+        let directory = try TemporaryJournalDirectory(prefix: "audit-threads")
+        defer { directory.cleanUp() }
+        // A long honest journal (many batches) followed by random damage-free oddities.
+        try AuditTests.honestJournal(at: directory.file("long"), key: directory.key, count: 3_000, awayHours: 1)
+        let entries = Gen<Either>.oneOf(Self.evidence.map(Either.evidence), Self.claim.map(Either.claim)).array(count: 0...40)
+        var index = 0
+        try PropertyCheck.check(entries, count: 60, name: "threads agree") { entries in
+            index += 1
+            let path = directory.file("odd\(index)")
+            var builder = try JournalBuilder(path: path, key: directory.key)
+            for entry in entries {
+                switch entry {
+                case .evidence(let evidence): try builder.append(evidence)
+                case .claim(let claim): try builder.append(claim)
+                }
+            }
+            try builder.close()
+            var results: [(AuditSummary, [AuditedSession])] = []
+            for concurrent in [false, true] {
+                let auditor = SessionAuditor(key: directory.key, judgesConcurrently: concurrent)
+                var sessions: [AuditedSession] = []
+                for journal in [directory.file("long"), path] {
+                    let file = try OpenFile(path: journal, options: [])
+                    try auditor.audit(file: file, name: journal) { sessions.append($0) }
+                }
+                results.append((auditor.finish(), sessions))
+            }
+            try PropertyCheck.expect(results[0].0 == results[1].0, "summaries differ")
+            try PropertyCheck.expect(results[0].1 == results[1].1, "sessions differ")
+        }
+    }
+
     enum Either: Sendable { case evidence(Evidence), claim(ClaimRecord) }
 }
