@@ -29,7 +29,7 @@ func runGenerateJournal(arguments: [String]) throws {
     let bootID = "6f1c2a7e-93b4-4c51-8d0e-2b7f4a9c1e35"
     for index in 0..<sessions {
         let id = String(format: "%016llx", UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
-        let away = Int64(60 + (index * 7919) % 14_400) * 1_000_000_000
+        let away = Int64(60 + (index * 7919) % 3_540) * 1_000_000_000
         let departure = Evidence(event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
                                  network: NetworkTime(unixNanoseconds: wall + 1_200_000, errorBoundNanoseconds: 2_500_000),
                                  connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 600, policyVersion: RewardPolicy.default.version)
@@ -44,9 +44,10 @@ func runGenerateJournal(arguments: [String]) throws {
         buffer += try encoder.encodeRecord(type: "session.background", payload: EvidenceCodec.encode(departure))
         buffer += try encoder.encodeRecord(type: "session.foreground", payload: EvidenceCodec.encode(arrival))
         buffer += try encoder.encodeRecord(type: "claim", payload: ClaimCodec.encode(claim))
-        // Play for a while, then the next departure: sessions never overlap and stay inside 24 h budgets.
-        wall += away + 21_600_000_000_000
-        boot += away + 21_600_000_000_000
+        // Play half an hour, then the next departure: sessions never overlap, claims stay inside the daily
+        // budget, and a million sessions span about 114 years (well inside Int64 nanoseconds).
+        wall += away + 1_800_000_000_000
+        boot += away + 1_800_000_000_000
         if buffer.count > 8 << 20 {
             handle.write(Data(buffer))
             buffer.removeAll(keepingCapacity: true)
