@@ -54,3 +54,8 @@ func openNonBlockingDatagramSocket(family: Int32) -> Int32 {
     return socket(family, type, CInt(IPPROTO_UDP))
     #endif
 }
+
+@inline(__always)
+func bindSocket(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    bind(fd, address, length)
+}

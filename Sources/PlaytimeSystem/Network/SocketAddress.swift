@@ -101,6 +101,20 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Binds `fd` to this address (and runs `then`, e.g. `listen`), returning the address actually bound;
+    /// on any failure closes `fd` and throws.
+    func bind(_ fd: Int32, then: (Int32) -> Int32 = { _ in 0 }) throws(SystemError) -> SocketAddress {
+        guard withSockaddr({ PlaytimeSystem.bindSocket(fd, $0, $1) }) == 0, then(fd) == 0 else {
+            let error = SystemError.current("bind")
+            _ = systemClose(fd)
+            throw error
+        }
+        do { return try SocketAddress.boundAddress(of: fd) } catch {
+            _ = systemClose(fd)
+            throw error
+        }
+    }
+
     /// The local address `fd` is bound to (`getsockname`).
     static func boundAddress(of fd: Int32) throws(SystemError) -> SocketAddress {
         var storage = sockaddr_storage()

@@ -78,16 +78,7 @@ public final class TCPListener {
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         var one: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        guard address.withSockaddr({ bind(fd, $0, $1) }) == 0, listen(fd, backlog) == 0 else {
-            let error = SystemError.current("bind/listen")
-            _ = systemClose(fd)
-            throw error
-        }
-        let bound: SocketAddress
-        do { bound = try SocketAddress.boundAddress(of: fd) } catch {
-            _ = systemClose(fd)
-            throw error
-        }
+        let bound = try address.bind(fd) { listen($0, backlog) }
         descriptor = fd
         localAddress = bound
     }

@@ -17,17 +17,7 @@ public final class UDPServerSocket {
     public init(bindingTo address: SocketAddress) throws(SystemError) {
         let fd = openNonBlockingDatagramSocket(family: address.rawFamily)
         guard fd >= 0 else { throw SystemError.current("socket") }
-        let status = address.withSockaddr { pointer, length in bind(fd, pointer, length) }
-        guard status == 0 else {
-            let error = SystemError.current("bind")
-            _ = systemClose(fd)
-            throw error
-        }
-        let bound: SocketAddress
-        do { bound = try SocketAddress.boundAddress(of: fd) } catch {
-            _ = systemClose(fd)
-            throw error
-        }
+        let bound = try address.bind(fd)
         descriptor = fd
         localAddress = bound
     }
