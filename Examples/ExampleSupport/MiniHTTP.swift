@@ -59,7 +59,7 @@ public enum MiniHTTP {
     public static let maximumBody = 64 << 20
     /// How long one message may take to arrive whole, unless told otherwise: 10 s. A peer that stalls
     /// longer is dropped, so one silent client cannot hold a sequential server forever.
-    public static let defaultTimeoutNanoseconds: Int64 = 10_000_000_000
+    public static let defaultTimeoutNanoseconds: Int64 = 30_000_000_000
 
     /// Reads one request; throws when it does not arrive whole within `timeoutNanoseconds`.
     public static func readRequest(from connection: TCPConnection,

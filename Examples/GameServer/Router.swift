@@ -11,7 +11,7 @@ struct Router {
     let state: ServerState
 
     /// How long a client may take to send its whole request.
-    static let readTimeoutNanoseconds: Int64 = 5_000_000_000
+    static let readTimeoutNanoseconds: Int64 = 15_000_000_000
 
     func answer(_ connection: TCPConnection) {
         let response: HTTPResponse

@@ -235,7 +235,7 @@ struct ExamplesTests {
     func serverAndClient() async throws {
         let state = try ExampleBinary.temporaryDirectory("game-server-test-")
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "30", "--idle-seconds", "15"])
+        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "90", "--idle-seconds", "60"])
         defer { server.kill() }
         let client = try await ExampleBinary.run("game-client", [
             "--server", server.address, "--player", "alice", "--wait", "1.1", "--ad",
