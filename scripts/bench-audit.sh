@@ -29,10 +29,12 @@ PY
 bytes=$(stat -c %s "$dir/journal.jsonl")
 sha=$("$bench" sha256 --seconds 2 --runs 3 | awk '$1 == 16384 { print $2 }')
 library=$("$bench" audit --journal "$dir/journal.jsonl" --key-file "$dir/key")
+single=$("$bench" audit --journal "$dir/journal.jsonl" --key-file "$dir/key" --single-thread)
 read -r cli_s cli_rss <<<"$(measure "$playtime" audit --quiet --key-file "$dir/key" "$dir/journal.jsonl")"
 read -r py_s py_rss <<<"$(measure python3 Benchmarks/python/auditor.py --key-file "$dir/key" "$dir/journal.jsonl")"
 
 echo "$library"
+echo "$single"
 awk -v b="$bytes" -v cs="$cli_s" -v cr="$cli_rss" -v ps="$py_s" -v pr="$py_rss" -v sha="$sha" 'BEGIN {
   mb = b / 1e6
   printf "\n%-36s %10s %10s %12s\n", "auditor (" int(mb) " MB journal)", "seconds", "MB/s", "peak RSS MiB"

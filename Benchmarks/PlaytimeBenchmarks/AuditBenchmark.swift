@@ -60,7 +60,7 @@ func runGenerateJournal(arguments: [String]) throws {
 }
 
 /// `audit`: audits a journal with the library (no output per session) and prints records/s, MB/s, and
-/// peak resident memory. Arguments: `--journal FILE --key-file FILE`.
+/// peak resident memory. Arguments: `--journal FILE --key-file FILE [--single-thread]`.
 func runAuditBenchmark(arguments: [String]) throws {
     let options = BenchmarkArguments(arguments)
     guard let path = options.value("--journal"), let keyPath = options.value("--key-file") else {
@@ -72,15 +72,16 @@ func runAuditBenchmark(arguments: [String]) throws {
         try measureAuditStage(stage, path: path, key: key)
         return
     }
-    let auditor = SessionAuditor(key: key, crossDeviceChecks: false)
+    let singleThread = arguments.contains("--single-thread")
+    let auditor = SessionAuditor(key: key, crossDeviceChecks: false, judgesConcurrently: !singleThread)
     let started = SystemClock.bootNanoseconds()
     var sessions = 0
     let file = try OpenFile(path: path, options: [])
     try auditor.audit(file: file, name: path) { _ in sessions += 1 }
     let summary = auditor.finish()
     let seconds = Double(SystemClock.bootNanoseconds() - started) / 1e9
-    print(String(format: "audit: %d records, %d sessions, %.1f MB in %.3f s → %.0f records/s, %.1f MB/s; %d findings; peak RSS %.1f MB",
-                 Int(summary.records), sessions, Double(summary.bytes) / 1e6, seconds, Double(summary.records) / seconds,
+    print(String(format: "audit (%@): %d records, %d sessions, %.1f MB in %.3f s → %.0f records/s, %.1f MB/s; %d findings; peak RSS %.1f MB",
+                 singleThread ? "one thread" : "verify and judge on two threads", Int(summary.records), sessions, Double(summary.bytes) / 1e6, seconds, Double(summary.records) / seconds,
                  Double(summary.bytes) / 1e6 / seconds, summary.findings.count, Double(peakResidentKilobytes()) / 1024))
 }
 
