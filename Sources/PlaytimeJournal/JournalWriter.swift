@@ -18,6 +18,17 @@ public struct JournalWriter: ~Copyable {
 
     /// Opens (creating if absent or empty) and verifies the journal at `path`.
     public init(path: String, key: JournalKey) throws(JournalError) {
+        try self.init(path: path, key: key, deliver: false) { _ in }
+    }
+
+    /// Opens and verifies the journal at `path`, handing each verified record to `replay` during the same
+    /// pass (so a caller rebuilding its state reads the file once). If opening then fails, records already
+    /// handed over belong to a journal that was refused.
+    public init(path: String, key: JournalKey, replay: (JournalRecordView) -> Void) throws(JournalError) {
+        try self.init(path: path, key: key, deliver: true, replay)
+    }
+
+    private init(path: String, key: JournalKey, deliver: Bool, _ replay: (JournalRecordView) -> Void) throws(JournalError) {
         let file = try JournalWriter.openLocked(path: path, options: [.readWrite, .create, .append])
         let size: Int64
         do { size = try file.size() } catch { throw JournalError.system(error) }
@@ -36,7 +47,7 @@ public struct JournalWriter: ~Copyable {
             let verification: JournalVerification
             do {
                 verification = try JournalReader.scan(
-                    file: file, key: key, chunkByteCount: JournalReader.defaultChunkByteCount, deliver: false) { _ in }
+                    file: file, key: key, chunkByteCount: JournalReader.defaultChunkByteCount, deliver: deliver, replay)
             } catch {
                 throw JournalError.system(error)
             }

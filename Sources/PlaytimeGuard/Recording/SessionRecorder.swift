@@ -29,28 +29,26 @@ public final class SessionRecorder: Sendable {
                 networkTime: (any NetworkTimeSource)? = NTPNetworkTimeSource(),
                 connectivity: ConnectivityMonitor? = nil,
                 configuration: RecorderConfiguration = RecorderConfiguration()) throws(RecorderError) {
+        // One pass over the file: the writer verifies the chain and hands each record to the state.
         var repaired = false
+        var state = RecorderState()
+        var decoder = EvidenceDecoder()
+        let replay: (JournalRecordView) -> Void = { record in
+            guard record.typeHasPrefix("session."), let evidence = decoder.decode(record.payload) else { return }
+            state.apply(evidence, sequence: record.sequence)
+        }
         let writer: JournalWriter
         do {
-            writer = try JournalWriter(path: journalPath, key: key)
-        } catch JournalError.tornTail(let failure) where configuration.repairTornTail {
-            _ = failure
+            writer = try JournalWriter(path: journalPath, key: key, replay: replay)
+        } catch JournalError.tornTail where configuration.repairTornTail {
+            state = RecorderState()
             do {
                 try JournalWriter.repair(path: journalPath, key: key)
-                writer = try JournalWriter(path: journalPath, key: key)
+                writer = try JournalWriter(path: journalPath, key: key, replay: replay)
             } catch {
                 throw RecorderError.journal(error)
             }
             repaired = true
-        } catch {
-            throw RecorderError.journal(error)
-        }
-        var state = RecorderState()
-        do {
-            _ = try JournalReader.read(path: journalPath, key: key) { record in
-                guard SessionEventKind(recordType: record.type) != nil, let evidence = EvidenceCodec.decode(record.payload) else { return }
-                state.apply(evidence, sequence: record.sequence)
-            }
         } catch {
             throw RecorderError.journal(error)
         }
