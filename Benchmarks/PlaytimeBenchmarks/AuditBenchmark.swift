@@ -73,7 +73,7 @@ func runAuditBenchmark(arguments: [String]) throws {
         return
     }
     let singleThread = arguments.contains("--single-thread")
-    let auditor = SessionAuditor(key: key, crossDeviceChecks: false, judgesConcurrently: !singleThread)
+    let auditor = SessionAuditor(key: key, configuration: AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds()), crossDeviceChecks: false, judgesConcurrently: !singleThread)
     let started = SystemClock.bootNanoseconds()
     var sessions = 0
     let file = try OpenFile(path: path, options: [])

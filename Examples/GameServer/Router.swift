@@ -109,7 +109,9 @@ struct Router {
         let key = journalKey(for: player)
         let path = state.directory + "/uploads/" + UUID().uuidString.lowercased() + ".jsonl"
         defer { try? FileSystem.removeFile(at: path) }
-        let auditor = SessionAuditor(key: key, configuration: state.audit, crossDeviceChecks: false)
+        var configuration = state.audit
+        configuration.serverNowNanoseconds = now
+        let auditor = SessionAuditor(key: key, configuration: configuration, crossDeviceChecks: false)
         let findings: [AuditFinding]
         do {
             let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)

@@ -62,7 +62,8 @@ struct ServerState {
         // (the sample journal was recorded under it).
         var retained: [String: RewardPolicy] = [:]
         for other in [RewardPolicy.demo, .default] where other.version != policy.version { retained[other.version] = other }
-        audit = AuditConfiguration(policy: policy, retainedPolicies: retained)
+        // The time of judging is set per request (Router.audit); this is a placeholder until then.
+        audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
     }
 
     /// Reads the hex bytes at `path`, first creating the file (exclusively, 0600, fsync'd) from `make` when it

@@ -3,6 +3,10 @@ import PlaytimeRewards
 
 /// What the auditor checks against.
 public struct AuditConfiguration: Sendable {
+    /// The game server's own clock at the time of judging, Unix nanoseconds. Network time later than it
+    /// (beyond the verdict's server-clock slack) is never used and is named in a flag. A re-audit passes the
+    /// time it judges as of.
+    public var serverNowNanoseconds: Int64
     /// The reward policy claims are recomputed with (older versions may be retained by name).
     public var policy: RewardPolicy
     /// Policies of older versions still accepted, by version.
@@ -13,8 +17,9 @@ public struct AuditConfiguration: Sendable {
     public var spanToleranceNanoseconds: Int64
 
     /// Creates a configuration.
-    public init(policy: RewardPolicy = .default, retainedPolicies: [String: RewardPolicy] = [:],
+    public init(serverNowNanoseconds: Int64, policy: RewardPolicy = .default, retainedPolicies: [String: RewardPolicy] = [:],
                 verdict: VerdictConfiguration = .standard, spanToleranceNanoseconds: Int64 = 120_000_000_000) {
+        self.serverNowNanoseconds = serverNowNanoseconds
         self.policy = policy
         self.retainedPolicies = retainedPolicies
         self.verdict = verdict

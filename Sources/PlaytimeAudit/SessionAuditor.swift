@@ -31,7 +31,7 @@ public final class SessionAuditor {
     public let judgesConcurrently: Bool
 
     /// Creates an auditor for journals under `key`. Pass `crossDeviceChecks: false` when auditing one journal.
-    public init(key: JournalKey, configuration: AuditConfiguration = AuditConfiguration(), crossDeviceChecks: Bool = true,
+    public init(key: JournalKey, configuration: AuditConfiguration, crossDeviceChecks: Bool = true,
                 judgesConcurrently: Bool = ProcessInfo.processInfo.activeProcessorCount > 1) {
         self.key = key
         self.configuration = configuration

@@ -16,7 +16,8 @@ struct PolicyResolution {
 extension JournalPass {
     /// Recomputes the verdict and reward of one session and checks its claims against them.
     mutating func judge(_ timeline: SessionTimeline, claims: Claims, auditor: SessionAuditor) -> AuditedSession {
-        let verdict = ElapsedVerdict(timeline: timeline, configuration: configuration.verdict)
+        let verdict = ElapsedVerdict(timeline: timeline, configuration: configuration.verdict,
+                                     serverNowNanoseconds: configuration.serverNowNanoseconds)
         var findings: [AuditFinding] = []
         let journal = name
         let sessionID = timeline.sessionID

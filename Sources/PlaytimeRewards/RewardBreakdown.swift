@@ -10,7 +10,7 @@ public struct RewardBreakdown: Codable, Sendable, Equatable {
     public var creditedSeconds: Int64
     /// The policy's minimum away time.
     public var minimumAwaySeconds: Int64
-    /// The policy's cap.
+    /// The cap applied: the policy's cap, or its provisional cap for a provisional claim.
     public var capSeconds: Int64
     /// True when the claim was shorter than the minimum (and so earns nothing).
     public var belowMinimum: Bool

@@ -19,8 +19,9 @@ public struct RewardCalculator: Sendable, Equatable {
         guard claim.goldPerHour >= 0 else { throw .negativeRate(claim.goldPerHour) }
         let credited = claim.creditedSeconds
         let belowMinimum = credited <= 0 || credited < policy.minimumAwaySeconds
-        let capped = !belowMinimum && credited > policy.capSeconds
-        let considered = belowMinimum ? 0 : min(credited, policy.capSeconds)
+        let cap = policy.cap(for: claim.status)
+        let capped = !belowMinimum && credited > cap
+        let considered = belowMinimum ? 0 : min(credited, cap)
 
         let decisions = decideMultipliers(claim, earns: considered > 0)
         let applied = decisions.compactMap { $0.outcome == .applied ? $0.percent : nil }
@@ -44,7 +45,7 @@ public struct RewardCalculator: Sendable, Equatable {
             status: claim.status,
             creditedSeconds: credited,
             minimumAwaySeconds: policy.minimumAwaySeconds,
-            capSeconds: policy.capSeconds,
+            capSeconds: cap,
             belowMinimum: belowMinimum,
             capped: capped,
             consideredSeconds: considered,

@@ -30,6 +30,46 @@ extension RewardPolicy {
         return policy
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case version, goldPerHour, minimumAwaySeconds, capSeconds, provisionalCapSeconds, tiers, efficiencyPercent,
+             multipliers, dailyBudgetGold, statusSharePercent, escrowExpirySeconds
+    }
+
+    /// Decodes a policy; `provisionalCapSeconds` may be absent (policies written before it existed) and then
+    /// takes ``defaultProvisionalCapSeconds``. Every other field is required.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            version: try container.decode(String.self, forKey: .version),
+            goldPerHour: try container.decode(Int64.self, forKey: .goldPerHour),
+            minimumAwaySeconds: try container.decode(Int64.self, forKey: .minimumAwaySeconds),
+            capSeconds: try container.decode(Int64.self, forKey: .capSeconds),
+            provisionalCapSeconds: try container.decodeIfPresent(Int64.self, forKey: .provisionalCapSeconds)
+                ?? Self.defaultProvisionalCapSeconds,
+            tiers: try container.decode([RewardTier].self, forKey: .tiers),
+            efficiencyPercent: try container.decode(Int64.self, forKey: .efficiencyPercent),
+            multipliers: try container.decode([RewardMultiplier].self, forKey: .multipliers),
+            dailyBudgetGold: try container.decode(Int64.self, forKey: .dailyBudgetGold),
+            statusSharePercent: try container.decode(StatusShares.self, forKey: .statusSharePercent),
+            escrowExpirySeconds: try container.decode(Int64.self, forKey: .escrowExpirySeconds))
+    }
+
+    /// Encodes every field, `provisionalCapSeconds` included.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(goldPerHour, forKey: .goldPerHour)
+        try container.encode(minimumAwaySeconds, forKey: .minimumAwaySeconds)
+        try container.encode(capSeconds, forKey: .capSeconds)
+        try container.encode(provisionalCapSeconds, forKey: .provisionalCapSeconds)
+        try container.encode(tiers, forKey: .tiers)
+        try container.encode(efficiencyPercent, forKey: .efficiencyPercent)
+        try container.encode(multipliers, forKey: .multipliers)
+        try container.encode(dailyBudgetGold, forKey: .dailyBudgetGold)
+        try container.encode(statusSharePercent, forKey: .statusSharePercent)
+        try container.encode(escrowExpirySeconds, forKey: .escrowExpirySeconds)
+    }
+
     /// The policy as pretty-printed JSON with sorted keys (stable across runs).
     public func jsonData() -> Data {
         let encoder = JSONEncoder()

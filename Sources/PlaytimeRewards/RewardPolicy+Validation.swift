@@ -9,6 +9,7 @@ extension RewardPolicy {
         if minimumAwaySeconds > capSeconds, capSeconds > 0 {
             found.append(.minimumAboveCap(minimum: minimumAwaySeconds, cap: capSeconds))
         }
+        if provisionalCapSeconds < 0 { found.append(.negative(field: "provisionalCapSeconds", value: provisionalCapSeconds)) }
         found += tierViolations
         found += percentViolation("efficiencyPercent", efficiencyPercent, 0...100)
         found += multiplierViolations

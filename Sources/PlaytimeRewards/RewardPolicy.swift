@@ -12,6 +12,10 @@ public struct RewardPolicy: Codable, Sendable, Equatable {
     public var minimumAwaySeconds: Int64
     /// Seconds beyond this are not paid.
     public var capSeconds: Int64
+    /// While a claim is provisional (time not yet proven, e.g. across a reboot without network time), at most
+    /// this many seconds of it are worth gold, paid now plus escrow; ``capSeconds`` applies once it is
+    /// verified. Default ``defaultProvisionalCapSeconds`` (1 h). Bounds what a forged reboot can earn.
+    public var provisionalCapSeconds: Int64
     /// The diminishing curve, in increasing order; the last tier is unbounded.
     public var tiers: [RewardTier]
     /// The share of the tiered rate actually paid, 0...100.
@@ -27,6 +31,8 @@ public struct RewardPolicy: Codable, Sendable, Equatable {
 
     /// The most multipliers a policy may define (keeps the exact denominator within 128 bits).
     public static let maximumMultipliers = 8
+    /// One hour: the provisional cap of a policy that does not name one.
+    public static let defaultProvisionalCapSeconds: Int64 = 3600
 
     /// Creates a policy; call ``validate()`` (or build a ``RewardCalculator``) to check it.
     public init(
@@ -34,6 +40,7 @@ public struct RewardPolicy: Codable, Sendable, Equatable {
         goldPerHour: Int64,
         minimumAwaySeconds: Int64,
         capSeconds: Int64,
+        provisionalCapSeconds: Int64 = RewardPolicy.defaultProvisionalCapSeconds,
         tiers: [RewardTier],
         efficiencyPercent: Int64,
         multipliers: [RewardMultiplier],
@@ -45,12 +52,18 @@ public struct RewardPolicy: Codable, Sendable, Equatable {
         self.goldPerHour = goldPerHour
         self.minimumAwaySeconds = minimumAwaySeconds
         self.capSeconds = capSeconds
+        self.provisionalCapSeconds = provisionalCapSeconds
         self.tiers = tiers
         self.efficiencyPercent = efficiencyPercent
         self.multipliers = multipliers
         self.dailyBudgetGold = dailyBudgetGold
         self.statusSharePercent = statusSharePercent
         self.escrowExpirySeconds = escrowExpirySeconds
+    }
+
+    /// The cap that applies to a claim of `status`: ``capSeconds``, or the smaller provisional cap.
+    public func cap(for status: ProofStatus) -> Int64 {
+        status == .provisional ? min(capSeconds, max(0, provisionalCapSeconds)) : capSeconds
     }
 
     /// The multiplier called `name`, if the policy defines it.

@@ -56,7 +56,7 @@ struct AuditRobustnessTests {
                 try builder.close()
                 paths.append(path)
             }
-            let auditor = SessionAuditor(key: directory.key)
+            let auditor = SessionAuditor(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: .max))
             for path in paths {
                 let file = try OpenFile(path: path, options: [])
                 try auditor.audit(file: file, name: path) { _ in }
@@ -86,7 +86,7 @@ struct AuditRobustnessTests {
             try builder.close()
             var results: [(AuditSummary, [AuditedSession])] = []
             for concurrent in [false, true] {
-                let auditor = SessionAuditor(key: directory.key, judgesConcurrently: concurrent)
+                let auditor = SessionAuditor(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: .max), judgesConcurrently: concurrent)
                 var sessions: [AuditedSession] = []
                 for journal in [directory.file("long"), path] {
                     let file = try OpenFile(path: journal, options: [])

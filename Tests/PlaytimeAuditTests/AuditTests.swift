@@ -39,7 +39,7 @@ struct AuditTests {
     }
 
     func audit(_ paths: [String], key: JournalKey, policy: RewardPolicy = .default) throws -> (summary: AuditSummary, sessions: [AuditedSession]) {
-        let auditor = SessionAuditor(key: key, configuration: AuditConfiguration(policy: policy))
+        let auditor = SessionAuditor(key: key, configuration: AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds(), policy: policy))
         var sessions: [AuditedSession] = []
         for path in paths {
             let file = try OpenFile(path: path, options: [])
@@ -191,7 +191,7 @@ struct AuditTests {
         defer { directory.cleanUp() }
         try Self.honestJournal(at: directory.file("a"), key: directory.key, count: 400, awayHours: 1)
         var seen = 0
-        let auditor = SessionAuditor(key: directory.key)
+        let auditor = SessionAuditor(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds()))
         let file = try OpenFile(path: directory.file("a"), options: [])
         try auditor.audit(file: file, name: "a") { _ in seen += 1 }
         #expect(seen == 400)

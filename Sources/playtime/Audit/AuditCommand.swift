@@ -43,7 +43,7 @@ enum AuditCommand: Command {
             printError("playtime audit: \(error)")
             return ExitCode.usage
         }
-        var configuration = AuditConfiguration()
+        var configuration = AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds())
         if let policyPath = parsed.value("--policy") {
             do { configuration.policy = try RewardPolicy.load(contentsOf: policyPath) } catch {
                 printError("playtime audit: policy: \(error)")

@@ -86,7 +86,7 @@ enum DemoCommand: Command {
               + "wall clock \(TimeFormatting.seconds(arrival.evidence.clock.wallNanoseconds - left.clock.wallNanoseconds)) s")
         print("verdict  \(verdict.status.rawValue) by \(verdict.method.rawValue): credited \(verdict.creditedSeconds) s — \(verdict.explanation)")
 
-        let auditor = SessionAuditor(key: key, configuration: AuditConfiguration(policy: policy), crossDeviceChecks: false)
+        let auditor = SessionAuditor(key: key, configuration: AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds(), policy: policy), crossDeviceChecks: false)
         let file = try OpenFile(path: journalPath, options: [])
         try auditor.audit(file: file, name: journalPath) { _ in }
         let summary = auditor.finish()
