@@ -10,6 +10,8 @@ import Testing
 @Suite("Session auditor")
 struct AuditTests {
     static let start: Int64 = 1_796_083_200_000_000_000
+    /// The server's clock when these journals are judged: a month after they start, after every record.
+    static let judgedAt: Int64 = start + 30 * 86_400_000_000_000
     static let hour: Int64 = 3_600_000_000_000
 
     /// The claim an honest client records: the verdict's credited time and status, the snapshot rate.
@@ -39,7 +41,7 @@ struct AuditTests {
     }
 
     func audit(_ paths: [String], key: JournalKey, policy: RewardPolicy = .default) throws -> (summary: AuditSummary, sessions: [AuditedSession]) {
-        let auditor = SessionAuditor(key: key, configuration: AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds(), policy: policy))
+        let auditor = SessionAuditor(key: key, configuration: AuditConfiguration(serverNowNanoseconds: Self.judgedAt, policy: policy))
         var sessions: [AuditedSession] = []
         for path in paths {
             let file = try OpenFile(path: path, options: [])
@@ -191,7 +193,7 @@ struct AuditTests {
         defer { directory.cleanUp() }
         try Self.honestJournal(at: directory.file("a"), key: directory.key, count: 400, awayHours: 1)
         var seen = 0
-        let auditor = SessionAuditor(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds()))
+        let auditor = SessionAuditor(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: Self.judgedAt))
         let file = try OpenFile(path: directory.file("a"), options: [])
         try auditor.audit(file: file, name: "a") { _ in seen += 1 }
         #expect(seen == 400)

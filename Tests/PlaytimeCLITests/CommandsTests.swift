@@ -65,7 +65,8 @@ struct CommandsTests {
 
 @Suite("playtime audit (binary)")
 struct AuditCommandTests {
-    static let start: Int64 = 1_796_083_200_000_000_000
+    /// 2025-12-01T00:00:00Z: in the past, so `playtime audit` on the machine's clock sees no time from the future.
+    static let start: Int64 = 1_764_547_200_000_000_000
 
     /// Writes an honest journal of `count` claimed sessions; `startWall` places it on the network timeline.
     static func journal(_ path: String, key: JournalKey, count: Int = 3, startWall: Int64 = start, bootID: String = "boot-A", tamperClaim: Bool = false) throws {

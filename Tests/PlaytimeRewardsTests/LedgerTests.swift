@@ -50,15 +50,17 @@ struct LedgerTests {
     @Test("recording a provisional breakdown grants the paid share and escrows the rest")
     func recordBreakdown() throws {
         var ledger = RewardLedger(policy: .default)
+        // 3 h provisional: only the provisional cap (1 h, 300 gold) is worth gold until proof arrives.
         let breakdown = try Defaults.calculator.calculate(creditedSeconds: 3 * 3600, status: .provisional, goldPerHour: 600)
+        #expect(breakdown.capped && breakdown.consideredSeconds == 3600)
         let receipt = ledger.record(breakdown, at: 100)
-        #expect(receipt.granted == 375)
+        #expect(receipt.granted == 150)
         let entry = try #require(receipt.escrow)
-        #expect(entry.gold == 375)
+        #expect(entry.gold == 150)
         #expect(entry.createdAt == 100)
         #expect(entry.expiresAt == 100 + 7 * 86_400)
         let settled = try ledger.settle(id: try #require(receipt.escrow?.id), at: 200)
-        #expect(settled.paid == 375)
+        #expect(settled.paid == 150)
     }
 
     @Test("extreme times and amounts never trap")

@@ -3,16 +3,16 @@ import Testing
 
 @Suite("Rendering")
 struct RenderingTests {
-    @Test("the breakdown text shows tiers, multipliers, cap, budget and rounding")
+    @Test("the breakdown text shows tiers, multipliers, the (provisional) cap, budget and rounding")
     func breakdownText() throws {
         let b = try Defaults.calculator.calculate(
             creditedSeconds: 10 * 3600, status: .provisional, goldPerHour: 600,
             requestedMultipliers: ["ad", "vip"])
         let text = b.renderedText
-        for needle in ["policy default-1", "status provisional", "10h (36000 s)", "8h (reached", "600 gold/h",
+        for needle in ["policy default-1", "status provisional", "10h (36000 s)", "1h (reached", "600 gold/h",
                        "0s – 2h", "2h – ∞", "100%", "50%", "ad ×2", "applied", "vip ?", "not defined",
-                       "total earned       : 3 000 gold", "paid now           : 1 500 gold",
-                       "escrowed           : 1 500 gold (payable when proof arrives)",
+                       "total earned       : 600 gold", "paid now           : 300 gold",
+                       "escrowed           : 300 gold (payable when proof arrives)",
                        "6 000 gold per rolling 24 h", "floored once"] {
             #expect(text.contains(needle), "missing \(needle) in\n\(text)")
         }

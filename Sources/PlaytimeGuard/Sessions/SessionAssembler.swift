@@ -8,16 +8,20 @@ public struct SessionAssembler: Sendable {
     private struct Open: Sendable {
         var evidence: Evidence
         var sequence: UInt64
+        var notBefore: Int64?
     }
 
     /// The most returns held while waiting for proof; the oldest is released beyond it.
     public let maximumPending: Int
     private var open: Open?
     private var pending: [SessionTimeline] = []
+    private var earliest: EarliestTimeTracker
 
-    /// Creates an assembler holding at most `maximumPending` (at least 1) returns awaiting proof.
-    public init(maximumPending: Int = 1024) {
+    /// Creates an assembler holding at most `maximumPending` (at least 1) returns awaiting proof; `driftPPM`
+    /// bounds the boot clock when earlier fixes are carried forward to a departure.
+    public init(maximumPending: Int = 1024, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM) {
         self.maximumPending = max(1, maximumPending)
+        self.earliest = EarliestTimeTracker(driftPPM: driftPPM)
     }
 
     /// Returns awaiting network proof right now.
@@ -34,6 +38,7 @@ public struct SessionAssembler: Sendable {
     /// (a buffer the caller reuses, so the streaming path allocates nothing per record).
     public mutating func add(sequence: UInt64, evidence: consuming Evidence, into completed: inout [SessionTimeline]) {
         if !pending.isEmpty { releaseProven(by: evidence, into: &completed) }
+        let notBefore = earliest.observe(evidence)
         switch evidence.event {
         case .background:
             if let previous = open.take() {
@@ -41,12 +46,13 @@ public struct SessionAssembler: Sendable {
                 completed.append(SessionTimeline(sessionID: previous.evidence.sessionID, departure: previous.evidence,
                                                  departureSequence: previous.sequence, arrival: nil))
             }
-            open = Open(evidence: evidence, sequence: sequence)
+            open = Open(evidence: evidence, sequence: sequence, notBefore: notBefore)
         case .foreground, .launch:
             guard let openSession = open?.evidence.sessionID, openSession == evidence.sessionID,
                   let departure = open.take() else { break }
             let timeline = SessionTimeline(sessionID: evidence.sessionID, departure: departure.evidence,
-                                           departureSequence: departure.sequence, arrival: evidence, arrivalSequence: sequence)
+                                           departureSequence: departure.sequence, arrival: evidence, arrivalSequence: sequence,
+                                           departureNotBeforeNanoseconds: departure.notBefore)
             if timeline.arrivalNeedsProof {
                 pending.append(consume timeline)
                 if pending.count > maximumPending { completed.append(pending.removeFirst()) }

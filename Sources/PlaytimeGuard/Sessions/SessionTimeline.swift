@@ -15,16 +15,21 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
     /// The first later evidence with network time in the arrival's boot (a settlement or any later event),
     /// used only when the arrival itself lacks network time.
     public var laterProof: Evidence?
+    /// The earliest Unix time (nanoseconds) the departure can have happened at, proven by earlier records of
+    /// the journal (network fixes carried along the boot clock, and across honest reboots). Used only when the
+    /// departure has no network time of its own: a reboot whose new boot began before this was forged.
+    public var departureNotBeforeNanoseconds: Int64?
 
     /// Creates a timeline.
     public init(sessionID: String, departure: Evidence, departureSequence: UInt64? = nil, arrival: Evidence?,
-                arrivalSequence: UInt64? = nil, laterProof: Evidence? = nil) {
+                arrivalSequence: UInt64? = nil, laterProof: Evidence? = nil, departureNotBeforeNanoseconds: Int64? = nil) {
         self.sessionID = sessionID
         self.departure = departure
         self.departureSequence = departureSequence
         self.arrival = arrival
         self.arrivalSequence = arrivalSequence
         self.laterProof = laterProof
+        self.departureNotBeforeNanoseconds = departureNotBeforeNanoseconds
     }
 
     /// The earn rate snapshotted at departure: the rate the reward uses, whatever the rate is at claim time.
@@ -35,6 +40,9 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
 
     /// True when the arrival crossed a reboot, has no network time of its own, and belongs to an
     /// identified boot, so that a later network fix of that boot can still prove it.
+    ///
+    /// Also true within one boot when network time says the player was away for less than the boot clock
+    /// does: one of them lies, and only a later fix can tell which (the difference waits in escrow).
     public var arrivalNeedsProof: Bool {
         guard let arrival, arrival.clock.bootID != nil else { return false }
         return RecorderState.needsSettlement(departure: departure, arrival: arrival)

@@ -27,6 +27,9 @@ struct VerdictRules {
         if let boot = timeline.departure.clock.bootID, boot == arrival.clock.bootID {
             outcome = sameBoot(departure: timeline.departure.clock, arrival: arrival.clock,
                                departureNetwork: departureNetwork, arrivalNetwork: arrivalNetwork, flags: &flags)
+            if outcome.status == .provisional {
+                settleDisagreement(timeline, outcome: &outcome, flags: &flags)
+            }
         } else {
             var proven = arrivalNetwork
             if proven == nil, let proof = timeline.laterProof, timeline.isProof(proof), let network = checked(proof.network, flags: &flags) {
@@ -34,7 +37,8 @@ struct VerdictRules {
                 proven = network.projected(byBootNanoseconds: back, driftPPM: configuration.driftPPM)
             }
             outcome = acrossReboot(departure: timeline.departure.clock, arrival: arrival.clock,
-                                   departureNetwork: departureNetwork, arrivalNetwork: proven, flags: &flags)
+                                   departureNetwork: departureNetwork, arrivalNetwork: proven,
+                                   departureNotBefore: timeline.departureNotBeforeNanoseconds, flags: &flags)
         }
         if timeline.departure.origin == "heartbeat", outcome.status != .rejected {
             let interval = max(0, configuration.heartbeatIntervalNanoseconds)
@@ -50,6 +54,8 @@ struct VerdictRules {
         var upper: Int64?
         var method: VerdictMethod
         var status: ProofStatus
+        /// Within one boot, when network time fell short of it: the boot clock's figure, verified if a later fix agrees.
+        var bootClockLower: Int64? = nil
     }
 
     /// Network time usable by this judge: a sane error bound, and not ahead of the server's clock.
@@ -83,15 +89,34 @@ struct VerdictRules {
             let gap = Nanoseconds.distance(networkDelta, bootDelta)
             if gap > allowed {
                 flags.append(VerdictFlag(.networkBootDisagreement, amountNanoseconds: gap))
-                lower = min(lower, max(0, Nanoseconds.subtract(end.earliest, start.latest)))
+                let networkLower = max(0, Nanoseconds.subtract(end.earliest, start.latest))
+                if networkLower < lower {
+                    // Network time says less than the boot clock: one of them lies. The smaller figure is
+                    // credited and the session waits for a later fix (settleDisagreement); the difference is
+                    // what a spoofer on the path can delay, never erase.
+                    return Outcome(lower: networkLower, upper: upper, method: .bootClock, status: .provisional,
+                                   bootClockLower: lower)
+                }
             }
         }
         return Outcome(lower: lower, upper: upper, method: .bootClock, status: .verified)
     }
 
+    /// A same-boot disagreement settled by a later fix of that boot: if the fix agrees with the departure's
+    /// network time along the boot clock, the arrival's network time was the liar and the boot clock's
+    /// figure is verified; otherwise the smaller figure stays, provisionally.
+    private func settleDisagreement(_ timeline: SessionTimeline, outcome: inout Outcome, flags: inout [VerdictFlag]) {
+        guard let bootClockLower = outcome.bootClockLower, let proof = timeline.laterProof, timeline.isProof(proof),
+              checked(proof.network, flags: &flags) != nil,
+              SameBootAgreement.agrees(departure: timeline.departure, later: proof, driftPPM: configuration.driftPPM) else { return }
+        flags.append(VerdictFlag(.laterProofAgreesWithBootClock))
+        outcome.lower = bootClockLower
+        outcome.status = .verified
+    }
+
     /// Across a reboot: network time at both ends proves the interval; otherwise only the new boot's uptime.
     private func acrossReboot(departure: ClockReading, arrival: ClockReading, departureNetwork: TrustedNetworkTime?,
-                              arrivalNetwork: TrustedNetworkTime?, flags: inout [VerdictFlag]) -> Outcome {
+                              arrivalNetwork: TrustedNetworkTime?, departureNotBefore: Int64?, flags: inout [VerdictFlag]) -> Outcome {
         flags.append(VerdictFlag(.reboot))
         let identified = departure.bootID != nil && arrival.bootID != nil
         let uptime = max(0, arrival.bootNanoseconds)
@@ -111,6 +136,16 @@ struct VerdictRules {
         flags.append(VerdictFlag(.networkMissing))
         flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, atLeast: uptimeLower,
                                                       tolerance: configuration.wallToleranceNanoseconds))
+        if identified, departureNetwork == nil, let end = arrivalNetwork, let notBefore = departureNotBefore {
+            // The return's time is proven and earlier records prove the earliest the departure can have been.
+            // An honest reboot began after the departure, so (return − uptime) cannot lie before it.
+            let bootStartLatest = Nanoseconds.subtract(end.latest, uptimeLower)
+            if bootStartLatest >= notBefore {
+                flags.append(VerdictFlag(.bootStartAfterDeparture))
+                return Outcome(lower: uptimeLower, upper: nil, method: .uptimeBound, status: .verified)
+            }
+            flags.append(VerdictFlag(.bootStartedBeforeDeparture, amountNanoseconds: Nanoseconds.subtract(notBefore, bootStartLatest)))
+        }
         return Outcome(lower: uptimeLower, upper: nil, method: identified ? .uptimeBound : .none, status: .provisional)
     }
 }

@@ -22,15 +22,26 @@ public struct VerdictFlag: Sendable, Hashable, Codable {
         case networkAheadOfServer
         /// The departure was recovered from a heartbeat; the heartbeat interval is not credited (informational).
         case departureFromHeartbeat
+        /// Across a reboot, the proven return time minus the new boot's uptime lies before the earliest the
+        /// departure can have happened: the new boot began before the player left, which no honest reboot
+        /// does (a forged reboot: a new boot id over a boot clock that kept counting).
+        case bootStartedBeforeDeparture
+        /// A later network fix of the same boot agrees with the boot clock: the earlier disagreement was the
+        /// network's, and the boot-clock figure is verified (informational).
+        case laterProofAgreesWithBootClock
+        /// Across a reboot, network time proves the return and that the new boot began after the departure
+        /// can have happened, so the new boot's uptime is verified (informational).
+        case bootStartAfterDeparture
 
         /// True for the kinds that suggest manipulation or contradictory evidence; the others
         /// describe honest situations (a reboot, missing network, a crash).
         public var isSuspicious: Bool {
             switch self {
             case .wallClockJumpedForward, .wallClockJumpedBack, .clockRolledBack, .networkBootDisagreement,
-                 .bootClockWentBackwards, .networkAheadOfServer:
+                 .bootClockWentBackwards, .networkAheadOfServer, .bootStartedBeforeDeparture:
                 return true
-            case .reboot, .evidenceMissing, .networkMissing, .departureFromHeartbeat:
+            case .reboot, .evidenceMissing, .networkMissing, .departureFromHeartbeat, .laterProofAgreesWithBootClock,
+                 .bootStartAfterDeparture:
                 return false
             }
         }
