@@ -26,8 +26,14 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         case orphanClaim = "orphan-claim"
         /// A session's verdict carries a suspicious flag (a moved clock, contradictory evidence).
         case suspiciousVerdict = "suspicious-verdict"
-        /// A record's payload is not in the documented schema.
+        /// A record's payload is not in the documented schema (or contradicts its record type); it is not paid.
         case malformedPayload = "malformed-payload"
+        /// A boot id came back after another boot: boots never return, so a reboot was forged.
+        case bootIDReused = "boot-id-reused"
+        /// A departure snapshotted a negative earn rate (nothing is paid for it).
+        case negativeRate = "negative-rate"
+        /// A later claim's cumulative `paid` is lower than an earlier claim's for the same session.
+        case paidDecreased = "paid-decreased"
     }
 
     /// The kind.

@@ -51,6 +51,15 @@ struct JournalPass {
     /// Claims for sessions still waiting for network proof in the assembler.
     private var earlyClaims: [String: [(sequence: UInt64, claim: ClaimRecord)]] = [:]
     private var lastBoot: (id: String?, nanoseconds: Int64)?
+    /// Boots this journal has left: a boot id seen again after another boot is a forged reboot.
+    private var endedBoots: Set<String> = []
+    /// Departures whose session id was used before (by sequence), reported on that session's row.
+    var duplicateSessions: [String: [UInt64]] = [:]
+    /// Network time read in each boot (the latest fix and its boot reading), so that an offline session of a
+    /// boot with any fix is placed on the network timeline for the budget.
+    var bootAnchors: [String: (unixNanoseconds: Int64, bootNanoseconds: Int64)] = [:]
+    /// The latest return of this journal on its boot clock, for the offline overlap check.
+    var lastArrivalBoot: (id: String, nanoseconds: Int64)?
     /// Network time at the latest arrival of this journal, for the in-journal overlap check.
     var lastArrivalNetwork: NetworkTime?
     private(set) var span = SpanTracker()
@@ -70,14 +79,20 @@ struct JournalPass {
                                             detail: "session payload not in the documented schema"))
                 return
             }
+            guard Self.typeNames(view.type, evidence.event) else {
+                auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
+                                            sequence: view.sequence, detail: "record type contradicts the payload's event '\(evidence.event.rawValue)'"))
+                return
+            }
             checkContinuity(evidence, sequence: view.sequence, auditor: auditor)
+            noteBoot(evidence, sequence: view.sequence, auditor: auditor)
             lastBoot = (evidence.clock.bootID, evidence.clock.bootNanoseconds)
             span.observe(evidence)
             if evidence.event == .background {
                 flushStaged(auditor: auditor, onSession: onSession)
                 if !auditor.registerSession(evidence.sessionID) {
-                    auditor.record(AuditFinding(kind: .duplicateSession, journal: name, sessionID: evidence.sessionID,
-                                                sequence: view.sequence, detail: "session id used before"))
+                    // Reported on the session's own row when it is judged.
+                    duplicateSessions[evidence.sessionID, default: []].append(view.sequence)
                 }
             }
             assembler.add(sequence: view.sequence, evidence: evidence, into: &completed)
@@ -116,6 +131,33 @@ struct JournalPass {
         guard type.count >= 8, let base = type.baseAddress else { return false }
         // "session." in little-endian byte order.
         return base.loadUnaligned(as: UInt64.self) == UInt64(littleEndian: 0x2E6E_6F69_7373_6573)
+    }
+
+    /// True when the record type is exactly `session.<event>`.
+    private static func typeNames(_ type: UnsafeRawBufferPointer, _ event: SessionEventKind) -> Bool {
+        let name = event.rawValue.utf8
+        guard type.count == 8 + name.count else { return false }
+        var position = 8
+        for byte in name {
+            guard type[position] == byte else { return false }
+            position += 1
+        }
+        return true
+    }
+
+    /// Boots come in runs; a boot id that comes back after another boot cannot be honest. Also keeps each
+    /// boot's latest network fix.
+    private mutating func noteBoot(_ evidence: Evidence, sequence: UInt64, auditor: SessionAuditor) {
+        guard let boot = evidence.clock.bootID else { return }
+        if let network = evidence.network, network.errorBoundNanoseconds >= 0 {
+            bootAnchors[boot] = (network.unixNanoseconds, evidence.clock.bootNanoseconds)
+        }
+        guard let previous = lastBoot?.id, previous != boot else { return }
+        endedBoots.insert(previous)
+        if endedBoots.contains(boot) {
+            auditor.record(AuditFinding(kind: .bootIDReused, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
+                                        sequence: sequence, detail: "boot \(boot) comes back after boot \(previous) ended: a forged reboot"))
+        }
     }
 
     /// True when the record type is exactly `claim`.

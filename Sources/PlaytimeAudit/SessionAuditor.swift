@@ -16,6 +16,8 @@ public final class SessionAuditor {
     private var summary = AuditSummary()
     private var sessionIDs = SessionIDSet()
     private var budget = BudgetWindow()
+    /// Rolling budgets on the boot clock of boots without any network time, by boot id.
+    private var bootBudgets: [String: BudgetWindow] = [:]
     private var creditedNanoseconds: Int64 = 0
     private var spanNanoseconds: Int64 = 0
     /// Network-proven away intervals of earlier journals (other devices), for the overlap check.
@@ -117,8 +119,12 @@ public final class SessionAuditor {
     /// Registers a session id; false when it was seen before.
     func registerSession(_ id: String) -> Bool { sessionIDs.insert(id) }
 
-    /// Adds gold paid at a network time; returns the rolling 24 h total.
-    func pay(_ gold: Int64, at time: Int64) -> Int64 { budget.add(gold, at: time) }
+    /// Adds gold paid at a network time (`boot` nil) or on the boot clock of `boot`; returns the rolling 24 h
+    /// total of that timeline.
+    func pay(_ gold: Int64, at time: Int64, onBoot boot: String?) -> Int64 {
+        guard let boot else { return budget.add(gold, at: time) }
+        return bootBudgets[boot, default: BudgetWindow()].add(gold, at: time)
+    }
 
     /// Records a network-proven away interval; returns the session it overlaps on another device, if any.
     func placeInterval(start: Int64, end: Int64, journal: String, session: String) -> String? {
@@ -127,13 +133,19 @@ public final class SessionAuditor {
         return clash.map { "\($0.journal) session \($0.session)" }
     }
 
+    /// `a + b` for non-negative totals, clamped at `Int64.max` (a negative term counts as 0).
+    static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(max(0, b))
+        return overflow ? .max : sum
+    }
+
     /// Adds an audited session to the totals.
     func account(_ session: AuditedSession) {
         summary.sessions += 1
-        summary.creditedSeconds = summary.creditedSeconds &+ session.verdict.creditedSeconds
-        creditedNanoseconds = creditedNanoseconds &+ session.verdict.lowerNanoseconds
-        summary.recomputedGold = summary.recomputedGold &+ session.recomputedGold
-        summary.claimedGold = summary.claimedGold &+ (session.claimedGold ?? 0)
+        summary.creditedSeconds = Self.saturatingAdd(summary.creditedSeconds, session.verdict.creditedSeconds)
+        creditedNanoseconds = Self.saturatingAdd(creditedNanoseconds, session.verdict.lowerNanoseconds)
+        summary.recomputedGold = Self.saturatingAdd(summary.recomputedGold, session.recomputedGold)
+        summary.claimedGold = Self.saturatingAdd(summary.claimedGold, session.claimedGold ?? 0)
         if !session.findings.isEmpty { summary.findings += session.findings }
     }
 }

@@ -27,6 +27,15 @@ extension JournalPass {
                           "\(flag.kind.rawValue) by \(flag.amountNanoseconds / 1_000_000_000) s")
             }
         }
+        if let repeats = duplicateSessions.removeValue(forKey: sessionID) {
+            for sequence in repeats {
+                Self.find(&findings, .duplicateSession, journal, sessionID, sequence, "session id used before")
+            }
+        }
+        if timeline.goldPerHour < 0 {
+            Self.find(&findings, .negativeRate, journal, sessionID, timeline.departureSequence,
+                      "departure snapshotted \(timeline.goldPerHour) gold/h; nothing is paid")
+        }
         let resolution = resolvePolicy(version: timeline.policyVersion)
         if !resolution.known, !timeline.policyVersion.isEmpty || !claims.isEmpty {
             Self.find(&findings, .unknownPolicy, journal, sessionID, timeline.departureSequence,
@@ -44,7 +53,7 @@ extension JournalPass {
         let recomputed = (final?.paidNow ?? 0) &+ (final?.escrowed ?? 0)
 
         var claimedSoFar: Int64 = 0
-        let arrivalTime = claims.isEmpty ? nil : trustedArrivalTime(timeline)
+        let payment = claims.isEmpty ? nil : paymentTime(timeline)
         for index in 0..<claims.count {
             let (sequence, claim) = claims[index]
             if claim.goldPerHour != timeline.goldPerHour || claim.policyVersion != timeline.policyVersion {
@@ -76,10 +85,14 @@ extension JournalPass {
                 Self.find(&findings, .claimMismatch, journal, sessionID, sequence,
                           "claimed \(claim.paidGold) paid + \(claim.escrowedGold) escrow, recomputed \(paid) + \(escrow)")
             }
+            if claim.paidGold < claimedSoFar {
+                Self.find(&findings, .paidDecreased, journal, sessionID, sequence,
+                          "cumulative paid went down from \(claimedSoFar) to \(claim.paidGold) gold")
+            }
             let newlyPaid = max(0, claim.paidGold &- claimedSoFar)
             claimedSoFar = max(claimedSoFar, claim.paidGold)
-            if newlyPaid > 0, let time = arrivalTime {
-                let total = auditor.pay(newlyPaid, at: time)
+            if newlyPaid > 0, let payment {
+                let total = auditor.pay(newlyPaid, at: payment.time, onBoot: payment.boot)
                 let limit = resolution.dailyBudgetGold
                 if total > limit {
                     Self.find(&findings, .dailyBudgetExceeded, journal, sessionID, sequence, "\(total) gold paid in 24 h, budget \(limit)")
@@ -139,8 +152,32 @@ extension JournalPass {
         }
     }
 
+    /// When a session's gold counts against the rolling budget: network time at the return (its own, a later
+    /// proof's, or a fix of the same boot carried along the boot clock), or else the return's boot clock, a
+    /// timeline of its own (`boot` names it). Without a boot identity there is no timeline at all.
+    private func paymentTime(_ timeline: SessionTimeline) -> (time: Int64, boot: String?)? {
+        if let time = trustedArrivalTime(timeline) { return (time, nil) }
+        guard case .some(let arrival) = timeline.arrival, let boot = arrival.clock.bootID else { return nil }
+        if let anchor = bootAnchors[boot] {
+            return (anchor.unixNanoseconds &+ (arrival.clock.bootNanoseconds &- anchor.bootNanoseconds), nil)
+        }
+        return (arrival.clock.bootNanoseconds, boot)
+    }
+
+    /// Within one boot the boot clock orders sessions even without network time.
+    private mutating func checkBootOverlap(_ timeline: SessionTimeline, findings: inout [AuditFinding]) {
+        guard case .some(let arrival) = timeline.arrival else { return }
+        if let previous = lastArrivalBoot, previous.id == timeline.departure.clock.bootID,
+           timeline.departure.clock.bootNanoseconds < previous.nanoseconds {
+            Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
+                      "departs \(Self.gapMilliseconds(previous.nanoseconds, timeline.departure.clock.bootNanoseconds)) ms (boot clock) before the previous session of this journal returned")
+        }
+        if let boot = arrival.clock.bootID { lastArrivalBoot = (boot, arrival.clock.bootNanoseconds) }
+    }
+
     /// Sessions of one journal follow each other; sessions of two devices must not both be away at once.
     private mutating func checkOverlap(_ timeline: SessionTimeline, auditor: SessionAuditor, findings: inout [AuditFinding]) {
+        checkBootOverlap(timeline, findings: &findings)
         guard let departure = timeline.departure.network, let arrivalTime = trustedArrivalTime(timeline) else { return }
         // A trusted arrival time implies an arrival.
         let arrivalBound: Int64

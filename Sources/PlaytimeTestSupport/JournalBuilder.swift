@@ -24,6 +24,12 @@ public struct JournalBuilder: ~Copyable {
         try writer.append(type: evidence.event.recordType, payload: EvidenceCodec.encode(evidence))
     }
 
+    /// Appends a record of any type with any payload bytes (for records no honest recorder writes).
+    @discardableResult
+    public mutating func appendRaw(type: String, payload: [UInt8]) throws -> UInt64 {
+        try writer.append(type: type, payload: payload)
+    }
+
     /// Appends a claim.
     @discardableResult
     public mutating func append(_ claim: ClaimRecord) throws -> UInt64 {

@@ -213,8 +213,10 @@ struct EvidenceCodecTests {
     ).map { clocks, network, other in
         let kinds = SessionEventKind.allCases
         let states: [Connectivity.State] = [.online, .offline, .unknown]
-        return Evidence(event: kinds[clocks.0 % kinds.count], sessionID: other.2.isEmpty ? "" : "0123456789abcdef",
-                        origin: network.2 ? "lifecycle" : "heartbeat",
+        let kind = kinds[clocks.0 % kinds.count]
+        // docs/journal-format.md §7: only a departure can be recovered from a heartbeat.
+        return Evidence(event: kind, sessionID: other.2.isEmpty ? "" : "0123456789abcdef",
+                        origin: network.2 || kind != .background ? "lifecycle" : "heartbeat",
                         clock: ClockReading(wallNanoseconds: clocks.1, bootNanoseconds: clocks.2, bootID: network.2 ? "3f1c-\(other.2)" : nil),
                         network: network.0.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: network.1) },
                         connectivity: Connectivity(state: states[other.1], reason: other.2),
@@ -226,6 +228,24 @@ struct EvidenceCodecTests {
         try PropertyCheck.forAll(Self.evidence, name: "evidence round trip") { evidence in
             EvidenceCodec.decode(EvidenceCodec.encode(evidence)) == evidence
         }
+    }
+
+    @Test("Payloads outside the grammar are refused: leading zeros, unknown origins, a heartbeat origin on a return")
+    func strictGrammar() throws {
+        let departure = Evidence(event: .background, sessionID: "0123456789abcdef", clock: ClockReading(wallNanoseconds: 5, bootNanoseconds: 7, bootID: "b"),
+                                 network: nil, connectivity: .unknown, goldPerHour: 600, policyVersion: "p")
+        let text = String(decoding: EvidenceCodec.encode(departure), as: UTF8.self)
+        #expect(EvidenceCodec.decode(Array(text.utf8)) == departure)
+        for (from, to) in [(#""rate":600"#, #""rate":0600"#), (#""rate":600"#, #""rate":-0"#), (#""boot":7"#, #""boot":07"#),
+                           (#""origin":"lifecycle""#, #""origin":"cron""#), (#""origin":"lifecycle""#, #""origin":"Lifecycle""#)] {
+            let edited = text.replacingOccurrences(of: from, with: to)
+            #expect(edited != text)
+            #expect(EvidenceCodec.decode(Array(edited.utf8)) == nil, "accepted \(edited)")
+        }
+        let heartbeatReturn = text.replacingOccurrences(of: #""event":"background""#, with: #""event":"foreground""#)
+            .replacingOccurrences(of: #""origin":"lifecycle""#, with: #""origin":"heartbeat""#)
+        #expect(EvidenceCodec.decode(Array(heartbeatReturn.utf8)) == nil)
+        #expect(EvidenceCodec.decode(Array(text.replacingOccurrences(of: #""rate":600"#, with: #""rate":0"#).utf8))?.goldPerHour == 0)
     }
 
     @Test("Payloads are valid JSON that Foundation reads back")

@@ -46,7 +46,6 @@ public struct EvidenceDecoder: Sendable {
     var bootID = FixedJSONStringCache()
     var policy = FixedJSONStringCache()
     var reason = FixedJSONStringCache()
-    var origin = FixedJSONStringCache()
 
     /// A decoder with empty caches.
     public init() {}
@@ -57,7 +56,7 @@ public struct EvidenceDecoder: Sendable {
         guard scanner.literal(#"{"v":"#), scanner.integerValue() == EvidenceCodec.version,
               scanner.literal(#","session":"#), let session = scanner.cachedStringValue(&session),
               scanner.literal(#","event":""#), let event = Self.event(&scanner),
-              scanner.literal(#","origin":"#), let origin = scanner.cachedStringValue(&origin),
+              scanner.literal(#","origin":""#), let origin = Self.origin(&scanner, event: event),
               scanner.literal(#","wall":"#), let wall = scanner.integerValue(),
               scanner.literal(#","boot":"#), let boot = scanner.integerValue(),
               scanner.literal(#","bootId":"#), let bootID = scanner.optionalCachedStringValue(&bootID),
@@ -95,6 +94,14 @@ public struct EvidenceDecoder: Sendable {
         if scanner.literal(#"launch""#) { return .launch }
         if scanner.literal(#"heartbeat""#) { return .heartbeat }
         if scanner.literal(#"settlement""#) { return .settlement }
+        return nil
+    }
+
+    /// The origin after its opening quote, with its closing quote: `lifecycle`, or `heartbeat` on a departure.
+    @inline(__always)
+    private static func origin(_ scanner: inout FixedJSONScanner, event: SessionEventKind) -> String? {
+        if scanner.literal(#"lifecycle""#) { return "lifecycle" }
+        if event == .background, scanner.literal(#"heartbeat""#) { return "heartbeat" }
         return nil
     }
 

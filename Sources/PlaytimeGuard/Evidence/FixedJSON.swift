@@ -174,6 +174,8 @@ struct FixedJSONScanner {
             position &+= 1
         }
         guard position > start else { return nil }
+        // docs/journal-format.md §7: no leading zeros ("0" itself is fine, "-0" and "0600" are not).
+        if byte(start) == UInt8(ascii: "0"), position - start > 1 || negative { return nil }
         index = position
         if negative {
             guard magnitude <= UInt64(Int64.max) + 1 else { return nil }

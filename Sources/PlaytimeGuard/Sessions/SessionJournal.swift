@@ -9,7 +9,8 @@ public enum SessionJournal {
                             onTimeline: (SessionTimeline) -> Void) throws(JournalError) -> JournalVerification {
         var assembler = SessionAssembler(maximumPending: maximumPending)
         let verification = try JournalReader.read(path: path, key: key) { record in
-            guard SessionEventKind(recordType: record.type) != nil, let evidence = EvidenceCodec.decode(record.payload) else { return }
+            guard let kind = SessionEventKind(recordType: record.type), let evidence = EvidenceCodec.decode(record.payload),
+                  evidence.event == kind else { return }
             for timeline in assembler.add(sequence: record.sequence, evidence: evidence) { onTimeline(timeline) }
         }
         for timeline in assembler.finish() { onTimeline(timeline) }
@@ -21,7 +22,8 @@ public enum SessionJournal {
                             onTimeline: (SessionTimeline) -> Void) -> JournalVerification {
         var assembler = SessionAssembler(maximumPending: maximumPending)
         let verification = JournalReader.verify(bytes: bytes, key: key) { record in
-            guard SessionEventKind(recordType: record.type) != nil, let evidence = EvidenceCodec.decode(record.payload) else { return }
+            guard let kind = SessionEventKind(recordType: record.type), let evidence = EvidenceCodec.decode(record.payload),
+                  evidence.event == kind else { return }
             for timeline in assembler.add(sequence: record.sequence, evidence: evidence) { onTimeline(timeline) }
         }
         for timeline in assembler.finish() { onTimeline(timeline) }
