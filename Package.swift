@@ -33,7 +33,7 @@ let package = Package(
         // Clocks, connectivity, evidence, sessions, journal.
         .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards"]),
         // The server's auditor: streams journals, recomputes verdicts and rewards, checks invariants.
-        .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"]),
+        .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"]),
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.

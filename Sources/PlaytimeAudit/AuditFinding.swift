@@ -34,6 +34,12 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         case negativeRate = "negative-rate"
         /// A later claim's cumulative `paid` is lower than an earlier claim's for the same session.
         case paidDecreased = "paid-decreased"
+        /// An upload ends before the head the server accepted earlier: records were rolled back. Nothing is paid.
+        case uploadRollback = "upload-rollback"
+        /// An upload's record at the accepted head has another MAC: the journal was forked or rewritten. Nothing is paid.
+        case uploadFork = "upload-fork"
+        /// An upload adds nothing to the head the server accepted earlier: a replay. Nothing new is paid.
+        case uploadReplay = "upload-replay"
     }
 
     /// The kind.

@@ -10,17 +10,22 @@ public struct AuditedSession: Sendable, Hashable, Codable {
     public var verdict: ElapsedVerdict
     /// Gold the evidence and policy justify in total (paid now plus escrow, under the final verdict).
     public var recomputedGold: Int64
+    /// Gold payable now under the final verdict (the rest of ``recomputedGold`` waits in escrow for proof):
+    /// what a server pays for this session in total, less what it paid before.
+    public var payableGold: Int64
     /// Gold the game recorded as paid for this session (sum of its claims), if it claimed.
     public var claimedGold: Int64?
     /// The findings about this session.
     public var findings: [AuditFinding]
 
     /// Creates an audited session.
-    public init(journal: String, sessionID: String, verdict: ElapsedVerdict, recomputedGold: Int64, claimedGold: Int64?, findings: [AuditFinding]) {
+    public init(journal: String, sessionID: String, verdict: ElapsedVerdict, recomputedGold: Int64, payableGold: Int64 = 0,
+                claimedGold: Int64?, findings: [AuditFinding]) {
         self.journal = journal
         self.sessionID = sessionID
         self.verdict = verdict
         self.recomputedGold = recomputedGold
+        self.payableGold = payableGold
         self.claimedGold = claimedGold
         self.findings = findings
     }

@@ -105,7 +105,7 @@ extension JournalPass {
         }
         checkOverlap(timeline, auditor: auditor, findings: &findings)
         return AuditedSession(journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
-                              claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings)
+                              payableGold: final?.paidNow ?? 0, claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings)
     }
 
     @inline(__always)

@@ -7,13 +7,24 @@ public struct JournalRecordView {
     public let type: UnsafeRawBufferPointer
     /// The payload's bytes (one JSON object).
     public let payload: UnsafeRawBufferPointer
+    /// The record's verified MAC (the chain head after it).
+    let mac: MACBytes
 
-    /// A view of bytes held elsewhere (valid as long as they are).
+    /// A view of bytes held elsewhere (valid as long as they are). Its ``macBytes`` are zero: only views the
+    /// reader hands out carry their record's MAC.
     public init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) {
+        self.init(sequence: sequence, type: type, payload: payload, mac: MACBytes())
+    }
+
+    init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer, mac: MACBytes) {
         self.sequence = sequence
         self.type = type
         self.payload = payload
+        self.mac = mac
     }
+
+    /// The record's MAC (32 bytes): what a server keeps as the head of what it accepted from this journal.
+    public var macBytes: [UInt8] { mac.array }
 
     /// True when the type is exactly `name`.
     public func hasType(_ name: StaticString) -> Bool {

@@ -42,7 +42,8 @@ struct JournalScanner: Sendable {
                     onRecord(JournalRecordView(
                         sequence: sequence,
                         type: UnsafeRawBufferPointer(rebasing: line[type]),
-                        payload: UnsafeRawBufferPointer(rebasing: line[payload])))
+                        payload: UnsafeRawBufferPointer(rebasing: line[payload]),
+                        mac: verifier.head))
                 }
             case .failed(let reason):
                 fail(reason)

@@ -1,0 +1,44 @@
+/// What a game server keeps per journal (one device's journal): the head of the last accepted upload and
+/// the gold already paid per session. An upload must extend the head; a session is never paid twice.
+public struct DeviceRecord: Sendable, Hashable, Codable {
+    /// The last record accepted: its sequence number and MAC.
+    public var headSequence: UInt64
+    /// The MAC of record `headSequence` (32 bytes).
+    public var headMAC: [UInt8]
+    /// The server's clock when that upload was accepted (Unix nanoseconds).
+    public var acceptedAtNanoseconds: Int64
+    /// Gold paid so far per session id (ids are ASCII, compared byte for byte).
+    public var paidGold: [String: Int64]
+
+    /// Creates a record.
+    public init(headSequence: UInt64, headMAC: [UInt8], acceptedAtNanoseconds: Int64, paidGold: [String: Int64] = [:]) {
+        self.headSequence = headSequence
+        self.headMAC = headMAC
+        self.acceptedAtNanoseconds = acceptedAtNanoseconds
+        self.paidGold = paidGold
+    }
+}
+
+/// A device registry could not be read or written; nothing was changed.
+public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What failed, in words.
+    public var description: String
+
+    /// Creates an error.
+    public init(_ description: String) { self.description = description }
+}
+
+/// Where a game server keeps each journal's ``DeviceRecord``.
+///
+/// Contract for conforming types (the PostgreSQL store of a fleet follows the same one):
+/// - ``record(journalID:)`` returns the latest record committed for that journal id, or `nil`;
+/// - ``replace(journalID:expected:with:)`` is an atomic compare-and-set: it writes `new` only when the
+///   stored record still equals `expected` (`nil`: none stored yet), and reports whether it did. Of any number
+///   of concurrent calls with the same `expected`, at most one succeeds;
+/// - a durable registry has the new record on stable storage before it returns `true`.
+public protocol DeviceRegistry: Sendable {
+    /// The record of `journalID` (the journal id in lowercase hex), if any.
+    func record(journalID: String) throws(RegistryError) -> DeviceRecord?
+    /// Replaces the record of `journalID` with `new` if it is still `expected`; false when it moved meanwhile.
+    func replace(journalID: String, expected: DeviceRecord?, with new: DeviceRecord) throws(RegistryError) -> Bool
+}

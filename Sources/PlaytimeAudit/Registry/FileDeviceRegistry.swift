@@ -1,0 +1,111 @@
+import Foundation
+import PlaytimeSystem
+
+/// A durable ``DeviceRegistry`` in a directory: one small JSON file per journal (`<journal id>.json`),
+/// shared safely by threads and by server processes on one machine.
+///
+/// Every call holds an exclusive `flock` on `registry.lock` in the directory; a replacement writes the new
+/// record to a temporary file, `fsync`s it, renames it over the old one and `fsync`s the directory before it
+/// returns `true`, so a crash leaves either the old record or the new one, never a torn one. Fleet scale
+/// (many hosts) needs a shared database behind the same protocol.
+public final class FileDeviceRegistry: DeviceRegistry {
+    /// The registry's directory.
+    public let directory: String
+    /// The largest record file read (a journal's record grows by one entry per paid session).
+    public static let maximumRecordByteCount = 16 << 20
+
+    /// Opens (creating when absent) the registry in `directory`.
+    public init(directory: String) throws(RegistryError) {
+        self.directory = directory
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw RegistryError("cannot create the registry directory \(directory)")
+        }
+        _ = try lockFile()
+    }
+
+    /// The record of `journalID`, if any.
+    public func record(journalID: String) throws(RegistryError) -> DeviceRecord? {
+        let path = try recordPath(journalID)
+        return try locked { () throws(RegistryError) in try read(path) }
+    }
+
+    /// Compare-and-set under the directory's lock; durable before it returns `true`.
+    public func replace(journalID: String, expected: DeviceRecord?, with new: DeviceRecord) throws(RegistryError) -> Bool {
+        let path = try recordPath(journalID)
+        return try locked { () throws(RegistryError) -> Bool in
+            guard try read(path) == expected else { return false }
+            try write(new, to: path)
+            return true
+        }
+    }
+
+    // MARK: - Files
+
+    private func recordPath(_ journalID: String) throws(RegistryError) -> String {
+        guard !journalID.isEmpty, journalID.utf8.count <= 128,
+              journalID.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            throw RegistryError("journal id '\(journalID)' is not lowercase hex")
+        }
+        return directory + "/" + journalID + ".json"
+    }
+
+    private func lockFile() throws(RegistryError) -> OpenFile {
+        do {
+            return try OpenFile(path: directory + "/registry.lock", options: [.readWrite, .create], permissions: 0o600)
+        } catch {
+            throw RegistryError("cannot open \(directory)/registry.lock: \(error.message)")
+        }
+    }
+
+    private func locked<Result>(_ body: () throws(RegistryError) -> Result) throws(RegistryError) -> Result {
+        let lock = try lockFile()
+        do { try lock.lockExclusive() } catch { throw RegistryError("cannot lock the registry: \(error.message)") }
+        defer { try? lock.unlock() }
+        return try body()
+    }
+
+    private func read(_ path: String) throws(RegistryError) -> DeviceRecord? {
+        let file: OpenFile
+        do {
+            file = try OpenFile(path: path, options: [])
+        } catch where error.meansNoSuchFile {
+            return nil
+        } catch {
+            throw RegistryError("cannot read \(path): \(error.message)")
+        }
+        var bytes: [UInt8] = []
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
+        defer { buffer.deallocate() }
+        while true {
+            let count: Int
+            do { count = try file.read(into: buffer) } catch { throw RegistryError("cannot read \(path): \(error.message)") }
+            if count == 0 { break }
+            bytes += UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+            guard bytes.count <= Self.maximumRecordByteCount else { throw RegistryError("\(path) is larger than a registry record can be") }
+        }
+        guard let record = try? JSONDecoder().decode(DeviceRecord.self, from: Data(bytes)) else {
+            throw RegistryError("\(path) is not a registry record")
+        }
+        return record
+    }
+
+    private func write(_ record: DeviceRecord, to path: String) throws(RegistryError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(record) else { throw RegistryError("cannot encode the record for \(path)") }
+        let temporary = path + ".tmp"
+        do {
+            let file = try OpenFile(path: temporary, options: [.readWrite, .create], permissions: 0o600)
+            try file.truncate(to: 0)
+            try file.writeAll(Array(data))
+            try file.sync()
+            try file.close()
+            try FileSystem.renameFile(at: temporary, to: path)
+            try FileSystem.syncParentDirectory(of: path)
+        } catch {
+            throw RegistryError("cannot write \(path): \(error.message)")
+        }
+    }
+}

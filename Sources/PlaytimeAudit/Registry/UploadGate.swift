@@ -1,0 +1,128 @@
+import PlaytimeCrypto
+import PlaytimeGuard
+import PlaytimeJournal
+import PlaytimeSystem
+
+/// Accepts uploads of device journals the way a game server must: on its own clock, only when an upload
+/// extends what it accepted before from that journal (rollback, fork and replay are refused), and paying each
+/// session only what its evidence proves beyond what was already paid for it.
+///
+/// The caller applies the player's rolling daily budget to ``UploadDecision/payments`` (the server's ledger,
+/// on the server's clock: the upload time orders what the device's clocks cannot, across boots and devices).
+public struct UploadGate: Sendable {
+    /// The key journals are verified under.
+    public let key: JournalKey
+    /// The policy and verdict settings; its `serverNowNanoseconds` is replaced by each upload's time.
+    public let configuration: AuditConfiguration
+    /// Where each journal's accepted head and paid gold are kept.
+    public let registry: any DeviceRegistry
+
+    /// Creates a gate.
+    public init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry) {
+        self.key = key
+        self.configuration = configuration
+        self.registry = registry
+    }
+
+    /// Judges the upload in `file` (positioned anywhere; it is read from the start) at the server's clock `now`.
+    public func accept(file: borrowing OpenFile, now: Int64) throws(UploadError) -> UploadDecision {
+        let journalID = try Self.journalID(file: file, key: key)
+        let previous: DeviceRecord?
+        do { previous = try registry.record(journalID: journalID) } catch { throw .registry(error) }
+
+        // The chain as uploaded, and the MAC of the record at the accepted head.
+        var macAtHead: [UInt8]?
+        let verification: JournalVerification
+        try Self.rewind(file)
+        do {
+            verification = try JournalReader.stream(file: file, key: key) { view in
+                if let previous, view.sequence == previous.headSequence { macAtHead = view.macBytes }
+            }
+        } catch {
+            throw .unreadable(String(describing: error))
+        }
+        if let previous {
+            if verification.recordCount < previous.headSequence {
+                return Self.refusal(.uploadRollback, journalID, previous,
+                                    "the upload ends at record \(verification.recordCount), before record \(previous.headSequence) accepted earlier")
+            }
+            guard let mac = macAtHead, constantTimeEquals(mac, previous.headMAC) else {
+                return Self.refusal(.uploadFork, journalID, previous,
+                                    "record \(previous.headSequence) differs from the one accepted earlier: the journal was rewritten")
+            }
+        }
+
+        var judging = configuration
+        judging.serverNowNanoseconds = now
+        let auditor = SessionAuditor(key: key, configuration: judging, crossDeviceChecks: false)
+        var sessions: [AuditedSession] = []
+        try Self.rewind(file)
+        do {
+            try auditor.audit(file: file, name: journalID) { sessions.append($0) }
+        } catch {
+            throw .unreadable(String(describing: error))
+        }
+        let summary = auditor.finish()
+
+        var paid = previous?.paidGold ?? [:]
+        var payments: [SessionPayment] = []
+        for session in sessions where Self.isPayable(session.sessionID) {
+            let before = paid[session.sessionID] ?? 0
+            let owed = session.payableGold - before
+            guard owed > 0 else { continue }
+            paid[session.sessionID] = session.payableGold
+            payments.append(SessionPayment(sessionID: session.sessionID, gold: owed, totalPaid: session.payableGold))
+        }
+        var findings: [AuditFinding] = []
+        let nothingNew = previous.map { verification.recordCount == $0.headSequence } ?? false
+        if nothingNew {
+            findings.append(AuditFinding(kind: .uploadReplay, journal: journalID, sequence: verification.recordCount,
+                                         detail: "the upload ends at the head accepted earlier; nothing new is paid"))
+        }
+        let record = DeviceRecord(headSequence: verification.recordCount, headMAC: verification.headMAC,
+                                  acceptedAtNanoseconds: now, paidGold: paid)
+        if nothingNew && payments.isEmpty {
+            return UploadDecision(outcome: .replayed, journalID: journalID, summary: summary, payments: [],
+                                  findings: findings + summary.findings, record: previous)
+        }
+        guard verification.recordCount > 0 else {
+            return UploadDecision(outcome: .accepted, journalID: journalID, summary: summary, payments: [], findings: summary.findings, record: previous)
+        }
+        let replaced: Bool
+        do { replaced = try registry.replace(journalID: journalID, expected: previous, with: record) } catch { throw .registry(error) }
+        guard replaced else { throw .concurrentUpload }
+        return UploadDecision(outcome: nothingNew ? .replayed : .accepted, journalID: journalID, summary: summary, payments: payments,
+                              findings: findings + summary.findings, record: record)
+    }
+
+    private static func refusal(_ kind: AuditFinding.Kind, _ journalID: String, _ record: DeviceRecord, _ detail: String) -> UploadDecision {
+        UploadDecision(outcome: .rejected, journalID: journalID, summary: AuditSummary(), payments: [],
+                       findings: [AuditFinding(kind: kind, journal: journalID, sequence: record.headSequence, detail: detail)], record: record)
+    }
+
+    /// Session ids are paid only when they are printable ASCII (docs/journal-format.md §7: 16 hex digits), so
+    /// that two ids are the same only when their bytes are.
+    private static func isPayable(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.allSatisfy { (0x21...0x7e).contains($0) }
+    }
+
+    /// The journal id in the upload's header, after verifying the header under `key`.
+    private static func journalID(file: borrowing OpenFile, key: JournalKey) throws(UploadError) -> String {
+        try rewind(file)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 1)
+        defer { buffer.deallocate() }
+        let count: Int
+        do throws(SystemError) { count = try file.read(into: buffer) } catch { throw .unreadable(error.message) }
+        let head = Array(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        guard let newline = head[0..<count].firstIndex(of: 0x0a) else { throw .notAJournal("no header line") }
+        let verification = JournalReader.verify(bytes: Array(head[0...newline]), key: key)
+        guard let header = verification.header else {
+            throw .notAJournal(verification.failure.map { $0.reason.rawValue } ?? "no header")
+        }
+        return Hex.encode(header.journalID)
+    }
+
+    private static func rewind(_ file: borrowing OpenFile) throws(UploadError) {
+        do throws(SystemError) { try file.seek(to: 0) } catch { throw .unreadable(error.message) }
+    }
+}

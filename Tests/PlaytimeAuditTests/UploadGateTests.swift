@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+import PlaytimeAudit
+import PlaytimeGuard
+import PlaytimeJournal
+import PlaytimeRewards
+import PlaytimeTestSupport
+import Testing
+
+/// Uploads extend, never rewrite: the device registry and the upload gate.
+@Suite("Upload gate and device registry")
+struct UploadGateTests {
+    static let start = AuditTests.start
+    static let hour = AuditTests.hour
+    static let now = AuditTests.judgedAt
+
+    static func gate(_ registry: any DeviceRegistry, key: JournalKey) -> UploadGate {
+        UploadGate(key: key, configuration: AuditConfiguration(serverNowNanoseconds: 0), registry: registry)
+    }
+
+    static func upload(_ gate: UploadGate, _ path: String, at now: Int64 = now) throws -> UploadDecision {
+        let file = try OpenFile(path: path, options: [])
+        return try gate.accept(file: file, now: now)
+    }
+
+    /// Appends `count` honest one-hour sessions, the first starting `offset` hours after `start`.
+    static func sessions(_ path: String, key: JournalKey, from first: Int, count: Int) throws {
+        var builder = try JournalBuilder(path: path, key: key)
+        for index in first..<(first + count) {
+            try builder.honestSession(id: String(format: "%016x", index + 1), departWall: start + Int64(index) * 2 * hour,
+                                      departBoot: Int64(index) * 2 * hour, awaySeconds: 3_600)
+        }
+        try builder.close()
+    }
+
+    @Test("an upload that extends the head pays only its new sessions; the same upload again pays nothing")
+    func extendAndReplay() throws {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        let path = directory.file("j")
+        let gate = Self.gate(InMemoryDeviceRegistry(), key: directory.key)
+        try Self.sessions(path, key: directory.key, from: 0, count: 2)
+        let first = try Self.upload(gate, path)
+        #expect(first.outcome == .accepted)
+        #expect(first.payments.map(\.sessionID) == ["0000000000000001", "0000000000000002"])
+        #expect(first.payableGold == 2 * 299)  // 1 h less 100 ppm → 3 599 s at 600 gold/h, 50 % efficiency
+        let again = try Self.upload(gate, path)
+        #expect(again.outcome == .replayed)
+        #expect(again.payableGold == 0)
+        #expect(again.findings.contains { $0.kind == .uploadReplay })
+        try Self.sessions(path, key: directory.key, from: 2, count: 1)
+        let third = try Self.upload(gate, path)
+        #expect(third.outcome == .accepted)
+        #expect(third.payments.map(\.sessionID) == ["0000000000000003"])
+    }
+
+    @Test("a rolled-back upload (a prefix of what was accepted) is refused and pays nothing")
+    func rollback() throws {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        let path = directory.file("j")
+        let gate = Self.gate(InMemoryDeviceRegistry(), key: directory.key)
+        try Self.sessions(path, key: directory.key, from: 0, count: 1)
+        try FileManager.default.copyItem(atPath: path, toPath: directory.file("old"))
+        try Self.sessions(path, key: directory.key, from: 1, count: 1)
+        #expect(try Self.upload(gate, path).outcome == .accepted)
+        let old = try Self.upload(gate, directory.file("old"))
+        #expect(old.outcome == .rejected)
+        #expect(old.findings.map(\.kind) == [.uploadRollback])
+        #expect(old.payments.isEmpty)
+    }
+
+    @Test("a forked journal (another record where the accepted head was) is refused and pays nothing")
+    func fork() throws {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        let path = directory.file("j")
+        let gate = Self.gate(InMemoryDeviceRegistry(), key: directory.key)
+        try Self.sessions(path, key: directory.key, from: 0, count: 1)
+        try FileManager.default.copyItem(atPath: path, toPath: directory.file("fork"))
+        try Self.sessions(path, key: directory.key, from: 1, count: 1)
+        try Self.sessions(directory.file("fork"), key: directory.key, from: 5, count: 2)
+        #expect(try Self.upload(gate, path).outcome == .accepted)
+        let forked = try Self.upload(gate, directory.file("fork"))
+        #expect(forked.outcome == .rejected)
+        #expect(forked.findings.map(\.kind) == [.uploadFork])
+    }
+
+    @Test("a provisional session is paid its share, then topped up once proof arrives in a later upload, never more")
+    func settlementTopUp() throws {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        let path = directory.file("j")
+        let gate = Self.gate(InMemoryDeviceRegistry(), key: directory.key)
+        var builder = try JournalBuilder(path: path, key: directory.key)
+        let s: Int64 = 1_000_000_000
+        // Away 2 h across a reboot; the return has no network time; 30 min after it a fix of the new boot.
+        try builder.append(Evidence(event: .background, sessionID: "00000000000000e1", clock: ClockReading(wallNanoseconds: Self.start, bootNanoseconds: 90 * Self.hour, bootID: "A"),
+                                    network: NetworkTime(unixNanoseconds: Self.start, errorBoundNanoseconds: 2_000_000), connectivity: .unknown,
+                                    goldPerHour: 600, policyVersion: RewardPolicy.default.version))
+        try builder.append(Evidence(event: .launch, sessionID: "00000000000000e1", clock: ClockReading(wallNanoseconds: Self.start + 2 * Self.hour, bootNanoseconds: 600 * s, bootID: "B"),
+                                    network: nil, connectivity: .unknown))
+        try builder.close()
+        let first = try Self.upload(gate, path, at: Self.start + 2 * Self.hour + 60 * s)
+        // 600 s of uptime proven, provisional: half of 50 gold now.
+        #expect(first.payableGold == 24)
+        builder = try JournalBuilder(path: path, key: directory.key)
+        try builder.append(Evidence(event: .settlement, sessionID: "00000000000000e1", clock: ClockReading(wallNanoseconds: Self.start + 150 * 60 * s, bootNanoseconds: 2_400 * s, bootID: "B"),
+                                    network: NetworkTime(unixNanoseconds: Self.start + 150 * 60 * s, errorBoundNanoseconds: 2_000_000), connectivity: .unknown))
+        try builder.close()
+        let second = try Self.upload(gate, path, at: Self.start + 3 * Self.hour)
+        #expect(second.payments.first?.totalPaid == 599)  // 2 h verified: 600 gold less the drift's floor
+        #expect(second.payableGold == 599 - 24)
+        #expect(try Self.upload(gate, path, at: Self.start + 4 * Self.hour).payableGold == 0)
+    }
+
+    @Test("the file registry survives a restart, and two gates on one directory accept one upload once")
+    func fileRegistryShared() throws {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        let path = directory.file("j")
+        try Self.sessions(path, key: directory.key, from: 0, count: 3)
+        let registryPath = directory.file("registry")
+        let outcomes = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let outcome: String
+            do {
+                let gate = Self.gate(try FileDeviceRegistry(directory: registryPath), key: directory.key)
+                let decision = try Self.upload(gate, path)
+                outcome = "\(decision.outcome.rawValue) \(decision.payableGold)"
+            } catch UploadError.concurrentUpload {
+                outcome = "concurrent"
+            } catch {
+                outcome = "error \(error)"
+            }
+            outcomes.withLock { $0.append(outcome) }
+        }
+        let seen = outcomes.withLock { $0 }
+        #expect(seen.filter { $0 == "accepted 897" }.count == 1, "\(seen)")
+        #expect(seen.allSatisfy { $0 == "accepted 897" || $0 == "replayed 0" || $0 == "concurrent" }, "\(seen)")
+        let reopened = Self.gate(try FileDeviceRegistry(directory: registryPath), key: directory.key)
+        #expect(try Self.upload(reopened, path).outcome == .replayed)
+    }
+}
