@@ -84,6 +84,38 @@ struct ServerTruthVerdictTests {
         #expect(ElapsedVerdict(timeline: timeline).status == .provisional)
     }
 
+    @Test("a forged reboot without network at the return: withheld when the wall clock gives it away, else at most 300 gold")
+    func forgedRebootOffline() throws {
+        let up = 30 * 24 * Self.hour, away = 5 * s, serverNow = t0 + away + 2 * s
+        let departure = Readings.evidence(.background, wall: t0, boot: up, bootID: "A")
+        func judge(departWall: Int64, returnWall: Int64) throws -> (ElapsedVerdict, RewardBreakdown) {
+            var left = departure
+            left.clock.wallNanoseconds = departWall
+            let arrival = Readings.evidence(.launch, wall: returnWall, boot: up + away, bootID: "B")
+            let timeline = Readings.timeline(left, arrival)
+            let verdict = ElapsedVerdict(timeline: timeline, serverNowNanoseconds: serverNow)
+            return (verdict, try RewardCalculator(policy: .default).calculate(verdict, of: timeline))
+        }
+        // Wall honest: it advanced 5 s while the "new boot" claims 30 days of uptime.
+        let (honestWall, honestWallGold) = try judge(departWall: t0, returnWall: t0 + away)
+        #expect(honestWall.has(.wallClockJumpedBack) && honestWall.creditedSeconds == 0 && honestWallGold.totalGold == 0)
+        // Wall moved forward to hide that: ahead of the server's clock.
+        let (ahead, aheadGold) = try judge(departWall: t0, returnWall: t0 + up)
+        #expect(ahead.has(.wallAheadOfServer) && aheadGold.totalGold == 0)
+        // Wall moved back before leaving and restored at return, no network ever: nothing contradicts the uptime,
+        // and the provisional cap bounds it (docs/guarantees.md, "what no journal can prove").
+        let (hidden, hiddenGold) = try judge(departWall: t0 - up, returnWall: t0 + away)
+        #expect(!hidden.flags.contains { $0.kind.isSuspicious })
+        #expect(hiddenGold.paidNow + hiddenGold.escrowed <= 300)
+        // With an earlier fix in the journal the moved-back departure wall is caught too.
+        var left = departure
+        left.clock.wallNanoseconds = t0 - up
+        var timeline = Readings.timeline(left, Readings.evidence(.launch, wall: t0 + away, boot: up + away, bootID: "B"))
+        timeline.departureNotBeforeNanoseconds = t0 - 600 * s
+        let caught = ElapsedVerdict(timeline: timeline, serverNowNanoseconds: serverNow)
+        #expect(caught.has(.wallBehindProvenTime) && caught.creditedSeconds == 0)
+    }
+
     @Test("the assembler carries earlier fixes across honest reboots to a departure without network time")
     func assemblerCarriesEarliestTime() {
         var assembler = SessionAssembler()

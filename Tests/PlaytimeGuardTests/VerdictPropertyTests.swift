@@ -33,7 +33,7 @@ struct VerdictPropertyTests {
         }
     }
 
-    @Test("the wall clock never changes the credited time or the status (timezone, DST, or any shift)")
+    @Test("the wall clock never raises the credit nor changes a proven one, the status or the bounds (timezone, DST, any shift)")
     func wallClockIgnored() throws {
         let gen = Gen.zip(AwayGen.honest, Gen<Int64>.int(in: -14 * 3_600...14 * 3_600))
         try PropertyCheck.check(gen, name: "wall shift changes nothing credited") { value, offsetSeconds in
@@ -41,7 +41,12 @@ struct VerdictPropertyTests {
             shifted.wallShift = offsetSeconds * AwayCase.second
             let base = ElapsedVerdict(timeline: value.timeline, serverNowNanoseconds: value.serverNow)
             let moved = ElapsedVerdict(timeline: shifted.timeline, serverNowNanoseconds: value.serverNow)
-            try PropertyCheck.expect(base.lowerNanoseconds == moved.lowerNanoseconds, "credit moved with the wall clock")
+            if base.status == .provisional, base.method == .uptimeBound {
+                // Unproven uptime: a wall clock that contradicts it withholds it until proof (V3, V20); never more.
+                try PropertyCheck.expect(moved.lowerNanoseconds <= base.lowerNanoseconds, "a wall shift raised unproven credit")
+            } else {
+                try PropertyCheck.expect(base.lowerNanoseconds == moved.lowerNanoseconds, "credit moved with the wall clock")
+            }
             try PropertyCheck.expect(base.status == moved.status && base.method == moved.method, "status or method moved")
             try PropertyCheck.expect(base.upperNanoseconds == moved.upperNanoseconds, "upper bound moved")
             // A timezone or DST change is not even a wall shift: UTC readings are identical, so is the verdict.

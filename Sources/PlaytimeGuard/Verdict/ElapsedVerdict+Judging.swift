@@ -40,6 +40,20 @@ struct VerdictRules {
                                    departureNetwork: departureNetwork, arrivalNetwork: proven,
                                    departureNotBefore: timeline.departureNotBeforeNanoseconds, flags: &flags)
         }
+        if let serverNow {
+            let ahead = Nanoseconds.subtract(arrival.clock.wallNanoseconds, serverNow)
+            if ahead > max(0, configuration.wallToleranceNanoseconds) { flags.append(VerdictFlag(.wallAheadOfServer, amountNanoseconds: ahead)) }
+        }
+        if let notBefore = timeline.departureNotBeforeNanoseconds, timeline.departure.network == nil {
+            let behind = Nanoseconds.subtract(notBefore, timeline.departure.clock.wallNanoseconds)
+            if behind > max(0, configuration.wallToleranceNanoseconds) { flags.append(VerdictFlag(.wallBehindProvenTime, amountNanoseconds: behind)) }
+        }
+        if outcome.method == .uptimeBound, outcome.status == .provisional, flags.contains(where: { $0.kind.withholdsUnprovenUptime }) {
+            // Unproven uptime is credited only while nothing contradicts it: a wall clock that moved less than
+            // the uptime (or was moved to hide that), or a new boot that began before the departure, withholds
+            // it until network proof arrives (docs/guarantees.md, V3 and V20).
+            outcome.lower = 0
+        }
         if timeline.departure.origin == "heartbeat", outcome.status != .rejected {
             let interval = max(0, configuration.heartbeatIntervalNanoseconds)
             flags.append(VerdictFlag(.departureFromHeartbeat, amountNanoseconds: interval))

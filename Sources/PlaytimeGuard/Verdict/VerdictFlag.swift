@@ -32,13 +32,27 @@ public struct VerdictFlag: Sendable, Hashable, Codable {
         /// Across a reboot, network time proves the return and that the new boot began after the departure
         /// can have happened, so the new boot's uptime is verified (informational).
         case bootStartAfterDeparture
+        /// The wall clock at the return reads later than the game server's own clock (beyond the tolerance).
+        case wallAheadOfServer
+        /// The wall clock at the departure reads earlier than the journal's earlier network time proves it was.
+        case wallBehindProvenTime
+
+        /// True for the kinds that contradict a new boot's unproven uptime (a forged reboot): such a
+        /// provisional uptime credit is withheld until network proof arrives.
+        var withholdsUnprovenUptime: Bool {
+            switch self {
+            case .wallClockJumpedBack, .clockRolledBack, .wallAheadOfServer, .wallBehindProvenTime, .bootStartedBeforeDeparture: return true
+            default: return false
+            }
+        }
 
         /// True for the kinds that suggest manipulation or contradictory evidence; the others
         /// describe honest situations (a reboot, missing network, a crash).
         public var isSuspicious: Bool {
             switch self {
             case .wallClockJumpedForward, .wallClockJumpedBack, .clockRolledBack, .networkBootDisagreement,
-                 .bootClockWentBackwards, .networkAheadOfServer, .bootStartedBeforeDeparture:
+                 .bootClockWentBackwards, .networkAheadOfServer, .bootStartedBeforeDeparture, .wallAheadOfServer,
+                 .wallBehindProvenTime:
                 return true
             case .reboot, .evidenceMissing, .networkMissing, .departureFromHeartbeat, .laterProofAgreesWithBootClock,
                  .bootStartAfterDeparture:
