@@ -195,18 +195,19 @@ public final class SessionRecorder: Sendable {
             // Writing a return updates `lastReturn`; a plain launch closes nothing.
             var result = departure != nil ? (guarded.state.lastReturn ?? RecordedEvent(evidence: evidence, sequence: sequence))
                                           : RecordedEvent(evidence: evidence, sequence: sequence)
-            if let freshFix { _ = try settle(with: freshFix, in: &guarded) }
+            // The fix just written cannot settle this return's own disagreement: only a later one can.
+            if let freshFix { _ = try settle(with: freshFix, in: &guarded, sparing: evidence.sessionID) }
             result.needsSettlement = guarded.state.pending[evidence.sessionID] != nil
             return result
         }
     }
 
-    private func settle(with fix: NTPFix, in guarded: inout Guarded) throws(RecorderError) -> [RecordedEvent] {
+    private func settle(with fix: NTPFix, in guarded: inout Guarded, sparing spared: String? = nil) throws(RecorderError) -> [RecordedEvent] {
         var written: [RecordedEvent] = []
         let reading = clock.read()
         guard let network = fix.networkTime(at: reading) else { return [] }
         for (session, arrival) in guarded.state.pending.sorted(by: { $0.key < $1.key })
-        where arrival.clock.bootID == reading.bootID {
+        where arrival.clock.bootID == reading.bootID && session != spared {
             let evidence = Evidence(event: .settlement, sessionID: session, clock: reading, network: network,
                                     connectivity: Connectivity(state: .online, reason: "ntp-ok"))
             let sequence = try Self.write(evidence, to: &guarded)

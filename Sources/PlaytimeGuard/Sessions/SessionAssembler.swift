@@ -81,7 +81,7 @@ public struct SessionAssembler: Sendable {
     private mutating func releaseProven(by evidence: Evidence, into released: inout [SessionTimeline]) {
         var kept: [SessionTimeline] = []
         for var timeline in pending {
-            if timeline.isProof(evidence) {
+            if timeline.isProof(evidence), timeline.acceptsAsProof(evidence, driftPPM: earliest.driftPPM) {
                 timeline.laterProof = evidence
                 released.append(timeline)
             } else if timeline.arrival?.clock.bootID != evidence.clock.bootID {

@@ -48,6 +48,14 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
         return RecorderState.needsSettlement(departure: departure, arrival: arrival)
     }
 
+    /// Within one boot, where network time fell short of the boot clock, only a fix that agrees with the
+    /// departure's network time along the boot clock settles it (a spoofer's later answers do not); across a
+    /// reboot the first later fix does.
+    func acceptsAsProof(_ evidence: Evidence, driftPPM: Int64) -> Bool {
+        guard let arrival, departure.clock.bootID != nil, departure.clock.bootID == arrival.clock.bootID else { return true }
+        return SameBootAgreement.agrees(departure: departure, later: evidence, driftPPM: driftPPM)
+    }
+
     /// True when `evidence` can prove this timeline's arrival: it carries network time and belongs to the
     /// arrival's (identified) boot, at or after the arrival on the boot clock.
     public func isProof(_ evidence: Evidence) -> Bool {

@@ -37,6 +37,14 @@ final class SimulatedClock: ClockSource {
     /// The wall clock is set by `nanoseconds` (player cheat or NTP step); true time is unaffected.
     func shiftWall(_ nanoseconds: Int64) { state.withLock { $0.wallOffset &+= nanoseconds } }
 
+    /// A forged reboot (a rooted device): a new boot id over a boot clock that keeps counting.
+    func forgeReboot() {
+        state.withLock {
+            $0.boots += 1
+            $0.bootID = "sim-boot-\($0.boots)"
+        }
+    }
+
     /// The device is off for `downtime`, then up for `uptime` in a new boot.
     func reboot(downtime: Int64, uptime: Int64) {
         state.withLock {

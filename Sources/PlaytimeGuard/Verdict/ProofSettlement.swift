@@ -33,7 +33,8 @@ extension RewardLedger {
     public mutating func settle(provisional: RewardBreakdown, escrowEntryID: UInt64?, alreadyPaid: Int64,
                                 verified verdict: ElapsedVerdict, of timeline: SessionTimeline,
                                 calculator: RewardCalculator, at time: Int64) throws(RewardCalculationError) -> ProofSettlement {
-        let applied = provisional.multipliers.filter { $0.outcome == .applied }.map(\.name)
+        // A multiplier the provisional claim could not use (nothing was credited yet) was not consumed: it applies now, once.
+        let applied = provisional.multipliers.filter { $0.outcome == .applied || $0.outcome == .nothingToMultiply }.map(\.name)
         let breakdown = try calculator.calculate(verdict, of: timeline, requestedMultipliers: applied)
         let verifiedGold = verdict.status == .verified ? breakdown.paidNow : 0
         let paidSoFar = max(0, alreadyPaid)
