@@ -23,7 +23,8 @@ func runTicketBenchmark(arguments: [String]) {
     do {
         let key = try TicketKey(id: "bench", secret: Array(0..<32))
         let keys = try TicketKeyRing(current: key)
-        let memory = try TicketAuthority(keys: keys, policy: .default, replayGuard: InMemoryReplayGuard())
+        let memory = try TicketAuthority(keys: keys, policy: .default, replayGuard: InMemoryReplayGuard(),
+                                         budgetLedger: InMemoryBudgetLedger())
 
         // 1. Issue: random nonce, HMAC, text encoding.
         var texts: [String] = []
@@ -42,16 +43,18 @@ func runTicketBenchmark(arguments: [String]) {
         let memorySeconds = ticketSeconds {
             for (index, text) in texts.enumerated() {
                 if let redemption = try? memory.redeem(text, player: "player-\(index & 1023)", at: later) {
-                    paid &+= redemption.breakdown.paidNow
+                    paid &+= redemption.paidGold
                 }
             }
         }
-        print(String(format: "ticket redeem (in-memory guard): %d in %.3f s = %.0f per second per core, %.2f us each (gold %lld)",
+        print(String(format: "ticket redeem (in-memory guard and budget): %d in %.3f s = %.0f per second per core, %.2f us each (gold %lld)",
                      count, memorySeconds, Double(count) / memorySeconds, memorySeconds / Double(count) * 1e6, paid))
 
-        // 3. Redeem with the file guard: every redemption is durable before it returns.
+        // 3. Redeem with the file guard and file budget ledger: every redemption is durable before it returns
+        //    (two appends, two fsyncs).
         let filePath = (base as NSString).appendingPathComponent("replay")
-        let file = try TicketAuthority(keys: keys, policy: .default, replayGuard: try FileReplayGuard(path: filePath))
+        let file = try TicketAuthority(keys: keys, policy: .default, replayGuard: try FileReplayGuard(path: filePath),
+                                       budgetLedger: try FileBudgetLedger(path: (base as NSString).appendingPathComponent("budget")))
         let fileTexts = try (0..<fileCount).map { index in
             try file.issue(player: "player-\(index & 1023)", session: "f\(index)", rate: 600, at: start).encodedText()
         }
@@ -61,7 +64,7 @@ func runTicketBenchmark(arguments: [String]) {
                 filePaid += 1
             }
         }
-        print(String(format: "ticket redeem (file guard, write+fsync, %@): %d in %.3f s = %.0f per second per core, %.1f us each (%d paid)",
+        print(String(format: "ticket redeem (file guard and budget, 2 × write+fsync, %@): %d in %.3f s = %.0f per second per core, %.1f us each (%d paid)",
                      directory, fileCount, fileSeconds, Double(fileCount) / fileSeconds, fileSeconds / Double(fileCount) * 1e6, filePaid))
     } catch {
         print("ticket benchmark failed: \(error)")

@@ -1,20 +1,21 @@
 /// The JSON bodies the example game server and client exchange. All instants are the server's clock,
 /// Unix nanoseconds (UTC).
 
-/// `POST /tickets`: the player is leaving; snapshot the rate.
-public struct TicketRequest: Codable, Sendable {
+/// `POST /tickets`: the player is leaving. Exactly these two fields: the server snapshots the rate from its
+/// own state, never from the request (any other field is refused with 400).
+public struct TicketRequest: Codable, Sendable, JSONRequestBody {
     /// The player's id (1–256 UTF-8 bytes).
     public var player: String
     /// The departing session's id (1–256 UTF-8 bytes).
     public var session: String
-    /// The earn rate now, gold per hour: snapshotted into the ticket.
-    public var rate: Int64
+
+    /// `{"player", "session"}`, nothing else.
+    public static let jsonShape = JSONShape.object(["player": .scalar, "session": .scalar])
 
     /// Creates a body.
-    public init(player: String, session: String, rate: Int64) {
+    public init(player: String, session: String) {
         self.player = player
         self.session = session
-        self.rate = rate
     }
 }
 
@@ -38,20 +39,21 @@ public struct TicketResponse: Codable, Sendable {
     }
 }
 
-/// `POST /redeem`: the player is back.
-public struct RedeemRequest: Codable, Sendable {
-    /// The player redeeming (must be the ticket's).
+/// `POST /redeem`: the player is back. Exactly these two fields: multipliers come from what the server itself
+/// recorded for the session, never from the request (any other field is refused with 400).
+public struct RedeemRequest: Codable, Sendable, JSONRequestBody {
+    /// The player redeeming (must be the ticket's, byte for byte).
     public var player: String
     /// The ticket's text form.
     public var ticket: String
-    /// One-shot multipliers the player earned (e.g. `ad`); absent means none.
-    public var multipliers: [String]?
+
+    /// `{"player", "ticket"}`, nothing else.
+    public static let jsonShape = JSONShape.object(["player": .scalar, "ticket": .scalar])
 
     /// Creates a body.
-    public init(player: String, ticket: String, multipliers: [String]? = nil) {
+    public init(player: String, ticket: String) {
         self.player = player
         self.ticket = ticket
-        self.multipliers = multipliers
     }
 }
 
@@ -63,22 +65,25 @@ public struct RedeemResponse: Codable, Sendable {
     public var session: String
     /// Whole seconds between issue and redemption, by the server's clock.
     public var elapsedSeconds: Int64
-    /// Gold paid now.
+    /// Gold paid now (within the player's rolling daily budget).
     public var gold: Int64
-    /// The rate snapshotted in the ticket.
+    /// Gold the reward was worth but the daily budget withheld (not paid).
+    public var withheldByBudget: Int64
+    /// The rate snapshotted in the ticket (the server's figure at departure).
     public var goldPerHour: Int64
-    /// Multipliers that were applied.
+    /// Multipliers that were applied (the server's grants for the session).
     public var multipliers: [String]
     /// The policy version the gold was computed under.
     public var policy: String
 
     /// Creates a body.
-    public init(player: String, session: String, elapsedSeconds: Int64, gold: Int64, goldPerHour: Int64,
-                multipliers: [String], policy: String) {
+    public init(player: String, session: String, elapsedSeconds: Int64, gold: Int64, withheldByBudget: Int64,
+                goldPerHour: Int64, multipliers: [String], policy: String) {
         self.player = player
         self.session = session
         self.elapsedSeconds = elapsedSeconds
         self.gold = gold
+        self.withheldByBudget = withheldByBudget
         self.goldPerHour = goldPerHour
         self.multipliers = multipliers
         self.policy = policy

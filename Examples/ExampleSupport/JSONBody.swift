@@ -3,9 +3,20 @@ import Foundation
 /// JSON request and response bodies of the examples: typed structs through `JSONDecoder` / `JSONEncoder`,
 /// with decoding errors turned into one short sentence a client can act on.
 public enum JSONBody {
-    /// Decodes `bytes` as `Value`; the error names the field that was wrong.
-    public static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws(HTTPError) -> Value {
+    /// Decodes a request body as `Value` after ``StrictJSON`` has checked it against `Value.jsonShape`:
+    /// duplicate keys and unknown fields are refused at every level; the error names the field.
+    public static func decode<Value: JSONRequestBody>(_ type: Value.Type, from bytes: [UInt8]) throws(HTTPError) -> Value {
+        try decode(type, from: bytes, shape: Value.jsonShape)
+    }
+
+    /// Decodes `bytes` as `Value` after checking them against `shape` (see ``StrictJSON``).
+    public static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], shape: JSONShape) throws(HTTPError) -> Value {
         guard !bytes.isEmpty else { throw HTTPError(description: "the body is empty; send a JSON object") }
+        do {
+            try StrictJSON.check(bytes, against: shape)
+        } catch {
+            throw HTTPError(description: error.description)
+        }
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch let error as DecodingError {

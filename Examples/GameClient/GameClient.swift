@@ -7,12 +7,14 @@ import PlaytimeJournal
 /// watch the replay fail, and optionally hand the server a journal to audit.
 enum GameClient {
     static let usage = """
-    USAGE: game-client --server 127.0.0.1:PORT --player NAME [--session ID] [--rate GOLD_PER_HOUR]
-                       [--wait SECONDS] [--ad] [--journal FILE --key-file FILE]
+    USAGE: game-client --server 127.0.0.1:PORT --player NAME [--session ID]
+                       [--wait SECONDS] [--journal FILE --key-file FILE]
 
-    1. POST /tickets: the player leaves; the server issues a departure ticket by its own clock.
+    1. POST /tickets: the player leaves; the server issues a departure ticket by its own clock, at the rate
+       it keeps for the player (the client sends only the player and the session).
     2. Waits --wait seconds (default 1.2): the time away, measured by the server, not by this machine.
-    3. POST /redeem: paid once (elapsed seconds and gold are printed).
+    3. POST /redeem: paid once (elapsed seconds and gold are printed; multipliers are the ones the server
+       granted, and the gold is capped by the player's daily budget).
     4. POST /redeem with the same ticket again: must be refused (409).
     5. With --journal: checks the journal locally with --key-file, uploads it to POST /audit, prints the summary.
 
@@ -20,9 +22,7 @@ enum GameClient {
       --server ADDR      The game server, a numeric loopback address with port (the example speaks plain HTTP).
       --player NAME      The player's id.
       --session ID       The departing session's id (default: random).
-      --rate N           Earn rate to snapshot in the ticket (default 36000 gold/h).
       --wait SECONDS     Time away before redeeming, 0...60 (default 1.2).
-      --ad               The player watched an ad: ask for the one-shot "ad" multiplier.
       --journal FILE     A journal to upload for audit (needs --key-file).
       --key-file FILE    The journal's key, for the local check before the upload (never sent).
 
@@ -42,16 +42,14 @@ enum GameClient {
         let options: ExampleArguments
         let server: SocketAddress
         let player: String
-        let rate: Int64
         let wait: Int64
         do {
-            options = try ExampleArguments(arguments, options: ["--server", "--player", "--session", "--rate", "--wait", "--journal", "--key-file"],
-                                           flags: ["--ad"])
+            options = try ExampleArguments(arguments, options: ["--server", "--player", "--session", "--wait", "--journal", "--key-file"],
+                                           flags: [])
             guard let text = options.value("--server") else { throw ExampleUsageError("--server 127.0.0.1:PORT is required") }
             server = try parseServer(text)
             guard let name = options.value("--player"), !name.isEmpty else { throw ExampleUsageError("--player NAME is required") }
             player = name
-            rate = try options.integer("--rate", in: 0...Int64.max, default: 36_000)
             wait = try options.seconds("--wait", in: 0...60, default: 1.2)
             guard (options.value("--journal") == nil) == (options.value("--key-file") == nil) else {
                 throw ExampleUsageError("--journal and --key-file go together")
@@ -62,7 +60,7 @@ enum GameClient {
         }
         let session = options.value("--session") ?? "session-" + UUID().uuidString.prefix(8).lowercased()
         do {
-            try story(server: server, player: player, session: session, rate: rate, wait: wait, ad: options.has("--ad"),
+            try story(server: server, player: player, session: session, wait: wait,
                       journal: options.value("--journal"), keyFile: options.value("--key-file"))
             line("result", "as expected: the ticket paid once and its replay was refused")
             return 0
@@ -72,20 +70,21 @@ enum GameClient {
         }
     }
 
-    static func story(server: SocketAddress, player: String, session: String, rate: Int64, wait: Int64, ad: Bool,
+    static func story(server: SocketAddress, player: String, session: String, wait: Int64,
                       journal: String?, keyFile: String?) throws {
         line("server", "\(server)")
-        let issued: TicketResponse = try call(server, "/tickets", TicketRequest(player: player, session: session, rate: rate), expect: 200)
-        line("departure", "ticket for \(player), session \(session), \(rate) gold/h under policy \(issued.policy)")
+        let issued: TicketResponse = try call(server, "/tickets", TicketRequest(player: player, session: session), expect: 200)
+        line("departure", "ticket for \(player), session \(session) under policy \(issued.policy) (the server snapshots the rate)")
         line("ticket", issued.ticket)
 
         line("away", "\(Double(wait) / 1e9) s (the server's clock measures it)")
         Thread.sleep(forTimeInterval: Double(wait) / 1e9)
 
-        let redeem = RedeemRequest(player: player, ticket: issued.ticket, multipliers: ad ? ["ad"] : [])
+        let redeem = RedeemRequest(player: player, ticket: issued.ticket)
         let paid: RedeemResponse = try call(server, "/redeem", redeem, expect: 200)
         let multipliers = paid.multipliers.isEmpty ? "" : " (\(paid.multipliers.joined(separator: ", ")) applied)"
-        line("redeemed", "\(paid.elapsedSeconds) s away by the server's clock: \(paid.gold) gold\(multipliers)")
+        let withheld = paid.withheldByBudget > 0 ? ", \(paid.withheldByBudget) withheld by the daily budget" : ""
+        line("redeemed", "\(paid.elapsedSeconds) s away by the server's clock at \(paid.goldPerHour) gold/h: \(paid.gold) gold\(multipliers)\(withheld)")
 
         let (status, body) = try send(server, "/redeem", JSONBody.encode(redeem))
         let refusal = try? JSONDecoder().decode(ErrorBody.self, from: Data(body))

@@ -12,21 +12,25 @@ enum GameServer {
     static let usage = """
     USAGE: game-server [--port N] [--state DIR] [--max-requests N] [--seconds S] [--idle-seconds S]
                        [--journal-key FILE] [--policy demo|default|FILE] [--ticket-lifetime SECONDS]
+                       [--player-rate PLAYER=GOLD_PER_HOUR]… [--grant-multiplier PLAYER=NAME]…
            game-server --print-policy [--policy demo|default|FILE]
 
     Listens on 127.0.0.1 only and prints `listening on 127.0.0.1:PORT` as its first line.
 
     ENDPOINTS:
-      POST /tickets  {"player","session","rate"}            → {"ticket",…}: a departure ticket, server clock
-      POST /redeem   {"player","ticket","multipliers":[…]}  → {"elapsedSeconds","gold",…}; 409 if already
+      POST /tickets  {"player","session"}                   → {"ticket",…}: a departure ticket, server clock,
+                                                               at the server's rate for the player
+      POST /redeem   {"player","ticket"}                    → {"elapsedSeconds","gold","withheldByBudget",…};
+                                                               409 if the ticket or its session was already
                                                                redeemed, 422 {"error": reason} otherwise
       POST /audit    journal bytes, header X-Player          → {"sessions","creditedSeconds",…,"findings"}
       GET  /health                                           → {"status":"ok"}
-    Bad input gets 400 with a message; the server keeps going.
+    Bad input gets 400 with a message (also a duplicate key or any other field); the server keeps going.
+    Gold passes each player's rolling 24 h budget (the policy's dailyBudgetGold).
 
     OPTIONS:
       --port N              TCP port on 127.0.0.1 (default 0: any free port).
-      --state DIR           Ticket secret, replay file and journal key (default: a new temporary directory).
+      --state DIR           Ticket secret, replay and budget files, journal key (default: a new temporary directory).
                             Reuse it across restarts: a ticket redeemed once stays redeemed.
       --max-requests N      Stop after N requests (default: no limit).
       --seconds S           Stop after S seconds in all (default: no limit).
@@ -35,6 +39,9 @@ enum GameServer {
                             public demo key of Examples/Samples/demo.key).
       --policy P            demo (default), default (the library's), or a policy JSON file.
       --ticket-lifetime S   How long a ticket stays redeemable (default 604800 = 7 days).
+      --player-rate P=N     The earn rate of player P, gold per hour (default: the policy's goldPerHour).
+      --grant-multiplier P=M  The server grants player P's sessions the policy's multiplier M (a real server
+                            records such a grant when, say, its ad network confirms a view server to server).
       --print-policy        Print the policy as JSON and exit.
     """
 
@@ -50,9 +57,12 @@ enum GameServer {
         let lifetime: Int64
         let idle: Int64
         let total: Int64
+        let rates: PlayerRates
+        let grants: StaticMultiplierGrants
         do {
             options = try ExampleArguments(arguments, options: ["--port", "--state", "--max-requests", "--seconds", "--idle-seconds",
-                                                                "--journal-key", "--policy", "--ticket-lifetime"],
+                                                                "--journal-key", "--policy", "--ticket-lifetime",
+                                                                "--player-rate", "--grant-multiplier"],
                                            flags: ["--print-policy"])
             port = try options.integer("--port", in: 0...65_535, default: 0)
             maxRequests = try options.integer("--max-requests", in: 0...Int64.max, default: 0)
@@ -64,6 +74,7 @@ enum GameServer {
             } catch {
                 throw ExampleUsageError("--policy: \(error)")
             }
+            (rates, grants) = try serverConfiguration(options, policy: policy)
         } catch {
             StandardStreams.writeError("game-server: \(error)\n\n\(usage)")
             return 2
@@ -76,7 +87,8 @@ enum GameServer {
         let state: ServerState
         let listener: TCPListener
         do {
-            state = try ServerState(directory: directory, policy: policy, journalKeyPath: options.value("--journal-key"), lifetimeSeconds: lifetime)
+            state = try ServerState(directory: directory, policy: policy, journalKeyPath: options.value("--journal-key"), lifetimeSeconds: lifetime,
+                                rates: rates, grants: grants)
             guard let address = SocketAddress(numericHost: "127.0.0.1", port: UInt16(port)) else { return 2 }
             listener = try TCPListener(bindingTo: address)
         } catch {
@@ -85,7 +97,8 @@ enum GameServer {
         }
         // The first line, always (standard output is line-buffered): clients and tests read the port from it.
         print("listening on \(listener.localAddress)")
-        print("state \(directory) (ticket key \(ServerState.ticketKeyID), policy \(policy.version), replay file \(directory)/replay)")
+        print("state \(directory) (ticket key \(ServerState.ticketKeyID), policy \(policy.version), replay file \(directory)/replay, "
+              + "budget file \(directory)/budget)")
         print("journal key \(state.journalKeyPath) (key id \(state.journalKey.keyIDHex))"
               + (state.usesDemoJournalKey ? " — the PUBLIC demo key: audits prove nothing against a real cheater" : ""))
         let router = Router(state: state)
@@ -93,6 +106,32 @@ enum GameServer {
         listener.close()
         print("stopped: \(reason)")
         return 0
+    }
+
+    /// The operator's rates and multiplier grants from `--player-rate P=N` and `--grant-multiplier P=M`.
+    static func serverConfiguration(_ options: ExampleArguments, policy: RewardPolicy) throws(ExampleUsageError)
+        -> (PlayerRates, StaticMultiplierGrants) {
+        func split(_ option: String, _ text: String) throws(ExampleUsageError) -> (PlayerKey, String) {
+            guard let equals = text.lastIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
+                throw ExampleUsageError("\(option) takes PLAYER=VALUE, not '\(text)'")
+            }
+            return (PlayerKey(String(text[..<equals])), String(text[text.index(after: equals)...]))
+        }
+        var rates = PlayerRates(defaultGoldPerHour: policy.goldPerHour)
+        for text in options.values("--player-rate") {
+            let (player, value) = try split("--player-rate", text)
+            guard let rate = Int64(value), rate >= 0 else { throw ExampleUsageError("--player-rate: '\(value)' is not a rate ≥ 0") }
+            rates.perPlayer[player] = rate
+        }
+        var grants = StaticMultiplierGrants()
+        for text in options.values("--grant-multiplier") {
+            let (player, name) = try split("--grant-multiplier", text)
+            guard policy.multiplier(named: name) != nil else {
+                throw ExampleUsageError("--grant-multiplier: policy \(policy.version) has no multiplier '\(name)'")
+            }
+            grants.perPlayer[player, default: []].append(name)
+        }
+        return (rates, grants)
     }
 
     /// Accepts and answers connections one at a time until a limit is reached; returns why it stopped.

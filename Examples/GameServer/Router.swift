@@ -60,10 +60,11 @@ struct Router {
     private func issue(_ request: HTTPRequest, _ label: String) throws(HTTPError) -> (HTTPResponse, String) {
         let body = try JSONBody.decode(TicketRequest.self, from: request.body)
         do {
-            let ticket = try state.authority.issue(player: body.player, session: body.session, rate: body.rate, at: now)
+            // The rate is the server's: its per-player configuration or the policy's, never the request's.
+            let ticket = try state.authority.issue(player: body.player, session: body.session, at: now)
             let text = try ticket.encodedText()
             let reply = TicketResponse(ticket: text, issuedAt: ticket.issuedAt, expiresAt: ticket.expiresAt, policy: ticket.policyVersion)
-            return (.json(200, reply), "\(label): ticket for \(body.player) session \(body.session) at \(body.rate) gold/h")
+            return (.json(200, reply), "\(label): ticket for \(body.player) session \(body.session) at \(ticket.goldPerHour) gold/h")
         } catch {
             throw HTTPError(description: "cannot issue: \(error)")
         }
@@ -72,25 +73,28 @@ struct Router {
     private func redeem(_ request: HTTPRequest, _ label: String) throws(HTTPError) -> (HTTPResponse, String) {
         let body = try JSONBody.decode(RedeemRequest.self, from: request.body)
         do {
-            let redemption = try state.authority.redeem(body.ticket, player: body.player, at: now,
-                                                        requestedMultipliers: body.multipliers ?? [])
+            // Multipliers are the server's grants for the session; the gold passes the player's daily budget.
+            let redemption = try state.authority.redeem(body.ticket, player: body.player, at: now)
             let breakdown = redemption.breakdown
             let applied = breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name)
             let reply = RedeemResponse(player: body.player, session: redemption.ticket.sessionID, elapsedSeconds: redemption.elapsedSeconds,
-                                       gold: breakdown.paidNow, goldPerHour: redemption.ticket.goldPerHour, multipliers: applied,
-                                       policy: breakdown.policyVersion)
-            return (.json(200, reply), "\(label): \(body.player) paid \(breakdown.paidNow) gold for \(redemption.elapsedSeconds) s")
+                                       gold: redemption.paidGold, withheldByBudget: redemption.withheldByBudget,
+                                       goldPerHour: redemption.ticket.goldPerHour, multipliers: applied, policy: breakdown.policyVersion)
+            let withheld = redemption.withheldByBudget > 0 ? " (\(redemption.withheldByBudget) withheld by the daily budget)" : ""
+            return (.json(200, reply), "\(label): \(body.player) paid \(redemption.paidGold) gold for \(redemption.elapsedSeconds) s\(withheld)")
         } catch {
             let (status, code) = Self.classify(error)
             return (.json(status, ErrorBody(error: code, message: error.description)), "\(label): refused, \(code)")
         }
     }
 
-    /// 409 for a replay, 500 when the replay store failed (nothing was paid), 422 with the reason otherwise.
+    /// 409 for a replay (the ticket or its session), 500 when a store failed (nothing was paid), 422 with the
+    /// reason otherwise.
     static func classify(_ error: TicketError) -> (status: Int, code: String) {
         switch error {
         case .alreadyRedeemed: return (409, "already-redeemed")
         case .storeFailure: return (500, "store-failure")
+        case .ledgerFailure: return (500, "ledger-failure")
         case .malformed: return (422, "malformed")
         case .unknownKey: return (422, "unknown-key")
         case .forged: return (422, "forged")

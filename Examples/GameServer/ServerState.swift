@@ -9,8 +9,10 @@ import PlaytimeTickets
 ///
 /// - `ticket.secret` — the HMAC secret that signs departure tickets (32 random bytes, hex, 0600). Kept
 ///   across restarts, so tickets issued before a restart still verify.
-/// - `replay` (+ `replay.lock`) — the `FileReplayGuard`: every redeemed nonce, fsync'd before the gold is
-///   paid, so a ticket redeemed once stays redeemed after a restart or a crash.
+/// - `replay` (+ `replay.lock`) — the `FileReplayGuard`: every redeemed nonce and (player, session), fsync'd
+///   before the gold is paid, so a ticket (or a session) redeemed once stays redeemed after a restart or a crash.
+/// - `budget` (+ `budget.lock`) — the `FileBudgetLedger`: every player's grants of the last 24 h, fsync'd
+///   before the gold is paid, so the rolling daily budget holds across restarts.
 /// - `journal.key` — the key uploaded journals are audited with. The example keeps **one** key per server
 ///   directory and, unless `--journal-key` names another, fills it with the public demo key
 ///   (`Examples/Samples/demo.key`). A real server keys per player (each device's journal key is
@@ -33,7 +35,10 @@ struct ServerState {
         var description: String
     }
 
-    init(directory: String, policy: RewardPolicy, journalKeyPath given: String?, lifetimeSeconds: Int64) throws {
+    /// Opens the state in `directory`. `rates` and `grants` are the operator's server-side configuration: the
+    /// earn rate per player (default the policy's) and the multipliers the server granted; requests never set them.
+    init(directory: String, policy: RewardPolicy, journalKeyPath given: String?, lifetimeSeconds: Int64,
+         rates: PlayerRates, grants: StaticMultiplierGrants) throws {
         self.directory = directory
         do {
             try FileManager.default.createDirectory(atPath: directory + "/uploads", withIntermediateDirectories: true)
@@ -50,8 +55,15 @@ struct ServerState {
         } catch {
             throw SetupError(description: "replay file \(directory)/replay: \(error) (refusing to start rather than forget redeemed tickets)")
         }
+        let budgetLedger: FileBudgetLedger
+        do {
+            budgetLedger = try FileBudgetLedger(path: directory + "/budget")
+        } catch {
+            throw SetupError(description: "budget file \(directory)/budget: \(error) (refusing to start rather than forget paid gold)")
+        }
         authority = try TicketAuthority(keys: TicketKeyRing(current: TicketKey(id: Self.ticketKeyID, secret: secret)),
-                                        policy: policy, lifetimeSeconds: lifetimeSeconds, replayGuard: replayGuard)
+                                        policy: policy, lifetimeSeconds: lifetimeSeconds, rates: rates, multiplierGrants: grants,
+                                        replayGuard: replayGuard, budgetLedger: budgetLedger)
         journalKeyPath = given ?? directory + "/journal.key"
         if given == nil {
             _ = try Self.loadOrCreateHex(path: journalKeyPath) { Self.demoJournalKey }

@@ -1,8 +1,8 @@
 /// A server-signed record of a player's departure: who left, when (by the server's clock),
 /// at what earn rate, under which policy, and until when it may be redeemed.
 ///
-/// Issued by ``TicketAuthority/issue(player:session:rate:at:)`` and redeemed once with
-/// ``TicketAuthority/redeem(_:player:at:requestedMultipliers:usedMultipliers:)-(DepartureTicket,_,_,_,_)``.
+/// Issued by ``TicketAuthority/issue(player:session:at:)`` and redeemed once with
+/// ``TicketAuthority/redeem(_:player:at:)-(DepartureTicket,_,_)``.
 /// The tag is HMAC-SHA256 over ``canonicalBytes()``; the byte layout and the text form
 /// (``encodedText()``) are specified in `docs/tickets.md`. All instants are Unix nanoseconds (UTC).
 public struct DepartureTicket: Sendable, Hashable {

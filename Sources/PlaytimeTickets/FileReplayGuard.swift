@@ -1,10 +1,13 @@
 import Synchronization
 
-/// A durable replay guard: an append-only file of consumed nonces, shared safely by threads and
-/// by processes.
+/// A durable replay guard: an append-only file of consumed claims (nonce and (player, session) key in one
+/// record), shared safely by threads and by processes.
 ///
-/// - Durability: a nonce's record is written and `fsync`ed before ``consume(nonce:expiresAt:now:)``
-///   returns ``ReplayDecision/firstUse``, so no crash can let a ticket pay twice.
+/// - Durability: a claim's record is written and `fsync`ed before ``consume(_:now:)`` returns
+///   ``ReplayDecision/firstUse``, so no crash can let a ticket, or a session, pay twice. Both keys are in
+///   one fixed-size record, written by one `write`: recorded together or (torn, cut off) not at all.
+/// - Format: version 2. A format-1 file (nonces only) is upgraded in place at open (atomically, by
+///   `rename`); an unknown version is refused (``TicketStoreError/unsupportedVersion(path:header:)``).
 /// - Restart: opening loads every record; a record torn by a crash (never acknowledged) is cut off.
 /// - Threads: one `Mutex` serialises calls in this process.
 /// - Processes: every call holds an exclusive `flock` on `<path>.lock` and first reads any records
@@ -20,25 +23,28 @@ public final class FileReplayGuard: ReplayGuard {
     public let path: String
     /// The record count below which no automatic compaction runs.
     public let compactionThreshold: Int
-    private let store: Mutex<ReplayFileStore>
+    private let store: Mutex<RecordFileStore<ReplayIndex>>
 
-    /// Opens the replay file at `path`, creating it when absent, and loads it.
-    public init(path: String, compactionThreshold: Int = 4096) throws(ReplayStoreError) {
+    /// Opens the replay file at `path`, creating it when absent (upgrading format 1), and loads it.
+    public init(path: String, compactionThreshold: Int = 4096) throws(TicketStoreError) {
         self.path = path
         self.compactionThreshold = max(1, compactionThreshold)
-        self.store = Mutex(try ReplayFileStore.open(path: path))
+        self.store = Mutex(try RecordFileStore<ReplayIndex>.open(path: path))
     }
 
-    /// Records `nonce` durably if it is new and unexpired; atomic across threads and processes.
-    public func consume(nonce: TicketNonce, expiresAt: Int64, now: Int64) throws(ReplayStoreError) -> ReplayDecision {
+    /// Records `claim` durably if its nonce and session key are new and it is unexpired; atomic across
+    /// threads and processes.
+    public func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
         let threshold = compactionThreshold
-        return try store.withLock { (store: inout ReplayFileStore) throws(ReplayStoreError) -> ReplayDecision in
-            try store.exclusive { (store: inout ReplayFileStore) throws(ReplayStoreError) -> ReplayDecision in
-                let decision = store.table.decide(nonce: nonce, expiresAt: expiresAt, now: now)
+        let session = claim.session.digest
+        return try store.withLock { (store: inout RecordFileStore<ReplayIndex>) throws(TicketStoreError) -> ReplayDecision in
+            try store.exclusive { (store: inout RecordFileStore<ReplayIndex>) throws(TicketStoreError) -> ReplayDecision in
+                let decision = store.index.table.decide(claim, session: session, now: now)
                 guard decision == .firstUse else { return decision }
-                try store.append(nonce: nonce, expiresAt: expiresAt)
+                let entry = ReplayEntry(expiresAt: claim.expiresAt, session: session, sessionExpiresAt: claim.sessionExpiresAt)
+                try store.append(ReplayFileFormat.record(nonce: claim.nonce, entry))
                 if store.recordCount >= max(threshold, 2 * store.liveAfterCompaction) {
-                    // The nonce is already durable; a failed compaction only delays collection.
+                    // The claim is already durable; a failed compaction only delays collection.
                     _ = try? store.compact(now: now)
                 }
                 return .firstUse
@@ -46,22 +52,24 @@ public final class FileReplayGuard: ReplayGuard {
         }
     }
 
-    /// Drops every nonce expiring at or before `now` from the file (atomically) and from memory.
+    /// Drops every claim whose nonce and session key both expire at or before `now` from the file
+    /// (atomically) and from memory.
     @discardableResult
-    public func compact(now: Int64) throws(ReplayStoreError) -> ReplayCompaction {
-        try store.withLock { (store: inout ReplayFileStore) throws(ReplayStoreError) -> ReplayCompaction in
-            try store.exclusive { (store: inout ReplayFileStore) throws(ReplayStoreError) -> ReplayCompaction in
-                try store.compact(now: now)
+    public func compact(now: Int64) throws(TicketStoreError) -> ReplayCompaction {
+        try store.withLock { (store: inout RecordFileStore<ReplayIndex>) throws(TicketStoreError) -> ReplayCompaction in
+            try store.exclusive { (store: inout RecordFileStore<ReplayIndex>) throws(TicketStoreError) -> ReplayCompaction in
+                let (before, after) = try store.compact(now: now)
+                return ReplayCompaction(recordsBefore: before, recordsAfter: after, horizon: store.index.table.horizon)
             }
         }
     }
 
-    /// The number of unexpired nonces this guard currently knows of (as of its last call).
-    public var liveCount: Int { store.withLock { $0.table.entries.count } }
+    /// The number of unexpired claims this guard currently knows of (as of its last call).
+    public var liveCount: Int { store.withLock { $0.index.table.entries.count } }
 
     /// The number of records in the file (as of this guard's last call).
     public var recordCount: Int { store.withLock { $0.recordCount } }
 
     /// The collection horizon (Unix nanoseconds; `Int64.min` before any compaction).
-    public var horizon: Int64 { store.withLock { $0.table.horizon } }
+    public var horizon: Int64 { store.withLock { $0.index.table.horizon } }
 }

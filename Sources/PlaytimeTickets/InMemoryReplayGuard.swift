@@ -2,6 +2,7 @@ import Synchronization
 
 /// A replay guard held in memory: fast, thread-safe, forgotten when the process ends.
 ///
+/// Records each claim's nonce and (player, session) key together under one lock (see ``ReplayGuard``).
 /// Use it for tests or for a single process whose restart also invalidates outstanding tickets
 /// (for example by rotating the signing key). Expired nonces are collected automatically when the
 /// table has doubled since the last collection (and holds at least `collectionThreshold`), or on
@@ -21,12 +22,14 @@ public final class InMemoryReplayGuard: ReplayGuard {
         self.collectionThreshold = max(1, collectionThreshold)
     }
 
-    /// Records `nonce` if it is new and unexpired; atomic under concurrent calls.
-    public func consume(nonce: TicketNonce, expiresAt: Int64, now: Int64) throws(ReplayStoreError) -> ReplayDecision {
-        state.withLock { state in
-            let decision = state.table.decide(nonce: nonce, expiresAt: expiresAt, now: now)
+    /// Records `claim` if its nonce and session key are new and it is unexpired; atomic under concurrent calls.
+    public func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
+        let session = claim.session.digest
+        return state.withLock { state in
+            let decision = state.table.decide(claim, session: session, now: now)
             guard decision == .firstUse else { return decision }
-            state.table.entries[nonce] = expiresAt
+            state.table.insert(nonce: claim.nonce, ReplayEntry(expiresAt: claim.expiresAt, session: session,
+                                                               sessionExpiresAt: claim.sessionExpiresAt))
             if state.table.entries.count >= max(collectionThreshold, 2 * state.liveAfterCollection) {
                 state.table.collect(now: now)
                 state.liveAfterCollection = state.table.entries.count
@@ -35,7 +38,7 @@ public final class InMemoryReplayGuard: ReplayGuard {
         }
     }
 
-    /// Forgets every nonce that expires at or before `now`; returns how many were removed.
+    /// Forgets every nonce and session key that expires at or before `now`; returns how many were removed.
     @discardableResult
     public func removeExpired(now: Int64) -> Int {
         state.withLock { state in
@@ -45,7 +48,7 @@ public final class InMemoryReplayGuard: ReplayGuard {
         }
     }
 
-    /// The number of nonces currently remembered.
+    /// The number of consumed claims currently remembered.
     public var count: Int { state.withLock { $0.table.entries.count } }
 
     /// The instant up to which expired nonces have been collected (`Int64.min` before any collection).

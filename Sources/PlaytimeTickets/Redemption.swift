@@ -1,6 +1,8 @@
 import PlaytimeRewards
 
 /// A successfully redeemed ticket: what was paid and why.
+///
+/// Pay exactly ``paidGold``: the breakdown's `paidNow` less what the player's daily budget withheld.
 public struct Redemption: Sendable, Equatable, Codable {
     /// The ticket, now consumed.
     public var ticket: DepartureTicket
@@ -8,14 +10,23 @@ public struct Redemption: Sendable, Equatable, Codable {
     public var redeemedAt: Int64
     /// Whole seconds from issue to redemption by the server's clock (0 if the clock went back).
     public var elapsedSeconds: Int64
-    /// The reward computation (status verified, the ticket's snapshotted rate).
+    /// The reward computation (status verified, the ticket's snapshotted rate, the server's grants).
     public var breakdown: RewardBreakdown
+    /// The budget ledger's grant of `breakdown.paidNow`.
+    public var budget: BudgetGrant
 
     /// Creates a redemption record.
-    public init(ticket: DepartureTicket, redeemedAt: Int64, elapsedSeconds: Int64, breakdown: RewardBreakdown) {
+    public init(ticket: DepartureTicket, redeemedAt: Int64, elapsedSeconds: Int64, breakdown: RewardBreakdown, budget: BudgetGrant) {
         self.ticket = ticket
         self.redeemedAt = redeemedAt
         self.elapsedSeconds = elapsedSeconds
         self.breakdown = breakdown
+        self.budget = budget
     }
+
+    /// Gold to pay now: granted by the daily budget.
+    public var paidGold: Int64 { budget.granted }
+
+    /// Gold the reward was worth now but the rolling daily budget withheld (not paid, not deferred).
+    public var withheldByBudget: Int64 { budget.withheld }
 }

@@ -1,13 +1,21 @@
-/// Remembers which ticket nonces have been redeemed, so that each ticket pays at most once.
+/// Remembers which tickets have been redeemed — by nonce and by (player, session) — so that each ticket,
+/// and each session of a player, pays at most once.
 ///
-/// Contract for conforming types:
-/// - `consume` reports ``ReplayDecision/firstUse`` at most once per nonce over the guard's whole
-///   life, including after garbage collection and, for durable guards, after restarts;
-/// - it is atomic: of any number of concurrent calls with one nonce, at most one sees `firstUse`;
-/// - a durable guard records the nonce on stable storage before it returns `firstUse`;
-/// - nonces may be forgotten once `expiresAt` is not after the time the guard collected at,
-///   and consuming such a nonce afterwards answers ``ReplayDecision/expired``.
+/// Contract for conforming types (a SQL implementation: one row per nonce and one per session key, both
+/// inserted in one transaction with `ON CONFLICT DO NOTHING`; GUIDE §9):
+/// - `consume` reports ``ReplayDecision/firstUse`` at most once per nonce and at most once per
+///   ``SessionKey`` over the guard's whole life, including after garbage collection and, for durable
+///   guards, after restarts (a session key only until its `sessionExpiresAt`);
+/// - it is atomic: the nonce and the session key are recorded together or not at all, and of any number
+///   of concurrent calls sharing a nonce or a session key, at most one sees `firstUse`;
+/// - a durable guard records both on stable storage before it returns `firstUse`;
+/// - keys are compared byte for byte (never by Unicode equivalence);
+/// - a key may be forgotten once its expiry is not after the instant the guard collected at (its
+///   horizon); a claim whose `expiresAt` is at or before `now` or the horizon answers
+///   ``ReplayDecision/expired``;
+/// - a thrown error means the caller must not pay (whether or not anything was recorded).
 public protocol ReplayGuard: Sendable {
-    /// Records `nonce` if it is new and unexpired at `now` (Unix nanoseconds) and says which it was.
-    func consume(nonce: TicketNonce, expiresAt: Int64, now: Int64) throws(ReplayStoreError) -> ReplayDecision
+    /// Records `claim` if its nonce and its session key are both new and it is unexpired at `now`
+    /// (Unix nanoseconds), and says which it was.
+    func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision
 }

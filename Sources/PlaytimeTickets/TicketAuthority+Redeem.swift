@@ -1,56 +1,87 @@
 import PlaytimeRewards
 
 extension TicketAuthority {
-    /// Parses the text form, then redeems it as ``redeem(_:player:at:requestedMultipliers:usedMultipliers:)-(DepartureTicket,_,_,_,_)``.
-    public func redeem(
-        _ text: String, player: String, at now: Int64,
-        requestedMultipliers: [String] = [], usedMultipliers: Set<String> = []
-    ) throws(TicketError) -> Redemption {
+    /// Parses the text form, then redeems it as ``redeem(_:player:at:)-(DepartureTicket,_,_)``.
+    public func redeem(_ text: String, player: String, at now: Int64) throws(TicketError) -> Redemption {
         let ticket: DepartureTicket
         do {
             ticket = try DepartureTicket.parse(text)
         } catch {
             throw .malformed(error)
         }
-        return try redeem(ticket, player: player, at: now, requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
+        return try redeem(ticket, player: player, at: now)
     }
 
-    /// Verifies `ticket` for `player` at `now` (server clock, Unix nanoseconds), marks it used, and
-    /// returns what it pays.
+    /// Verifies `ticket` for `player` at `now` (server clock, Unix nanoseconds), marks it and its
+    /// (player, session) used, debits the player's rolling daily budget, and returns what it pays.
     ///
-    /// Checks, in order: well-formed, accepted key, tag (constant time), player, known policy,
-    /// not issued after `now` + skew, not expired, first use. The reward is computed before the
-    /// nonce is consumed, so nothing can fail after consumption: a thrown error means nothing
-    /// was paid and, unless it is ``TicketError/alreadyRedeemed``, the ticket was not used up.
-    /// Status is verified (the server's own clock measured the time); the rate is the ticket's.
-    public func redeem(
-        _ ticket: DepartureTicket, player: String, at now: Int64,
-        requestedMultipliers: [String] = [], usedMultipliers: Set<String> = []
-    ) throws(TicketError) -> Redemption {
+    /// Checks, in order: well-formed, accepted key, tag (constant time), player (byte for byte), known
+    /// policy, not issued after `now` + skew, not expired. Then, with nothing recorded yet: the multipliers
+    /// the server's ``multiplierGrants`` recorded for the session, and the reward (status verified, the
+    /// ticket's rate). Then the two stores, in this order:
+    ///
+    /// 1. the ``replayGuard`` consumes the nonce and the (player, session) key together — refused as
+    ///    ``TicketError/alreadyRedeemed`` if either was used; a failure here (``TicketError/storeFailure(_:)``)
+    ///    consumed nothing, so the ticket can be retried;
+    /// 2. the ``budgetLedger`` grants up to the reward's `paidNow` under the ticket policy's
+    ///    `dailyBudgetGold`; the redemption pays exactly what it granted (``Redemption/paidGold``) and reports
+    ///    the rest as withheld. A failure here (``TicketError/ledgerFailure(_:)``) pays nothing, and the
+    ///    ticket is used up.
+    ///
+    /// Why this order: consuming first means no crash or failure can pay a ticket twice (a second attempt
+    /// finds it consumed), and nothing is paid without a durable grant, so nothing is paid past the budget.
+    /// The price falls on the honest player only when the ledger fails (or the server crashes) between the
+    /// two steps: that one ticket's gold is lost; no budget is lost.
+    public func redeem(_ ticket: DepartureTicket, player: String, at now: Int64) throws(TicketError) -> Redemption {
         let calculator = try verify(ticket, player: player, at: now)
+        let session = SessionKey(of: ticket)
+        let multipliers: [String]
+        do {
+            multipliers = try multiplierGrants.multipliers(for: session)
+        } catch {
+            throw .storeFailure(error)
+        }
         let elapsed = TicketAuthority.elapsedSeconds(from: ticket.issuedAt, to: now)
         let breakdown: RewardBreakdown
         do {
+            // A (player, session) pays once, so no multiplier can have been used for it before.
             breakdown = try calculator.calculate(RewardClaim(
                 creditedSeconds: elapsed, status: .verified, goldPerHour: ticket.goldPerHour,
-                requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers))
+                requestedMultipliers: multipliers, usedMultipliers: []))
         } catch {
             throw .malformed(.negativeRate(ticket.goldPerHour))
         }
+        let claim = ReplayClaim(nonce: ticket.nonce, expiresAt: ticket.expiresAt, session: session,
+                                sessionExpiresAt: sessionMemoryEnd(after: now))
         let decision: ReplayDecision
         do {
-            decision = try replayGuard.consume(nonce: ticket.nonce, expiresAt: ticket.expiresAt, now: now)
+            decision = try replayGuard.consume(claim, now: now)
         } catch {
             throw .storeFailure(error)
         }
         switch decision {
-        case .firstUse: return Redemption(ticket: ticket, redeemedAt: now, elapsedSeconds: elapsed, breakdown: breakdown)
-        case .alreadyUsed: throw .alreadyRedeemed
+        case .firstUse: break
+        case .alreadyUsed, .sessionAlreadyPaid: throw .alreadyRedeemed
         case .expired: throw .expired(expiresAt: ticket.expiresAt, now: now)
         }
+        let grant: BudgetGrant
+        do {
+            grant = try budgetLedger.grant(breakdown.paidNow, to: session.player, limit: breakdown.dailyBudgetGold, at: now)
+        } catch {
+            throw .ledgerFailure(error)
+        }
+        return Redemption(ticket: ticket, redeemedAt: now, elapsedSeconds: elapsed, breakdown: breakdown, budget: grant)
     }
 
-    /// Every check except single use; returns the calculator of the ticket's policy.
+    /// Until when a (player, session) paid at `now` is remembered: `now + lifetime + allowed skew`
+    /// (saturating), after which no ticket issued before `now` is still redeemable under this lifetime.
+    func sessionMemoryEnd(after now: Int64) -> Int64 {
+        let seconds = lifetimeSeconds + allowedSkewSeconds
+        let end = now.addingReportingOverflow(seconds * 1_000_000_000)
+        return end.overflow ? .max : end.partialValue
+    }
+
+    /// Every check except single use and the budget; returns the calculator of the ticket's policy.
     ///
     /// Use it to show a returning player the pending reward without consuming the ticket.
     @discardableResult
@@ -64,7 +95,8 @@ extension TicketAuthority {
         guard ticket.tag.count == 32 else { throw .malformed(.invalidTagLength(ticket.tag.count)) }
         guard let key = keys.key(id: ticket.keyID) else { throw .unknownKey(ticket.keyID) }
         guard key.isValid(tag: ticket.tag, for: message) else { throw .forged }
-        guard ticket.playerID == player else { throw .otherPlayer }
+        // Byte for byte: `String ==` would accept a canonically equivalent id (NFC for NFD).
+        guard ticket.playerID.utf8.elementsEqual(player.utf8) else { throw .otherPlayer }
         guard let calculator = calculators[ticket.policyVersion] else { throw .unknownPolicy(ticket.policyVersion) }
         let skew = allowedSkewSeconds * 1_000_000_000
         let latestIssue = now.addingReportingOverflow(skew)

@@ -3,10 +3,13 @@ import PlaytimeRewards
 /// The game server's issuer and redeemer of departure tickets.
 ///
 /// The server's clock is the authority: every instant is passed in by the caller as Unix
-/// nanoseconds read from the server clock. Issue a ticket when the player departs; when the
-/// player returns, ``redeem(_:player:at:requestedMultipliers:usedMultipliers:)-(DepartureTicket,_,_,_,_)``
-/// verifies it and pays for the time between issue and now, at the rate snapshotted in the
-/// ticket, exactly once (the ``ReplayGuard`` decides "once").
+/// nanoseconds read from the server clock. Issue a ticket when the player departs
+/// (``issue(player:session:at:)``: the rate comes from the server's ``RateProvider``); when the player
+/// returns, ``redeem(_:player:at:)-(DepartureTicket,_,_)`` verifies it and pays for the time between issue
+/// and now, at the rate snapshotted in the ticket, with the multipliers the server's ``MultiplierGrants``
+/// recorded, once per ticket and once per (player, session) (the ``ReplayGuard`` decides "once"), within
+/// the player's rolling daily budget (the ``BudgetLedger``). Nothing the client sends beyond the ticket and
+/// the player id enters the computation.
 public struct TicketAuthority: Sendable {
     /// The signing key and the accepted keys.
     public let keys: TicketKeyRing
@@ -18,6 +21,12 @@ public struct TicketAuthority: Sendable {
     public let allowedSkewSeconds: Int64
     /// The single-use store.
     public let replayGuard: any ReplayGuard
+    /// The players' rolling daily budgets.
+    public let budgetLedger: any BudgetLedger
+    /// The server's earn rates, read at issue.
+    public let rates: any RateProvider
+    /// The server's record of multipliers, read at redemption.
+    public let multiplierGrants: any MultiplierGrants
     /// Calculators for the current policy and every retained one, by version.
     let calculators: [String: RewardCalculator]
 
@@ -35,15 +44,22 @@ public struct TicketAuthority: Sendable {
     ///   - lifetimeSeconds: ticket lifetime, 1 s … 10 years (default 7 days).
     ///   - allowedSkewSeconds: tolerated issue time in the future, 0 … 3600 s (default 5 s),
     ///     for several servers whose clocks differ slightly.
-    ///   - replayGuard: remembers redeemed nonces; share one guard among all authorities
-    ///     (and processes, for ``FileReplayGuard``) that accept the same keys.
+    ///   - rates: the server's earn rates (default: the policy's `goldPerHour` for every player).
+    ///   - multiplierGrants: the multipliers the server recorded (default: none).
+    ///   - replayGuard: remembers redeemed nonces and (player, session) keys; share one guard among all
+    ///     authorities (and processes, for ``FileReplayGuard``) that accept the same keys.
+    ///   - budgetLedger: the players' rolling daily budgets (each ticket's policy names the budget); share it
+    ///     like the replay guard, and make it as durable (``FileBudgetLedger`` next to ``FileReplayGuard``).
     public init(
         keys: TicketKeyRing,
         policy: RewardPolicy,
         retainedPolicies: [RewardPolicy] = [],
         lifetimeSeconds: Int64 = TicketAuthority.defaultLifetimeSeconds,
         allowedSkewSeconds: Int64 = TicketAuthority.defaultAllowedSkewSeconds,
-        replayGuard: any ReplayGuard
+        rates: (any RateProvider)? = nil,
+        multiplierGrants: any MultiplierGrants = StaticMultiplierGrants(),
+        replayGuard: any ReplayGuard,
+        budgetLedger: any BudgetLedger
     ) throws(TicketConfigurationError) {
         guard (1...10 * 366 * 86_400).contains(lifetimeSeconds) else { throw .invalidLifetime(seconds: lifetimeSeconds) }
         guard (0...3600).contains(allowedSkewSeconds) else { throw .invalidSkew(seconds: allowedSkewSeconds) }
@@ -61,10 +77,13 @@ public struct TicketAuthority: Sendable {
         self.lifetimeSeconds = lifetimeSeconds
         self.allowedSkewSeconds = allowedSkewSeconds
         self.replayGuard = replayGuard
+        self.budgetLedger = budgetLedger
+        self.rates = rates ?? PlayerRates(defaultGoldPerHour: policy.goldPerHour)
+        self.multiplierGrants = multiplierGrants
         self.calculators = calculators
     }
 
-    /// The same authority with another key ring (same policies, lifetime and replay guard).
+    /// The same authority with another key ring (same policies, lifetime, stores and sources).
     public func withKeys(_ keys: TicketKeyRing) -> TicketAuthority {
         TicketAuthority(copying: self, keys: keys)
     }
@@ -75,6 +94,9 @@ public struct TicketAuthority: Sendable {
         self.lifetimeSeconds = other.lifetimeSeconds
         self.allowedSkewSeconds = other.allowedSkewSeconds
         self.replayGuard = other.replayGuard
+        self.budgetLedger = other.budgetLedger
+        self.rates = other.rates
+        self.multiplierGrants = other.multiplierGrants
         self.calculators = other.calculators
     }
 }

@@ -235,10 +235,12 @@ struct ExamplesTests {
     func serverAndClient() async throws {
         let state = try ExampleBinary.temporaryDirectory("game-server-test-")
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "90", "--idle-seconds", "60"])
+        // The ad multiplier is the server's grant, not something the client asks for.
+        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "90", "--idle-seconds", "60",
+                                                    "--grant-multiplier", "alice=ad"])
         defer { server.kill() }
         let client = try await ExampleBinary.run("game-client", [
-            "--server", server.address, "--player", "alice", "--wait", "1.1", "--ad",
+            "--server", server.address, "--player", "alice", "--wait", "1.1",
             "--journal", ExampleBinary.sample("sample-journal.jsonl"), "--key-file", ExampleBinary.sample("demo.key"),
         ])
         #expect(client.status == 0, "\(client.standardOutput)\n\(client.standardError)")
@@ -247,7 +249,7 @@ struct ExamplesTests {
         // The server's clock measured at least the 1.1 s wait; ×2 for the ad: 20 gold per whole second.
         let elapsed = try #require(Self.number(after: "redeemed   ", in: redeemed), "\(redeemed)")
         #expect(elapsed >= 1)
-        #expect(redeemed.hasSuffix("s away by the server's clock: \(20 * elapsed) gold (ad applied)"), "\(redeemed)")
+        #expect(redeemed.hasSuffix("s away by the server's clock at 36000 gold/h: \(20 * elapsed) gold (ad applied)"), "\(redeemed)")
         #expect(lines.contains { $0.hasPrefix("replay ") && $0.contains("409 already-redeemed") }, "\(client.standardOutput)")
         #expect(lines.contains { $0.hasPrefix("audit ") && $0.hasSuffix("clean") }, "\(client.standardOutput)")
         let ticketLine = try #require(lines.first { $0.hasPrefix("ticket ") })
@@ -272,5 +274,84 @@ struct ExamplesTests {
         #expect(again.contains("already-redeemed"))
         let restartLog = try await restarted.stop()
         #expect(restartLog.contains("409 POST /redeem: refused, already-redeemed"), "\(restartLog)")
+    }
+
+    /// The JSON body of a raw HTTP answer, as a dictionary (empty if it is not one).
+    static func body(_ answer: String) -> [String: Any] {
+        guard let range = answer.range(of: "\r\n\r\n"),
+              let object = try? JSONSerialization.jsonObject(with: Data(answer[range.upperBound...].utf8)) as? [String: Any]
+        else { return [:] }
+        return object
+    }
+
+    /// The `ticket` of a 200 answer to POST /tickets.
+    static func ticket(_ answer: String) throws -> String {
+        try #require(body(answer)["ticket"] as? String, "\(answer)")
+    }
+
+    @Test("game-server decides what is paid: request rates and multipliers refused (400), duplicate keys 400, one payment per session (409), NFD ≠ NFC, the daily budget caps, also after a restart")
+    func serverDecides() async throws {
+        let state = try ExampleBinary.temporaryDirectory("game-server-hostile-test-")
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        // bob earns 2 000 000 gold per second by the server's own configuration; the demo budget is 1 000 000 a day.
+        let arguments = ["--port", "0", "--state", state, "--seconds", "60", "--idle-seconds", "30", "--player-rate", "bob=7200000000"]
+        let server = try await ServerProcess.start(arguments)
+        defer { server.kill() }
+
+        let first = try Self.ticket(try await server.post("/tickets", json: #"{"player":"bob","session":"s1"}"#))
+        let second = try Self.ticket(try await server.post("/tickets", json: #"{"session":"s1","player":"bob"}"#))
+        let other = try Self.ticket(try await server.post("/tickets", json: #"{"player":"bob","session":"s2"}"#))
+        let nfd = try Self.ticket(try await server.post("/tickets", json: #"{"player":"cafe\u0301","session":"s"}"#))
+        let issued = Date()
+
+        // Fields the client must not decide, and bodies that say one thing twice: 400, nothing issued or paid.
+        let hostile: [(String, String, String)] = [
+            ("/tickets", #"{"player":"eve","session":"x","rate":1000000000000}"#, "unknown field 'rate'"),
+            ("/tickets", #"{"player":"eve","player":"bob","session":"x"}"#, "duplicate key 'player'"),
+            ("/tickets", #"{"player":"eve","pla\u0079er":"bob","session":"x"}"#, "duplicate key 'player'"),
+            ("/tickets", #"{"player":{"name":"eve"},"session":"x"}"#, "field 'player' must be"),
+            ("/redeem", #"{"player":"bob","ticket":"\#(first)","multipliers":["ad","ad"]}"#, "unknown field 'multipliers'"),
+            ("/redeem", #"{"player":"bob","ticket":"\#(first)","ticket":"\#(second)"}"#, "duplicate key 'ticket'"),
+        ]
+        for (path, json, message) in hostile {
+            let answer = try await server.post(path, json: json)
+            #expect(answer.hasPrefix("HTTP/1.1 400"), "\(json) → \(answer)")
+            #expect((Self.body(answer)["message"] as? String)?.contains(message) == true, "\(json) → \(answer)")
+        }
+
+        // A ticket issued to NFD café is not redeemed by NFC café (they are equal as Swift strings, not as bytes).
+        let wrongForm = try await server.post("/redeem", json: #"{"player":"caf\u00e9","ticket":"\#(nfd)"}"#)
+        #expect(wrongForm.hasPrefix("HTTP/1.1 422") && wrongForm.contains("other-player"), "\(wrongForm)")
+
+        // At least one whole second away by the server's clock.
+        let left = 1.1 - Date().timeIntervalSince(issued)
+        if left > 0 { try await Task.sleep(nanoseconds: UInt64(left * 1e9)) }
+        let paid = try await server.post("/redeem", json: #"{"player":"bob","ticket":"\#(first)"}"#)
+        #expect(paid.hasPrefix("HTTP/1.1 200"), "\(paid)")
+        let reply = Self.body(paid)
+        let elapsed = try #require(reply["elapsedSeconds"] as? Int, "\(paid)")
+        #expect(elapsed >= 1)
+        #expect(reply["goldPerHour"] as? Int == 7_200_000_000)
+        #expect(reply["multipliers"] as? [String] == [])
+        #expect(reply["gold"] as? Int == 1_000_000, "capped by the daily budget: \(paid)")
+        #expect(reply["withheldByBudget"] as? Int == 2_000_000 * elapsed - 1_000_000, "\(paid)")
+        // The second ticket of the same session: one payment per (player, session).
+        let again = try await server.post("/redeem", json: #"{"player":"bob","ticket":"\#(second)"}"#)
+        #expect(again.hasPrefix("HTTP/1.1 409") && again.contains("already-redeemed"), "\(again)")
+        #expect(try await server.post("/health", json: "").contains("405"))
+        _ = try await server.stop()
+
+        // Killed and restarted on the same state: the session is still paid, the budget still spent.
+        let restarted = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "30", "--max-requests", "2",
+                                                       "--player-rate", "bob=7200000000"])
+        defer { restarted.kill() }
+        let replay = try await restarted.post("/redeem", json: #"{"player":"bob","ticket":"\#(second)"}"#)
+        #expect(replay.hasPrefix("HTTP/1.1 409"), "\(replay)")
+        let spent = try await restarted.post("/redeem", json: #"{"player":"bob","ticket":"\#(other)"}"#)
+        #expect(spent.hasPrefix("HTTP/1.1 200"), "\(spent)")
+        #expect(Self.body(spent)["gold"] as? Int == 0, "the day's budget is spent: \(spent)")
+        #expect((Self.body(spent)["withheldByBudget"] as? Int ?? 0) >= 2_000_000, "\(spent)")
+        let log = try await restarted.stop()
+        #expect(log.contains("withheld by the daily budget"), "\(log)")
     }
 }

@@ -7,7 +7,7 @@ import Testing
 struct FileReplayGuardTests {
     typealias F = TicketFixtures
     static let headerSize = 44
-    static let recordSize = 50
+    static let recordSize = 132
 
     func nonce(_ index: UInt64) -> TicketNonce { TicketNonce(high: 0xfeed, low: index) }
 
@@ -30,9 +30,10 @@ struct FileReplayGuardTests {
     func durableBeforeSuccess() throws {
         let path = F.temporaryDirectory() + "/replay"
         let guardian = try FileReplayGuard(path: path)
-        #expect(try guardian.consume(nonce: nonce(7), expiresAt: F.start + F.hour, now: F.start) == .firstUse)
+        #expect(try guardian.consume(F.claim(nonce(7), expiresAt: F.start + F.hour), now: F.start) == .firstUse)
         let text = String(decoding: F.contents(path), as: UTF8.self)
-        #expect(text.hasSuffix("000000000000feed0000000000000007 18ecfb6db3c4a000\n"))
+        #expect(text.hasPrefix("playtime-replay v2 horizon 8000000000000000\n000000000000feed0000000000000007 18ecfb6db3c4a000 "))
+        #expect(text.hasSuffix(" 18ecfb6db3c4a000\n"))
     }
 
     @Test("a torn last record (crash mid-append) is cut off on open; earlier records survive")
@@ -40,21 +41,21 @@ struct FileReplayGuardTests {
         let path = F.temporaryDirectory() + "/replay"
         do {
             let guardian = try FileReplayGuard(path: path)
-            for index: UInt64 in 0..<3 { _ = try guardian.consume(nonce: nonce(index), expiresAt: F.start + F.hour, now: F.start) }
+            for index: UInt64 in 0..<3 { _ = try guardian.consume(F.claim(nonce(index), expiresAt: F.start + F.hour), now: F.start) }
         }
         F.appendRaw(Array("000000000000feed00000000000000".utf8), to: path)
         let reopened = try FileReplayGuard(path: path)
         #expect(reopened.liveCount == 3)
         #expect(F.contents(path).count == Self.headerSize + 3 * Self.recordSize)
-        #expect(try reopened.consume(nonce: nonce(1), expiresAt: F.start + F.hour, now: F.start) == .alreadyUsed)
-        #expect(try reopened.consume(nonce: nonce(3), expiresAt: F.start + F.hour, now: F.start) == .firstUse)
+        #expect(try reopened.consume(F.claim(nonce(1), expiresAt: F.start + F.hour), now: F.start) == .alreadyUsed)
+        #expect(try reopened.consume(F.claim(nonce(3), expiresAt: F.start + F.hour), now: F.start) == .firstUse)
         #expect(F.contents(path).count == Self.headerSize + 4 * Self.recordSize)
     }
 
     @Test("a full-length but unwritten last record (zeros after a crash) is cut off too")
     func zeroTail() throws {
         let path = F.temporaryDirectory() + "/replay"
-        do { _ = try FileReplayGuard(path: path).consume(nonce: nonce(1), expiresAt: F.start + F.hour, now: F.start) }
+        do { _ = try FileReplayGuard(path: path).consume(F.claim(nonce(1), expiresAt: F.start + F.hour), now: F.start) }
         F.appendRaw(Array(repeating: 0, count: Self.recordSize), to: path)
         let reopened = try FileReplayGuard(path: path)
         #expect(reopened.liveCount == 1)
@@ -66,7 +67,7 @@ struct FileReplayGuardTests {
         let path = F.temporaryDirectory() + "/replay"
         do {
             let guardian = try FileReplayGuard(path: path)
-            for index: UInt64 in 0..<3 { _ = try guardian.consume(nonce: nonce(index), expiresAt: F.start + F.hour, now: F.start) }
+            for index: UInt64 in 0..<3 { _ = try guardian.consume(F.claim(nonce(index), expiresAt: F.start + F.hour), now: F.start) }
         }
         var bytes = F.contents(path)
         bytes[Self.headerSize + Self.recordSize + 3] = UInt8(ascii: "x")
@@ -87,7 +88,7 @@ struct FileReplayGuardTests {
         let guardian = try FileReplayGuard(path: path)
         for index in 0..<10 {
             let expiry = F.start + (index < 6 ? 10 : 1000) * F.second
-            #expect(try guardian.consume(nonce: nonce(UInt64(index)), expiresAt: expiry, now: F.start) == .firstUse)
+            #expect(try guardian.consume(F.claim(nonce(UInt64(index)), expiresAt: expiry), now: F.start) == .firstUse)
         }
         let report = try guardian.compact(now: F.start + 100 * F.second)
         #expect(report == ReplayCompaction(recordsBefore: 10, recordsAfter: 4, horizon: F.start + 100 * F.second))
@@ -98,8 +99,8 @@ struct FileReplayGuardTests {
         #expect(reopened.liveCount == 4)
         #expect(reopened.horizon == F.start + 100 * F.second)
         // Kept: still used. Collected: reported expired even if the clock went back.
-        #expect(try reopened.consume(nonce: nonce(8), expiresAt: F.start + 1000 * F.second, now: F.start) == .alreadyUsed)
-        #expect(try reopened.consume(nonce: nonce(2), expiresAt: F.start + 10 * F.second, now: F.start) == .expired)
+        #expect(try reopened.consume(F.claim(nonce(8), expiresAt: F.start + 1000 * F.second), now: F.start) == .alreadyUsed)
+        #expect(try reopened.consume(F.claim(nonce(2), expiresAt: F.start + 10 * F.second), now: F.start) == .expired)
     }
 
     @Test("automatic compaction keeps the file bounded while tickets expire")
@@ -108,7 +109,7 @@ struct FileReplayGuardTests {
         let guardian = try FileReplayGuard(path: path, compactionThreshold: 16)
         for index in 0..<200 {
             let now = F.start + Int64(index) * F.second
-            #expect(try guardian.consume(nonce: nonce(UInt64(index)), expiresAt: now + 5 * F.second, now: now) == .firstUse)
+            #expect(try guardian.consume(F.claim(nonce(UInt64(index)), expiresAt: now + 5 * F.second), now: now) == .firstUse)
         }
         #expect(guardian.recordCount <= 32)
         #expect(F.contents(path).count == Self.headerSize + guardian.recordCount * Self.recordSize)
@@ -151,24 +152,24 @@ struct FileReplayGuardTests {
         let path = F.temporaryDirectory() + "/replay"
         let first = try FileReplayGuard(path: path)
         let second = try FileReplayGuard(path: path)
-        #expect(try first.consume(nonce: nonce(1), expiresAt: F.start + 10 * F.second, now: F.start) == .firstUse)
-        #expect(try first.consume(nonce: nonce(2), expiresAt: F.start + 1000 * F.second, now: F.start) == .firstUse)
-        #expect(try second.consume(nonce: nonce(2), expiresAt: F.start + 1000 * F.second, now: F.start) == .alreadyUsed)
+        #expect(try first.consume(F.claim(nonce(1), expiresAt: F.start + 10 * F.second), now: F.start) == .firstUse)
+        #expect(try first.consume(F.claim(nonce(2), expiresAt: F.start + 1000 * F.second), now: F.start) == .firstUse)
+        #expect(try second.consume(F.claim(nonce(2), expiresAt: F.start + 1000 * F.second), now: F.start) == .alreadyUsed)
         _ = try first.compact(now: F.start + 100 * F.second)
-        #expect(try second.consume(nonce: nonce(2), expiresAt: F.start + 1000 * F.second, now: F.start) == .alreadyUsed)
-        #expect(try second.consume(nonce: nonce(1), expiresAt: F.start + 10 * F.second, now: F.start) == .expired)
+        #expect(try second.consume(F.claim(nonce(2), expiresAt: F.start + 1000 * F.second), now: F.start) == .alreadyUsed)
+        #expect(try second.consume(F.claim(nonce(1), expiresAt: F.start + 10 * F.second), now: F.start) == .expired)
         #expect(second.horizon == F.start + 100 * F.second)
-        #expect(try second.consume(nonce: nonce(3), expiresAt: F.start + 1000 * F.second, now: F.start) == .firstUse)
-        #expect(try first.consume(nonce: nonce(3), expiresAt: F.start + 1000 * F.second, now: F.start) == .alreadyUsed)
+        #expect(try second.consume(F.claim(nonce(3), expiresAt: F.start + 1000 * F.second), now: F.start) == .firstUse)
+        #expect(try first.consume(F.claim(nonce(3), expiresAt: F.start + 1000 * F.second), now: F.start) == .alreadyUsed)
     }
 
     @Test("a torn tail left by another writer is cut off by the next caller")
     func tornTailWhileOpen() throws {
         let path = F.temporaryDirectory() + "/replay"
         let guardian = try FileReplayGuard(path: path)
-        _ = try guardian.consume(nonce: nonce(1), expiresAt: F.start + F.hour, now: F.start)
+        _ = try guardian.consume(F.claim(nonce(1), expiresAt: F.start + F.hour), now: F.start)
         F.appendRaw(Array("0000".utf8), to: path)
-        #expect(try guardian.consume(nonce: nonce(2), expiresAt: F.start + F.hour, now: F.start) == .firstUse)
+        #expect(try guardian.consume(F.claim(nonce(2), expiresAt: F.start + F.hour), now: F.start) == .firstUse)
         #expect(F.contents(path).count == Self.headerSize + 2 * Self.recordSize)
         #expect(try FileReplayGuard(path: path).liveCount == 2)
     }
@@ -179,7 +180,7 @@ struct FileReplayGuardTests {
         let guardian = try FileReplayGuard(path: path)
         try FileManager.default.removeItem(atPath: path)
         #expect(throws: ReplayStoreError.missing(path: path)) {
-            try guardian.consume(nonce: nonce(1), expiresAt: F.start + F.hour, now: F.start)
+            try guardian.consume(F.claim(nonce(1), expiresAt: F.start + F.hour), now: F.start)
         }
         let authority = F.authority(replayGuard: guardian)
         let ticket = try authority.issue(player: "p", session: "s", rate: 1, at: F.start)

@@ -11,23 +11,23 @@ struct ReplayGuardTests {
     @Test("first use once, then already used; expiry at or before now is expired")
     func basics() throws {
         let guardian = InMemoryReplayGuard()
-        #expect(try guardian.consume(nonce: a, expiresAt: F.start + F.hour, now: F.start) == .firstUse)
-        #expect(try guardian.consume(nonce: a, expiresAt: F.start + F.hour, now: F.start) == .alreadyUsed)
-        #expect(try guardian.consume(nonce: b, expiresAt: F.start, now: F.start) == .expired)
+        #expect(try guardian.consume(F.claim(a, expiresAt: F.start + F.hour), now: F.start) == .firstUse)
+        #expect(try guardian.consume(F.claim(a, expiresAt: F.start + F.hour), now: F.start) == .alreadyUsed)
+        #expect(try guardian.consume(F.claim(b, expiresAt: F.start), now: F.start) == .expired)
         #expect(guardian.count == 1)
     }
 
     @Test("collection removes expired nonces, keeps live ones, and a collected nonce can never be first-used again")
     func collection() throws {
         let guardian = InMemoryReplayGuard()
-        _ = try guardian.consume(nonce: a, expiresAt: F.start + 10 * F.second, now: F.start)
-        _ = try guardian.consume(nonce: b, expiresAt: F.start + 100 * F.second, now: F.start)
+        _ = try guardian.consume(F.claim(a, expiresAt: F.start + 10 * F.second), now: F.start)
+        _ = try guardian.consume(F.claim(b, expiresAt: F.start + 100 * F.second), now: F.start)
         #expect(guardian.removeExpired(now: F.start + 50 * F.second) == 1)
         #expect(guardian.count == 1)
         #expect(guardian.horizon == F.start + 50 * F.second)
         // The server clock stepped back: without the horizon `a` would look new.
-        #expect(try guardian.consume(nonce: a, expiresAt: F.start + 10 * F.second, now: F.start + 5 * F.second) == .expired)
-        #expect(try guardian.consume(nonce: b, expiresAt: F.start + 100 * F.second, now: F.start + 5 * F.second) == .alreadyUsed)
+        #expect(try guardian.consume(F.claim(a, expiresAt: F.start + 10 * F.second), now: F.start + 5 * F.second) == .expired)
+        #expect(try guardian.consume(F.claim(b, expiresAt: F.start + 100 * F.second), now: F.start + 5 * F.second) == .alreadyUsed)
     }
 
     @Test("automatic collection bounds the table when tickets expire")
@@ -35,7 +35,7 @@ struct ReplayGuardTests {
         let guardian = InMemoryReplayGuard(collectionThreshold: 64)
         for index in 0..<10_000 {
             let now = F.start + Int64(index) * F.second
-            let decision = try guardian.consume(nonce: TicketNonce(high: 9, low: UInt64(index)), expiresAt: now + 10 * F.second, now: now)
+            let decision = try guardian.consume(F.claim(TicketNonce(high: 9, low: UInt64(index)), expiresAt: now + 10 * F.second), now: now)
             #expect(decision == .firstUse)
         }
         #expect(guardian.count <= 128)

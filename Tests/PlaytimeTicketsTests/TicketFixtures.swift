@@ -18,15 +18,41 @@ enum TicketFixtures {
     /// A second key, for rotation.
     static let nextKey = try! TicketKey(id: "k2027", secret: Array(repeating: 0xa5, count: 32))
 
-    /// An authority with the default policy and the given guard (a fresh in-memory one by default).
+    /// An authority with the default policy and the given stores (fresh in-memory ones by default).
     static func authority(
         keys: TicketKeyRing? = nil,
         policy: RewardPolicy = .default,
         retained: [RewardPolicy] = [],
-        replayGuard: any ReplayGuard = InMemoryReplayGuard()
+        rates: (any RateProvider)? = nil,
+        grants: any MultiplierGrants = StaticMultiplierGrants(),
+        replayGuard: any ReplayGuard = InMemoryReplayGuard(),
+        budgetLedger: any BudgetLedger = InMemoryBudgetLedger()
     ) -> TicketAuthority {
         let ring = keys ?? (try! TicketKeyRing(current: key))
-        return try! TicketAuthority(keys: ring, policy: policy, retainedPolicies: retained, replayGuard: replayGuard)
+        return try! TicketAuthority(keys: ring, policy: policy, retainedPolicies: retained, rates: rates, multiplierGrants: grants,
+                                    replayGuard: replayGuard, budgetLedger: budgetLedger)
+    }
+
+    /// A replay claim for `nonce` whose session is its own (`s-<nonce>` of player `p`), remembered as long
+    /// as the nonce unless `sessionExpiresAt` says otherwise.
+    static func claim(_ nonce: TicketNonce, expiresAt: Int64, player: String = "p", session: String? = nil,
+                      sessionExpiresAt: Int64? = nil) -> ReplayClaim {
+        ReplayClaim(nonce: nonce, expiresAt: expiresAt, session: SessionKey(player: player, session: session ?? "s-\(nonce)"),
+                    sessionExpiresAt: sessionExpiresAt ?? expiresAt)
+    }
+
+    /// A policy with a small daily budget and a flat curve, so budget arithmetic is easy to follow:
+    /// 3600 gold/h at 100 % is one gold per second, up to 24 h, budget `budget` per rolling 24 h.
+    static func budgetPolicy(budget: Int64) -> RewardPolicy {
+        var policy = RewardPolicy.default
+        policy.version = "budget-\(budget)"
+        policy.goldPerHour = 3600
+        policy.minimumAwaySeconds = 0
+        policy.capSeconds = 86_400
+        policy.tiers = [RewardTier(upToSeconds: nil, percent: 100)]
+        policy.efficiencyPercent = 100
+        policy.dailyBudgetGold = budget
+        return policy
     }
 
     /// A fresh empty directory for replay files.

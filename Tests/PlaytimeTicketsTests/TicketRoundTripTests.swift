@@ -46,17 +46,17 @@ struct TicketRoundTripTests {
         #expect(throws: TicketError.forged) { try authority.redeem(edited, player: "p1", at: F.start + F.hour) }
     }
 
-    @Test("a multiplier is applied once and reported as used")
+    @Test("a multiplier the server granted is applied once and reported as used; without a grant there is none")
     func multiplier() throws {
-        let authority = F.authority()
+        let grants = StaticMultiplierGrants(perSession: [SessionKey(player: "p1", session: "s1"): ["ad", "ad"]])
+        let authority = F.authority(grants: grants)
         let ticket = try authority.issue(player: "p1", session: "s1", rate: 600, at: F.start)
-        let redemption = try authority.redeem(ticket, player: "p1", at: F.start + F.hour, requestedMultipliers: ["ad"])
-        #expect(redemption.breakdown.totalGold == 600)  // 1 h × 600 × 50 % × 2
+        let redemption = try authority.redeem(ticket, player: "p1", at: F.start + F.hour)
+        #expect(redemption.breakdown.totalGold == 600)  // 1 h × 600 × 50 % × 2, once
         #expect(redemption.breakdown.usedMultipliersAfter == ["ad"])
-        let second = try authority.issue(player: "p1", session: "s1", rate: 600, at: F.start)
-        let again = try authority.redeem(
-            second, player: "p1", at: F.start + F.hour, requestedMultipliers: ["ad"], usedMultipliers: ["ad"])
-        #expect(again.breakdown.totalGold == 300)
+        #expect(redemption.paidGold == 600)
+        let other = try authority.issue(player: "p1", session: "s2", rate: 600, at: F.start)
+        #expect(try authority.redeem(other, player: "p1", at: F.start + F.hour).breakdown.totalGold == 300)
     }
 
     @Test("a ticket from a retained policy is paid under that policy")

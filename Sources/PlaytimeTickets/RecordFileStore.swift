@@ -1,22 +1,22 @@
 import PlaytimeSystem
 
-/// The open replay file and its in-memory index; every method expects the caller to hold both the
-/// process-local mutex and (except ``open(path:)``, which takes it itself) the cross-process lock.
-struct ReplayFileStore: ~Copyable, Sendable {
-    /// The replay file's path.
+/// An open fixed-record store file and its in-memory index; every method expects the caller to hold both
+/// the process-local mutex and (except ``open(path:)``, which takes it itself) the cross-process lock.
+struct RecordFileStore<Index: RecordFileIndex>: ~Copyable, Sendable {
+    /// The store file's path.
     let path: String
     /// `<path>.lock`, the file whose `flock` serialises every process using `path`.
     let lock: OpenFile
-    /// The replay file, opened for reading and appending.
+    /// The store file, opened for reading and appending.
     var file: OpenFile
     /// The identity of `file`, compared with the path's to notice a compaction by another process.
     var identity: FileIdentity
     /// Bytes of `file` already read and validated.
     var length: Int64 = 0
-    /// Records in the file (including expired ones not kept in `table`).
+    /// Records in the file (including expired ones no longer in `index`).
     var recordCount = 0
-    /// Live nonces and the collection horizon.
-    var table = ReplayTable()
+    /// What the records say.
+    var index = Index()
     /// Records kept by the last compaction (or load): auto-compaction waits until the file doubles.
     var liveAfterCompaction = 0
     /// Set when a failed write or `fsync` left the file in an unknown state.
@@ -29,17 +29,20 @@ struct ReplayFileStore: ~Copyable, Sendable {
         self.identity = identity
     }
 
-    /// Opens (creating if absent) and loads the replay file at `path`, under the cross-process lock.
-    static func open(path: String) throws(ReplayStoreError) -> ReplayFileStore {
+    /// Opens (creating if absent, upgrading an older format) and loads the file at `path`, under the
+    /// cross-process lock.
+    static func open(path: String) throws(TicketStoreError) -> RecordFileStore {
         let lock = try system { () throws(SystemError) in try OpenFile(path: path + ".lock", options: [.readWrite, .create]) }
         try system { () throws(SystemError) in try lock.lockExclusive() }
         // On any error below the lock descriptor is closed on the way out, which releases the lock.
         if try system({ () throws(SystemError) in try FileSystem.identity(ofPath: path) }) == nil {
-            try replace(path: path, with: ReplayFileFormat.header(horizon: .min))
+            try replace(path: path, with: Index.newFileHeader)
+        } else {
+            try Index.migrate(path: path)
         }
         let file = try system { () throws(SystemError) in try OpenFile(path: path, options: [.readWrite, .append]) }
         let identity = try system { () throws(SystemError) in try file.identity() }
-        var store = ReplayFileStore(path: path, lock: lock, file: file, identity: identity)
+        var store = RecordFileStore(path: path, lock: lock, file: file, identity: identity)
         try store.loadAll()
         try system { () throws(SystemError) in try store.lock.unlock() }
         return store
@@ -47,8 +50,8 @@ struct ReplayFileStore: ~Copyable, Sendable {
 
     /// Runs `body` holding the cross-process lock, after catching up with other processes' writes.
     mutating func exclusive<Result>(
-        _ body: (inout ReplayFileStore) throws(ReplayStoreError) -> Result
-    ) throws(ReplayStoreError) -> Result {
+        _ body: (inout RecordFileStore) throws(TicketStoreError) -> Result
+    ) throws(TicketStoreError) -> Result {
         guard !poisoned else { throw .unusable(path: path) }
         try system { () throws(SystemError) in try lock.lockExclusive() }
         let result: Result
@@ -65,7 +68,7 @@ struct ReplayFileStore: ~Copyable, Sendable {
     }
 
     /// Catches up with the file: reloads it if another process replaced it, else reads new records.
-    mutating func refresh() throws(ReplayStoreError) {
+    mutating func refresh() throws(TicketStoreError) {
         guard let current = try system({ () throws(SystemError) in try FileSystem.identity(ofPath: path) }) else {
             throw .missing(path: path)
         }
@@ -73,9 +76,7 @@ struct ReplayFileStore: ~Copyable, Sendable {
             let reopened = try system { () throws(SystemError) in try OpenFile(path: path, options: [.readWrite, .append]) }
             identity = try system { () throws(SystemError) in try reopened.identity() }
             file = reopened
-            let horizon = table.horizon
-            table = ReplayTable()
-            table.horizon = horizon
+            index = index.emptiedForReload()
             length = 0
             recordCount = 0
             try loadAll()
@@ -87,17 +88,14 @@ struct ReplayFileStore: ~Copyable, Sendable {
     }
 
     /// Reads and checks the header, then every record.
-    mutating func loadAll() throws(ReplayStoreError) {
-        var header = [UInt8](repeating: 0, count: ReplayFileFormat.headerByteCount)
+    mutating func loadAll() throws(TicketStoreError) {
+        var header = [UInt8](repeating: 0, count: Index.headerByteCount)
         try system { () throws(SystemError) in try file.seek(to: 0) }
-        let count = try readFully(into: &header)
-        guard count == header.count, let horizon = ReplayFileFormat.parseHeader(header[...]) else {
-            throw .corrupt(path: path, offset: 0, reason: "missing or invalid header")
-        }
-        table.horizon = max(table.horizon, horizon)
-        length = Int64(ReplayFileFormat.headerByteCount)
+        let count = try Self.readFully(file, into: &header)
+        try index.readHeader(header[0..<count], path: path)
+        length = Int64(Index.headerByteCount)
         try readRecords()
-        liveAfterCompaction = table.entries.count
+        liveAfterCompaction = index.liveCount
     }
 
     /// Reads records from `length` to the end of the file.
@@ -105,14 +103,14 @@ struct ReplayFileStore: ~Copyable, Sendable {
     /// A short record at the end, or one invalid record that is the very last thing in the file, is
     /// a write torn by a crash (never acknowledged, since acknowledging needs a completed `fsync`):
     /// it is cut off. Anything invalid before the last record is corruption.
-    mutating func readRecords() throws(ReplayStoreError) {
+    mutating func readRecords() throws(TicketStoreError) {
         try system { () throws(SystemError) in try file.seek(to: length) }
-        let recordSize = ReplayFileFormat.recordByteCount
+        let recordSize = Index.recordByteCount
         var chunk = [UInt8](repeating: 0, count: recordSize * 1024)
         var pending: [UInt8] = []
         var invalidAt: Int64?
         while true {
-            let count = try readFully(into: &chunk)
+            let count = try Self.readFully(file, into: &chunk)
             if count == 0 { break }
             pending += chunk[0..<count]
             var start = 0
@@ -121,9 +119,8 @@ struct ReplayFileStore: ~Copyable, Sendable {
                 if let invalid = invalidAt {
                     throw .corrupt(path: path, offset: invalid, reason: "invalid record before the end of the file")
                 }
-                if let (nonce, expiresAt) = ReplayFileFormat.parseRecord(bytes) {
+                if index.apply(record: bytes) {
                     recordCount += 1
-                    if expiresAt > table.horizon { table.entries[nonce] = max(expiresAt, table.entries[nonce] ?? .min) }
                     length += Int64(recordSize)
                 } else {
                     invalidAt = length
@@ -139,7 +136,7 @@ struct ReplayFileStore: ~Copyable, Sendable {
     }
 
     /// Truncates the file to `length` (the end of the last valid record) and makes that durable.
-    private mutating func cutTornTail() throws(ReplayStoreError) {
+    private mutating func cutTornTail() throws(TicketStoreError) {
         do {
             try file.truncate(to: length)
             try file.sync()
@@ -149,9 +146,10 @@ struct ReplayFileStore: ~Copyable, Sendable {
         }
     }
 
-    /// Appends one record and `fsync`s it; the nonce is in the table only once it is durable.
-    mutating func append(nonce: TicketNonce, expiresAt: Int64) throws(ReplayStoreError) {
-        let record = ReplayFileFormat.record(nonce: nonce, expiresAt: expiresAt)
+    /// Appends one record (exactly ``RecordFileIndex/recordByteCount`` bytes) with one `write` and `fsync`s
+    /// it; the index takes it only once it is durable.
+    mutating func append(_ record: [UInt8]) throws(TicketStoreError) {
+        precondition(record.count == Index.recordByteCount, "a record of the wrong size")
         do {
             try file.writeAll(record)
         } catch {
@@ -173,18 +171,13 @@ struct ReplayFileStore: ~Copyable, Sendable {
         }
         length += Int64(record.count)
         recordCount += 1
-        table.entries[nonce] = expiresAt
+        _ = index.apply(record: record[...])
     }
 
-    /// Rewrites the file with only the nonces expiring after `max(horizon, now)`.
-    mutating func compact(now: Int64) throws(ReplayStoreError) -> ReplayCompaction {
-        var next = table
-        next.collect(now: now)
-        var bytes = ReplayFileFormat.header(horizon: next.horizon)
-        bytes.reserveCapacity(bytes.count + next.entries.count * ReplayFileFormat.recordByteCount)
-        for (nonce, expiresAt) in next.entries.sorted(by: { ($0.value, $0.key.high, $0.key.low) < ($1.value, $1.key.high, $1.key.low) }) {
-            bytes += ReplayFileFormat.record(nonce: nonce, expiresAt: expiresAt)
-        }
+    /// Rewrites the file with only what the index keeps after collecting at `now`; returns the records
+    /// before and after.
+    mutating func compact(now: Int64) throws(TicketStoreError) -> (before: Int, after: Int) {
+        let (bytes, next, kept) = index.compacted(now: now)
         try Self.replace(path: path, with: bytes)
         // The path now names the new file: any failure from here on leaves this store's view stale.
         do {
@@ -195,17 +188,17 @@ struct ReplayFileStore: ~Copyable, Sendable {
             poisoned = true
             throw .system(error)
         }
-        let report = ReplayCompaction(recordsBefore: recordCount, recordsAfter: next.entries.count, horizon: next.horizon)
-        table = next
+        let report = (before: recordCount, after: kept)
+        index = next
         length = Int64(bytes.count)
-        recordCount = next.entries.count
-        liveAfterCompaction = recordCount
+        recordCount = kept
+        liveAfterCompaction = index.liveCount
         return report
     }
 
     /// Atomically replaces `path` by a file holding `bytes`: temporary file, `fsync`, `rename`,
     /// parent directory `fsync`. A crash leaves either the old or the new file, never a mix.
-    static func replace(path: String, with bytes: [UInt8]) throws(ReplayStoreError) {
+    static func replace(path: String, with bytes: [UInt8]) throws(TicketStoreError) {
         let temporary = path + ".compact"
         do {
             let file = try OpenFile(path: temporary, options: [.readWrite, .create])
@@ -221,8 +214,8 @@ struct ReplayFileStore: ~Copyable, Sendable {
         try system { () throws(SystemError) in try FileSystem.syncParentDirectory(of: path) }
     }
 
-    /// Reads until `buffer` is full or the file ends; returns the bytes read.
-    private func readFully(into buffer: inout [UInt8]) throws(ReplayStoreError) -> Int {
+    /// Reads `file` until `buffer` is full or the file ends; returns the bytes read.
+    static func readFully(_ file: borrowing OpenFile, into buffer: inout [UInt8]) throws(TicketStoreError) -> Int {
         var total = 0
         while total < buffer.count {
             let start = total
@@ -243,8 +236,8 @@ struct ReplayFileStore: ~Copyable, Sendable {
     }
 }
 
-/// Runs a system operation, wrapping its error as ``ReplayStoreError/system(_:)``.
-func system<Result: ~Copyable>(_ body: () throws(SystemError) -> Result) throws(ReplayStoreError) -> Result {
+/// Runs a system operation, wrapping its error as ``TicketStoreError/system(_:)``.
+func system<Result: ~Copyable>(_ body: () throws(SystemError) -> Result) throws(TicketStoreError) -> Result {
     do {
         return try body()
     } catch {
