@@ -175,10 +175,21 @@ need_net() {
   [ -n "$net" ] || { TOOLERR="$1 has no network time (connectivity $(python3 "$HELP" get "$LAST_OUT" connectivityReason))"; return 1; }
 }
 
-# audit JOURNAL: `playtime audit --json` by the real clock (the server's clock of judging is now); sets A_*.
+# net_near OFFSET_S WHAT: the last record's network time must be the real time + OFFSET_S (within 60 s):
+# the liar or spoofer was really heard, so the case tests what it says.
+net_near() {
+  local net
+  net=$(python3 "$HELP" get "$LAST_OUT" networkNanoseconds)
+  [ -n "$net" ] || { TOOLERR="$2 has no network time: the lying server was not believed, so nothing was attacked"; return 1; }
+  local off=$(( net / 1000000000 - $(date +%s) - $1 ))
+  (( off > -60 && off < 60 )) || { TOOLERR="$2: network time is real$(( net / 1000000000 - $(date +%s) )) s, meant real$1 s"; return 1; }
+}
+
+# audit JOURNAL [SERVER_CLOCK_OFFSET_S]: `playtime audit --json` by the real clock (the server's clock of
+# judging is now) or, for the harness's own checks, by a clock moved with faketime; sets A_*.
 audit() {
   NREC=$((NREC + 1))
-  timeout -k 2 60 "$PT" audit --key-file "$KEY" --json "$1" >"$T/audit.$NREC" 2>"$T/audit.$NREC.err"
+  run_clocked "${2:-0}" 0 "" "$PT" audit --key-file "$KEY" --json "$1" >"$T/audit.$NREC" 2>"$T/audit.$NREC.err"
   A_RC=$?
   eval "$(python3 "$HELP" audit "$T/audit.$NREC")"
   [ "$A_OK" = 1 ] || A_ERROR="${A_ERROR:-} (exit $A_RC: $(head -c 200 "$T/audit.$NREC.err"))"
@@ -311,6 +322,19 @@ case_honest_reboot_server() {
 # Attack 1: 5 s away across an honest-looking reboot, network time (and wall clock) ahead at the return.
 # =========================================================================================================
 A1_JOURNAL=
+# a1_why TRUE_S HONEST_GOLD: what is wrong with the audit just run (A_*), empty when nothing.
+a1_why() {
+  local why=""
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  (( ${A_CREDITED:-0} <= $1 + SLACK )) || why+="credited ${A_CREDITED:-0} s > true $1 s + ${SLACK} s; "
+  (( ${A_GOLD:-0} <= $2 )) || why+="gold ${A_GOLD:-0} > honest $2; "
+  case "${A_FLAGS:-},${A_DETAILS:-}" in
+    *[Aa]head*) ;;
+    *) why+="no flag or finding names network time ahead of the server's clock; " ;;
+  esac
+  echo "$why"
+}
+
 # case_a1 NAME LIE_SECONDS SERVERS...: departure 5 s ago with honest network; return now in a new boot whose
 # clock reads 3 s, the wall clock moved ahead by LIE_SECONDS and network time from SERVERS (liars at +LIE).
 case_a1() {
@@ -329,19 +353,18 @@ case_a1() {
   local servers=() s
   for s in "$@"; do servers+=(--ntp "$s"); done
   rec "$j" "$lie" "$c" "$id" foreground "${servers[@]}" || { tool_failure "$name"; return; }
+  net_near "$lie" "the return" || { tool_failure "$name"; return; }
   local true_ns=$(( 5000000000 + $(real_ns) - t0 ))
   local true_s=$(( (true_ns + 999999999) / 1000000000 ))
   [ -z "$A1_JOURNAL" ] && A1_JOURNAL=$j A1_TRUE=$true_ns
-  audit "$j"
   local honest; honest=$(honest_gold "$true_s")
-  local why=""
-  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
-  (( ${A_CREDITED:-0} <= true_s + SLACK )) || why+="credited ${A_CREDITED:-0} s > true $true_s s + ${SLACK} s; "
-  (( ${A_GOLD:-0} <= honest )) || why+="gold ${A_GOLD:-0} > honest $honest; "
-  case "${A_FLAGS:-},${A_DETAILS:-}" in
-    *[Aa]head*) ;;
-    *) why+="no flag or finding names network time ahead of the server's clock; " ;;
-  esac
+  # The assertion must be able to fail: a server whose own clock is as far ahead as the liar has no way to
+  # tell, so judged by such a clock the same journal must fail the very checks below.
+  audit "$j" "$lie"
+  local live; live=$(a1_why "$true_s" "$honest"); [ -n "${PLAYTIME_ATTACKS_DEBUG:-}" ] && echo "  (self-check, server clock +$lie s: ${live:-passes})"
+  audit "$j"
+  local why; why=$(a1_why "$true_s" "$honest")
+  [ -n "$live" ] || why+="harness: the checks also pass when the server's clock is wrong, so they prove nothing; "
   report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" \
          "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
 }
@@ -417,7 +440,7 @@ CLAIM_VIA=
 # claim JOURNAL SESSION WALL DELTA: the game pays the session in full and records the claim.
 claim() {
   local j=$1 session=$2 wall=$3 delta=$4
-  if "$PT" record --help 2>&1 | grep -q 'claim'; then
+  if "$PT" record --help 2>&1 | grep -Eq '[<|]claim[|>]'; then
     # Assumed interface: `playtime record claim` judges the latest returned session as the game would and
     # records the claim (docs/journal-format.md §8).
     CLAIM_VIA="playtime record claim"
@@ -636,6 +659,7 @@ case_a5_spoofer() {
   need_net "the departure" || { tool_failure "$name"; return; }
   ntp_offset "$P_SPOOF" -18000
   rec "$j" 0 $S2 "" foreground --ntp "$SPOOF" || { tool_failure "$name"; return; }
+  net_near -18000 "the return" || { tool_failure "$name"; return; }
   local true_ns=$(( S2 + $(real_ns) - t0 ))
   audit "$j"
   local honest; honest=$(honest_gold $HOUR2)
