@@ -1,0 +1,739 @@
+#!/usr/bin/env bash
+# PlaytimeGuard attack script (issue 8, part 10): cheats tried for real against the BUILT binaries with real
+# tools (libfaketime, an LD_PRELOAD boot-clock shim, mount namespaces with a forged boot id, lying NTP
+# servers and a real chronyd on loopback, the example game-server). Each case asserts that a cheat is paid
+# no more than the honest run of the same true time away, and that honest cases stay unflagged and are
+# credited >= 99 %. See scripts/attacks/README.md.
+#
+# Usage: scripts/attacks/run.sh [BIN_DIR]        (default .build/debug)
+# Exit status: 0 every case passed (or skipped: a tool is missing and PLAYTIME_REQUIRE_ATTACKS is not 1);
+#              1 some case failed; 2 the binaries are missing or the harness itself broke.
+#
+# Simulated time never sleeps. The return (and every audit) happens at the real "now"; earlier events are
+# back-dated: their wall clock by `faketime -f -Ns`, and the boot clock of the return is the departure's
+# plus the time away (the shim adds nanoseconds to CLOCK_BOOTTIME). An honest reboot is a new boot id
+# (bind-mounted over /proc/sys/kernel/random/boot_id in a private mount namespace) plus a boot clock that
+# restarted (the shim subtracts); a forged one keeps the boot clock counting. Network time at back-dated
+# events comes from an honest loopback server on the simulated timeline (fakentp.py with the same offset);
+# at the real now it comes from chronyd.
+set -uo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+BIN_ARG=${1:-.build/debug}
+REQUIRE=${PLAYTIME_REQUIRE_ATTACKS:-0}
+STARTED=$SECONDS
+
+if ! BIN=$(cd "$BIN_ARG" 2>/dev/null && pwd); then
+  echo "attacks: no binaries directory '$BIN_ARG' (run 'swift build' first, or pass the directory)" >&2
+  exit 2
+fi
+for binary in playtime game-server; do
+  [ -x "$BIN/$binary" ] || { echo "attacks: $BIN/$binary is missing (run 'swift build' first)" >&2; exit 2; }
+done
+PT=$BIN/playtime
+
+skip() {
+  if [ "$REQUIRE" = 1 ]; then
+    echo "attacks: FAIL: $1 (PLAYTIME_REQUIRE_ATTACKS=1)" >&2
+    exit 1
+  fi
+  echo "attacks: SKIP: $1 (set PLAYTIME_REQUIRE_ATTACKS=1 to make this a failure)"
+  exit 0
+}
+
+# --- tools ------------------------------------------------------------------------------------------------
+for tool in faketime gcc python3 unshare mount curl timeout; do
+  command -v "$tool" >/dev/null 2>&1 || skip "'$tool' is not installed"
+done
+CHRONYD=$(command -v chronyd || echo /usr/sbin/chronyd)
+[ -x "$CHRONYD" ] || skip "chronyd is not installed (apt-get install chrony)"
+
+# --- temp dir, processes, cleanup -------------------------------------------------------------------------
+T=$(mktemp -d "${TMPDIR:-/tmp}/playtime-attacks.XXXXXX") || { echo "attacks: mktemp failed" >&2; exit 2; }
+PIDS=()
+cleanup() {
+  local pid
+  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null; done
+  for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null; done
+  PLAYTIME_CHRONY_DIR=$T/chrony "$ROOT/scripts/chronyd-loopback.sh" stop >/dev/null 2>&1
+  # Mount namespaces live only as long as their (finished) processes; nothing is mounted outside them.
+  rm -rf "$T"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+HELP=$HERE/helpers.py
+KEY=$T/player.key
+python3 -c 'import os; print(os.urandom(32).hex())' > "$KEY" && chmod 600 "$KEY"
+mkdir -p "$T/ids" "$T/ntp" "$T/http"
+
+SHIM=$T/bootshim.so
+gcc -shared -fPIC -O2 -o "$SHIM" "$HERE/bootshim.c" -ldl 2>"$T/gcc.log" || skip "gcc cannot build the LD_PRELOAD shim: $(head -c 300 "$T/gcc.log")"
+
+# The tools must do what the cases rely on; otherwise every assertion below would be meaningless.
+probe=$(PT_BOOT_DELTA_NS=3600000000000 LD_PRELOAD=$SHIM FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f -7200 \
+        python3 -c 'import time; print(int(time.clock_gettime(time.CLOCK_BOOTTIME)), int(time.time()))' 2>/dev/null)
+real_boot=$(python3 -c 'import time; print(int(time.clock_gettime(time.CLOCK_BOOTTIME)))')
+real_wall=$(date +%s)
+read -r probe_boot probe_wall <<<"$probe"
+if [ -z "${probe_boot:-}" ] || (( probe_boot - real_boot < 3590 || probe_boot - real_boot > 3610 )); then
+  skip "the LD_PRELOAD boot-clock shim does not take effect (got '${probe_boot:-}' vs real $real_boot)"
+fi
+if (( real_wall - probe_wall < 7190 || real_wall - probe_wall > 7210 )); then
+  skip "faketime does not move the wall clock (got '${probe_wall:-}' vs real $real_wall)"
+fi
+cat /proc/sys/kernel/random/uuid > "$T/ids/probe"
+seen=$(unshare -m sh -c 'mount --bind "$1" /proc/sys/kernel/random/boot_id && cat /proc/sys/kernel/random/boot_id' sh "$T/ids/probe" 2>"$T/unshare.log")
+[ "$seen" = "$(cat "$T/ids/probe")" ] || skip "cannot forge a boot id with unshare -m + mount --bind (needs root or CAP_SYS_ADMIN): $(head -c 200 "$T/unshare.log")"
+[ "$(cat /proc/sys/kernel/random/boot_id)" != "$seen" ] || { echo "attacks: the forged boot id leaked out of its mount namespace" >&2; exit 2; }
+
+# --- servers on loopback ----------------------------------------------------------------------------------
+# fakentp.py: 4 ports; offsets (seconds from the real time) are read per request from $T/ntp/offset.PORT.
+python3 "$HERE/fakentp.py" "$T/ntp" 4 >"$T/fakentp.log" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 1 100); do [ -s "$T/ntp/ports" ] && break; sleep 0.05; done
+[ -s "$T/ntp/ports" ] || { echo "attacks: fakentp.py did not start: $(cat "$T/fakentp.log")" >&2; exit 2; }
+read -r P_HONEST P_LIAR1 P_LIAR2 P_SPOOF < "$T/ntp/ports"
+HONEST=127.0.0.1:$P_HONEST LIAR1=127.0.0.1:$P_LIAR1 LIAR2=127.0.0.1:$P_LIAR2 SPOOF=127.0.0.1:$P_SPOOF
+ntp_offset() { printf '%s\n' "$2" > "$T/ntp/offset.$1.tmp" && mv "$T/ntp/offset.$1.tmp" "$T/ntp/offset.$1"; }
+
+CHRONY_PORT=$(python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+CHRONY=$(PLAYTIME_CHRONY_DIR=$T/chrony timeout 30 "$ROOT/scripts/chronyd-loopback.sh" start "$CHRONY_PORT" 2>"$T/chrony.err") \
+  || skip "chronyd cannot serve on loopback: $(head -c 300 "$T/chrony.err")"
+
+# The example game server; its wall clock is libfaketime's, read from a file at every call, so tickets can
+# age by hours in an instant. The boot clock (its deadlines) is real.
+SERVER_OFFSET=0
+server_clock() { SERVER_OFFSET=$1; printf '%+d\n' "$1" > "$T/server-clock.tmp" && mv "$T/server-clock.tmp" "$T/server-clock"; }
+server_clock 0
+# (The faketime wrapper sets up libfaketime; `env -u FAKETIME` lets the server's libfaketime read the file.
+# Preloading libfaketime without the wrapper loses a Swift program's arguments.) The wrapper forks: its
+# child is the server, and both are killed at exit.
+FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f +0 env -u FAKETIME FAKETIME_TIMESTAMP_FILE="$T/server-clock" FAKETIME_NO_CACHE=1 \
+  "$BIN/game-server" --port 0 --state "$T/state" --policy default --journal-key "$KEY" --idle-seconds 170 --seconds 175 \
+  >"$T/server.log" 2>&1 &
+wrapper=$!
+SERVER=
+for _ in $(seq 1 200); do
+  SERVER=$(sed -n 's/^listening on \(127\.0\.0\.1:[0-9]*\).*/\1/p' "$T/server.log" | head -n 1)
+  [ -n "$SERVER" ] && break
+  sleep 0.05
+done
+for child in $(ps -o pid= --ppid "$wrapper" 2>/dev/null); do PIDS+=("$child"); done
+PIDS+=("$wrapper")
+[ -n "$SERVER" ] || { echo "attacks: game-server did not start: $(head -c 500 "$T/server.log")" >&2; exit 2; }
+grep -q 'policy default-1' "$T/server.log" || { echo "attacks: game-server is not on the default policy: $(head -c 500 "$T/server.log")" >&2; exit 2; }
+
+# --- helpers ----------------------------------------------------------------------------------------------
+boot_now_ns() { local up; read -r up _ < /proc/uptime; echo $(( ${up%.*} * 1000000000 + 10#${up#*.} * 10000000 )); }
+real_ns() { date +%s%N; }
+new_boot_id() { cat /proc/sys/kernel/random/uuid > "$T/ids/$1"; echo "$T/ids/$1"; }
+
+# run_clocked WALL_OFFSET_S BOOT_DELTA_NS BOOT_ID_FILE CMD...: CMD with its wall clock moved by faketime, its
+# boot clock moved by the shim, and (when a file is named) a forged boot id in a private mount namespace.
+run_clocked() {
+  local wall=$1 delta=$2 id=$3
+  shift 3
+  local cmd=(env)
+  if [ "$delta" != 0 ]; then cmd+=("PT_BOOT_DELTA_NS=$delta" "LD_PRELOAD=$SHIM"); fi
+  if [ "$wall" != 0 ]; then cmd+=(FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f "$(printf '%+d' "$wall")"); fi
+  cmd+=("$@")
+  if [ -n "$id" ]; then
+    timeout -k 2 30 unshare -m sh -c 'mount --bind "$1" /proc/sys/kernel/random/boot_id && shift && exec "$@"' sh "$id" "${cmd[@]}"
+  else
+    timeout -k 2 30 "${cmd[@]}"
+  fi
+}
+
+# rec JOURNAL WALL_OFFSET_S BOOT_DELTA_NS BOOT_ID_FILE EVENT [playtime record options]: one real `playtime
+# record`, then a check that it saw the intended clocks. Sets LAST_OUT; on failure sets TOOLERR, returns 1.
+NREC=0
+rec() {
+  local journal=$1 wall=$2 delta=$3 id=$4 event=$5
+  shift 5
+  NREC=$((NREC + 1))
+  LAST_OUT=$T/rec.$NREC
+  local before
+  before=$(boot_now_ns)
+  if ! run_clocked "$wall" "$delta" "$id" "$PT" record "$event" --journal "$journal" --key-file "$KEY" --json "$@" \
+       >"$LAST_OUT" 2>"$LAST_OUT.err"; then
+    TOOLERR="playtime record $event failed: $(tr '\n' ' ' < "$LAST_OUT.err" | head -c 300)"
+    return 1
+  fi
+  local check
+  if ! check=$(python3 "$HELP" clock "$LAST_OUT" "$wall" "$((before + delta))" "$([ -n "$id" ] && cat "$id")"); then
+    TOOLERR="$event: $check"
+    return 1
+  fi
+}
+
+# need_net WHAT: the last record must carry network time (else the case would not test what it says).
+need_net() {
+  local net
+  net=$(python3 "$HELP" get "$LAST_OUT" networkNanoseconds)
+  [ -n "$net" ] || { TOOLERR="$1 has no network time (connectivity $(python3 "$HELP" get "$LAST_OUT" connectivityReason))"; return 1; }
+}
+
+# net_near OFFSET_S WHAT: the last record's network time must be the real time + OFFSET_S (within 60 s):
+# the liar or spoofer was really heard, so the case tests what it says.
+net_near() {
+  local net
+  net=$(python3 "$HELP" get "$LAST_OUT" networkNanoseconds)
+  [ -n "$net" ] || { TOOLERR="$2 has no network time: the lying server was not believed, so nothing was attacked"; return 1; }
+  local off=$(( net / 1000000000 - $(date +%s) - $1 ))
+  (( off > -60 && off < 60 )) || { TOOLERR="$2: network time is real$(( net / 1000000000 - $(date +%s) )) s, meant real$1 s"; return 1; }
+}
+
+# audit JOURNAL [SERVER_CLOCK_OFFSET_S]: `playtime audit --json` by the real clock (the server's clock of
+# judging is now) or, for the harness's own checks, by a clock moved with faketime; sets A_*.
+audit() {
+  NREC=$((NREC + 1))
+  run_clocked "${2:-0}" 0 "" "$PT" audit --key-file "$KEY" --json "$1" >"$T/audit.$NREC" 2>"$T/audit.$NREC.err"
+  A_RC=$?
+  eval "$(python3 "$HELP" audit "$T/audit.$NREC")"
+  [ "$A_OK" = 1 ] || A_ERROR="${A_ERROR:-} (exit $A_RC: $(head -c 200 "$T/audit.$NREC.err"))"
+}
+
+declare -A GOLD_CACHE
+# honest_gold SECONDS [STATUS]: what the policy pays for that proven time (verified unless named).
+honest_gold() {
+  local key="$1/${2:-verified}"
+  if [ -z "${GOLD_CACHE[$key]:-}" ]; then
+    "$PT" reward --away "$1" --status "${2:-verified}" --json > "$T/reward.json" 2>/dev/null || { echo -1; return; }
+    GOLD_CACHE[$key]=$(python3 "$HELP" get "$T/reward.json" paidNow)
+  fi
+  echo "${GOLD_CACHE[$key]}"
+}
+
+# http METHOD PATH BODY_FILE [HEADER]: sets H_STATUS, H_BODY (file).
+NHTTP=0
+http() {
+  NHTTP=$((NHTTP + 1))
+  H_BODY=$T/http/$NHTTP
+  local extra=()
+  [ $# -ge 4 ] && extra=(-H "$4")
+  H_STATUS=$(curl -s -o "$H_BODY" -w '%{http_code}' --max-time 20 -X "$1" -H 'Content-Type: application/json' "${extra[@]}" \
+             --data-binary @"$3" "http://$SERVER$2") || H_STATUS=000
+}
+body() { NHTTP=$((NHTTP + 1)); printf '%s' "$1" > "$T/http/body.$NHTTP"; echo "$T/http/body.$NHTTP"; }
+
+# The table.
+ROWS=$T/rows
+FAILED=0
+PASSED=0
+: > "$ROWS"
+# report CASE TRUE_AWAY CREDITED PAID HONEST VERDICT RESULT [WHY]
+report() {
+  local why=${8:-}
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$why" >> "$ROWS"
+  if [ "$7" = PASS ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
+  printf '%-4s %s%s\n' "$7" "$1" "${why:+ — $why}"
+}
+tool_failure() { report "$1" - - - - "harness: $TOOLERR" FAIL "the case could not be played: $TOOLERR"; }
+secs() { local ns=$1; echo "$(( ns / 1000000000 )).$(printf '%01d' $(( ns % 1000000000 / 100000000 )))"; }
+verdict_text() {
+  local text="exit $A_RC ${A_METHOD:-}/${A_PROOF:-}"
+  [ -n "${A_FLAGS:-}" ] && text+=" flags=${A_FLAGS}"
+  [ -n "${A_KINDS:-}" ] && text+=" findings=${A_KINDS}"
+  echo "$text"
+}
+SLACK=3                                    # seconds a cheat may be credited beyond the true time away
+CAP_GOLD=$(honest_gold 3600)               # provisionalCapSeconds (default 3600 s) at the verified rate: 300
+BUDGET=$("$PT" reward --away 60 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["dailyBudgetGold"])')
+HOUR2=7200
+S2=$((HOUR2 * 1000000000))
+
+echo "attacks: binaries $BIN; NTP: chronyd $CHRONY, fakentp ports $P_HONEST (honest on the simulated timeline)," \
+     "$P_LIAR1 $P_LIAR2 (liars) $P_SPOOF (spoofer); game-server $SERVER"
+echo "attacks: default policy: 2 h verified = $(honest_gold $HOUR2) gold, provisional cap = $CAP_GOLD gold, daily budget = $BUDGET gold"
+echo
+
+# =========================================================================================================
+# Honest baselines
+# =========================================================================================================
+
+# H1. Same boot, 2 h away: network at the departure (honest, back-dated) and from chronyd at the return.
+case_honest_same_boot() {
+  local name="honest: same boot, 2 h away, chronyd" j=$T/honest-same-boot.jsonl t0
+  t0=$(real_ns)
+  ntp_offset "$P_HONEST" -$HOUR2
+  rec "$j" -$HOUR2 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }   # the game starts: a fix
+  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }   # network projected from it
+  need_net "the departure" || { tool_failure "$name"; return; }
+  rec "$j" 0 $S2 "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  local true_ns=$(( S2 + $(real_ns) - t0 ))
+  audit "$j"
+  local honest; honest=$(honest_gold $HOUR2)
+  local why=""
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  [ "$A_RC" = 0 ] || why+="audit exit $A_RC (flagged: ${A_KINDS:-?} ${A_DETAILS:-}); "
+  (( ${A_CREDITED:-0} * 100 >= 99 * HOUR2 )) || why+="credited ${A_CREDITED:-0} s < 99 % of $HOUR2 s; "
+  (( ${A_GOLD:-0} * 100 >= 99 * honest )) || why+="gold ${A_GOLD:-0} < 99 % of $honest; "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# H2. Reboot while away (new boot id, boot clock restarted 30 min before the return), network at both ends.
+#     Also uploaded to the game server's POST /audit, judged by its clock.
+HONEST_REBOOT_JOURNAL=
+case_honest_reboot() {
+  local name="honest: reboot while away, network both ends" j=$T/honest-reboot.jsonl t0 id c
+  t0=$(real_ns)
+  ntp_offset "$P_HONEST" -$HOUR2
+  rec "$j" -$HOUR2 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }   # the game starts: a fix
+  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }   # network projected from it
+  need_net "the departure" || { tool_failure "$name"; return; }
+  id=$(new_boot_id honest-reboot)
+  c=$(( 1800000000000 - $(boot_now_ns) ))
+  rec "$j" 0 "$c" "$id" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  need_net "the return" || { tool_failure "$name"; return; }
+  local true_ns=$(( S2 + $(real_ns) - t0 ))
+  HONEST_REBOOT_JOURNAL=$j
+  audit "$j"
+  local honest; honest=$(honest_gold $HOUR2)
+  local why=""
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  [ "$A_RC" = 0 ] || why+="audit exit $A_RC (flagged: ${A_KINDS:-?} ${A_DETAILS:-}); "
+  (( ${A_CREDITED:-0} * 100 >= 99 * HOUR2 )) || why+="credited ${A_CREDITED:-0} s < 99 % of $HOUR2 s; "
+  (( ${A_GOLD:-0} * 100 >= 99 * honest )) || why+="gold ${A_GOLD:-0} < 99 % of $honest; "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# H2 through the example server: POST /audit, judged by the server's clock (now).
+case_honest_reboot_server() {
+  local name="honest: reboot while away, POST /audit"
+  [ -n "$HONEST_REBOOT_JOURNAL" ] || { TOOLERR="no journal from the previous case"; tool_failure "$name"; return; }
+  server_clock 0
+  http POST /audit "$HONEST_REBOOT_JOURNAL" "X-Player: honest-reboot"
+  eval "$(python3 "$HELP" server "$H_BODY")"
+  local honest; honest=$(honest_gold $HOUR2)
+  local why=""
+  [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="HTTP $H_STATUS ${S_ERROR:-}; "
+  [ "${S_CLEAN:-0}" = 1 ] || why+="not clean: ${S_FINDINGS:-}; "
+  (( ${S_CREDITED:-0} * 100 >= 99 * HOUR2 )) || why+="credited ${S_CREDITED:-0} s < 99 % of $HOUR2 s; "
+  (( ${S_GOLD:-0} * 100 >= 99 * honest )) || why+="gold ${S_GOLD:-0} < 99 % of $honest; "
+  report "$name" "7200.0" "${S_CREDITED:-?}" "${S_GOLD:-?}" "$honest" "HTTP $H_STATUS clean=${S_CLEAN:-?} ${S_FINDINGS:-}" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# =========================================================================================================
+# Attack 1: 5 s away across an honest-looking reboot, network time (and wall clock) ahead at the return.
+# =========================================================================================================
+A1_JOURNAL=
+# a1_why TRUE_S HONEST_GOLD: what is wrong with the audit just run (A_*), empty when nothing.
+a1_why() {
+  local why=""
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  (( ${A_CREDITED:-0} <= $1 + SLACK )) || why+="credited ${A_CREDITED:-0} s > true $1 s + ${SLACK} s; "
+  (( ${A_GOLD:-0} <= $2 )) || why+="gold ${A_GOLD:-0} > honest $2; "
+  case "${A_FLAGS:-},${A_DETAILS:-}" in
+    *[Aa]head*) ;;
+    *) why+="no flag or finding names network time ahead of the server's clock; " ;;
+  esac
+  echo "$why"
+}
+
+# case_a1 NAME LIE_SECONDS SERVERS...: departure 5 s ago with honest network; return now in a new boot whose
+# clock reads 3 s, the wall clock moved ahead by LIE_SECONDS and network time from SERVERS (liars at +LIE).
+case_a1() {
+  local name=$1 lie=$2 j t0 id c
+  shift 2
+  j=$T/a1-$NREC.jsonl
+  t0=$(real_ns)
+  ntp_offset "$P_HONEST" -5
+  rec "$j" -5 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }   # the game starts: a fix
+  rec "$j" -5 0 "" background || { tool_failure "$name"; return; }   # network projected from it
+  need_net "the departure" || { tool_failure "$name"; return; }
+  ntp_offset "$P_LIAR1" "$lie"
+  ntp_offset "$P_LIAR2" "$lie"
+  id=$(new_boot_id "a1-$NREC")
+  c=$(( 3000000000 - $(boot_now_ns) ))
+  local servers=() s
+  for s in "$@"; do servers+=(--ntp "$s"); done
+  rec "$j" "$lie" "$c" "$id" foreground "${servers[@]}" || { tool_failure "$name"; return; }
+  net_near "$lie" "the return" || { tool_failure "$name"; return; }
+  local true_ns=$(( 5000000000 + $(real_ns) - t0 ))
+  local true_s=$(( (true_ns + 999999999) / 1000000000 ))
+  [ -z "$A1_JOURNAL" ] && A1_JOURNAL=$j A1_TRUE=$true_ns
+  local honest; honest=$(honest_gold "$true_s")
+  # The assertion must be able to fail: a server whose own clock is as far ahead as the liar has no way to
+  # tell, so judged by such a clock the same journal must fail the very checks below.
+  audit "$j" "$lie"
+  local live; live=$(a1_why "$true_s" "$honest"); [ -n "${PLAYTIME_ATTACKS_DEBUG:-}" ] && echo "  (self-check, server clock +$lie s: ${live:-passes})"
+  audit "$j"
+  local why; why=$(a1_why "$true_s" "$honest")
+  [ -n "$live" ] || why+="harness: the checks also pass when the server's clock is wrong, so they prove nothing; "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# The first attack-1 journal through the example server's POST /audit.
+case_a1_server() {
+  local name="a1: reboot, NTP +5 h, POST /audit"
+  [ -n "$A1_JOURNAL" ] || { TOOLERR="no journal from the previous case"; tool_failure "$name"; return; }
+  server_clock 0
+  http POST /audit "$A1_JOURNAL" "X-Player: a1-cheat"
+  eval "$(python3 "$HELP" server "$H_BODY")"
+  local true_s=$(( (A1_TRUE + 999999999) / 1000000000 + 1 ))   # +1: the upload came later
+  local honest; honest=$(honest_gold "$true_s")
+  local why=""
+  [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="HTTP $H_STATUS ${S_ERROR:-}; "
+  (( ${S_CREDITED:-0} <= true_s + SLACK )) || why+="credited ${S_CREDITED:-0} s > true $true_s s + ${SLACK} s; "
+  (( ${S_GOLD:-0} <= honest )) || why+="gold ${S_GOLD:-0} > honest $honest; "
+  case "${S_FINDINGS:-}" in
+    *[Aa]head*) ;;
+    *) why+="no finding names network time ahead of the server's clock; " ;;
+  esac
+  report "$name" "$(secs "$A1_TRUE")" "${S_CREDITED:-?}" "${S_GOLD:-?}" "$honest" \
+         "HTTP $H_STATUS clean=${S_CLEAN:-?} ${S_FINDINGS:-}" "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# =========================================================================================================
+# Attack 2: forged reboot (new boot id, the boot clock keeps counting: it reads 5 days at both ends).
+# =========================================================================================================
+FIVE_DAYS_NS=$(( 5 * 86400 * 1000000000 ))
+case_a2_forged() {
+  local name="a2: forged reboot, boot clock counting" j=$T/a2.jsonl t0 id
+  t0=$(real_ns)
+  rec "$j" 0 $FIVE_DAYS_NS "" background || { tool_failure "$name"; return; }
+  id=$(new_boot_id a2)
+  rec "$j" 0 $FIVE_DAYS_NS "$id" foreground || { tool_failure "$name"; return; }
+  local true_ns=$(( $(real_ns) - t0 ))
+  audit "$j"
+  local honest; honest=$(honest_gold $(( (true_ns + 999999999) / 1000000000 )))
+  local why=""
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  (( ${A_GOLD:-0} <= CAP_GOLD )) || why+="gold ${A_GOLD:-0} > $CAP_GOLD (provisional cap); "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest (cap $CAP_GOLD)" "$(verdict_text)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# Repeated: eight forged reboots in a row, all within a few seconds. The unproven time they claim is one
+# and the same stretch of the (still counting) boot clock: in total at most one provisional cap is audited.
+FORGED_REPEATS=8
+case_a2_repeated() {
+  local name="a2: $FORGED_REPEATS forged reboots in a row" j=$T/a2-repeated.jsonl t0 id="" k
+  t0=$(real_ns)
+  for k in $(seq 1 $FORGED_REPEATS); do
+    rec "$j" 0 $FIVE_DAYS_NS "$id" background || { tool_failure "$name"; return; }
+    id=$(new_boot_id "a2-$k")
+    rec "$j" 0 $FIVE_DAYS_NS "$id" foreground || { tool_failure "$name"; return; }
+  done
+  local true_ns=$(( $(real_ns) - t0 ))
+  audit "$j"
+  local honest; honest=$(honest_gold $(( (true_ns + 999999999) / 1000000000 )))
+  local bound=${PLAYTIME_ATTACK_FORGED_TOTAL:-$CAP_GOLD}
+  local why=""
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  [ "${A_SESSIONS:-0}" = "$FORGED_REPEATS" ] || why+="audited ${A_SESSIONS:-0} sessions, recorded $FORGED_REPEATS; "
+  (( ${A_GOLD:-0} <= bound )) || why+="total gold ${A_GOLD:-0} > $bound (one provisional cap); "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest (cap $bound)" "$(verdict_text)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# =========================================================================================================
+# Attack 3: offline farming. Twelve 2 h sessions in one boot, offline, each claimed in full.
+# =========================================================================================================
+CLAIM_VIA=
+# claim JOURNAL SESSION WALL DELTA: the game pays the session in full and records the claim.
+claim() {
+  local j=$1 session=$2 wall=$3 delta=$4
+  if "$PT" record --help 2>&1 | grep -Eq '[<|]claim[|>]'; then
+    # Assumed interface: `playtime record claim` judges the latest returned session as the game would and
+    # records the claim (docs/journal-format.md §8).
+    CLAIM_VIA="playtime record claim"
+    run_clocked "$wall" "$delta" "" "$PT" record claim --journal "$j" --key-file "$KEY" --json >"$T/claim.out" 2>&1 \
+      || { TOOLERR="playtime record claim failed: $(head -c 300 "$T/claim.out")"; return 1; }
+    return 0
+  fi
+  # Today: the claim record the way the game writes it (RewardCalculator on the verdict), appended with the
+  # key per docs/journal-format.md §2 and §8. The verdict is the audit's; the gold is `playtime reward`'s.
+  CLAIM_VIA="journal_append.py (no 'playtime record claim')"
+  timeout -k 2 60 "$PT" audit --key-file "$KEY" --json "$j" >"$T/claim-audit.json" 2>/dev/null
+  local credited proof
+  read -r credited proof < <(python3 "$HELP" session "$T/claim-audit.json" "$session")
+  [ -n "${credited:-}" ] || { TOOLERR="the audit does not list session $session"; return 1; }
+  "$PT" reward --away "$credited" --status "$proof" --json > "$T/claim-reward.json" 2>/dev/null \
+    || { TOOLERR="playtime reward --away $credited --status $proof failed"; return 1; }
+  local paid escrow
+  paid=$(python3 "$HELP" get "$T/claim-reward.json" paidNow)
+  escrow=$(python3 "$HELP" get "$T/claim-reward.json" escrowed)
+  python3 "$HERE/journal_append.py" "$KEY" "$j" claim \
+    "{\"v\":1,\"session\":\"$session\",\"credited\":$credited,\"status\":\"$proof\",\"paid\":$paid,\"escrow\":$escrow,\"multipliers\":[],\"rate\":600,\"policy\":\"default-1\"}" \
+    || { TOOLERR="journal_append.py failed"; return 1; }
+}
+
+case_a3_farming() {
+  local name="a3: offline farming, 12 x 2 h in one boot" j=$T/a3.jsonl k n=12 period=$((HOUR2 + 60))
+  local span=$(( n * period )) dep ret session
+  for k in $(seq 0 $((n - 1))); do
+    dep=$(( k * period - span ))          # seconds before now; the last return is 60 s ago
+    ret=$(( dep + HOUR2 ))
+    rec "$j" "$dep" $(( (dep + span) * 1000000000 )) "" background || { tool_failure "$name"; return; }
+    rec "$j" "$ret" $(( (ret + span) * 1000000000 )) "" foreground || { tool_failure "$name"; return; }
+    session=$(python3 "$HELP" get "$LAST_OUT" sessionId)
+    claim "$j" "$session" "$ret" $(( (ret + span) * 1000000000 )) || { tool_failure "$name"; return; }
+  done
+  audit "$j"
+  local why=""
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  [ "${A_SESSIONS:-0}" = "$n" ] || why+="audited ${A_SESSIONS:-0} sessions, recorded $n; "
+  case ",${A_KINDS:-}," in *,daily-budget-exceeded,*) ;; *) why+="no daily-budget-exceeded finding; " ;; esac
+  [ "$A_RC" = 1 ] || why+="audit exit $A_RC, not 1; "
+  (( ${A_CLAIMED:-0} > BUDGET )) || why+="harness: claims total ${A_CLAIMED:-0}, not above the budget $BUDGET, so this proves nothing; "
+  report "$name" "$(( n * HOUR2 )).0" "${A_CREDITED:-?}" "claimed ${A_CLAIMED:-?}" "budget $BUDGET" "$(verdict_text) claims: $CLAIM_VIA" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# =========================================================================================================
+# Attack 4: departure tickets against the running game-server (its clock moved with libfaketime).
+# =========================================================================================================
+LEGACY=0         # 1 when the server still needs the old {"player","session","rate"} body
+# issue PLAYER_JSON SESSION: POST /tickets in the new shape (falling back to the legacy one, marked); sets
+# TICKET, I_STATUS.
+issue() {
+  http POST /tickets "$(body "{\"player\":$1,\"session\":\"$2\"}")"
+  if [ "$H_STATUS" = 400 ] && [ "$LEGACY" = 1 ]; then
+    http POST /tickets "$(body "{\"player\":$1,\"session\":\"$2\",\"rate\":600}")"
+  fi
+  I_STATUS=$H_STATUS
+  TICKET=$(python3 "$HELP" get "$H_BODY" ticket)
+}
+# redeem PLAYER_JSON [EXTRA_JSON_MEMBERS]: POST /redeem for $TICKET; sets R_STATUS, R_GOLD, R_ELAPSED.
+redeem() {
+  http POST /redeem "$(body "{\"ticket\":\"$TICKET\",\"player\":$1${2:+,$2}}")"
+  R_STATUS=$H_STATUS
+  R_GOLD=$(python3 "$HELP" get "$H_BODY" gold)
+  R_ELAPSED=$(python3 "$HELP" get "$H_BODY" elapsedSeconds)
+  [ "$R_STATUS" = 200 ] || R_GOLD=0
+}
+advance() { server_clock $(( SERVER_OFFSET + $1 )); }
+legacy_note() { [ "$LEGACY" = 1 ] && echo " (legacy body with rate 600)"; }
+
+case_a4_shape() {
+  local name="a4: honest ticket {player,session}, 2 h"
+  http POST /tickets "$(body '{"player":"honest-t","session":"h1"}')"
+  local why="" shape=$H_STATUS
+  if [ "$H_STATUS" != 200 ]; then
+    why+="POST /tickets {player,session} answered $H_STATUS: $(head -c 160 "$H_BODY"); "
+    LEGACY=1
+    issue '"honest-t"' h1
+  else
+    TICKET=$(python3 "$HELP" get "$H_BODY" ticket)
+    I_STATUS=200
+  fi
+  local honest; honest=$(honest_gold $HOUR2)
+  if [ "$I_STATUS" = 200 ]; then
+    advance $HOUR2
+    redeem '"honest-t"'
+    [ "$R_STATUS" = 200 ] || why+="redeem answered $R_STATUS: $(head -c 160 "$H_BODY"); "
+    if [ "$R_STATUS" = 200 ] && (( ${R_ELAPSED:-0} < HOUR2 - 10 || ${R_ELAPSED:-0} > HOUR2 + 10 )); then
+      why+="harness: the server's clock did not move 2 h (elapsed ${R_ELAPSED:-?} s); "
+    fi
+    (( ${R_GOLD:-0} * 100 >= 99 * honest )) || why+="paid ${R_GOLD:-0} < 99 % of $honest; "
+  else
+    why+="no ticket could be issued at all; "
+  fi
+  report "$name" "7200.0" "${R_ELAPSED:-?}" "${R_GOLD:-?}" "$honest" "tickets $shape, redeem ${R_STATUS:-?}$(legacy_note)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+case_a4_rate() {
+  local name="a4: rate in POST /tickets refused"
+  http POST /tickets "$(body '{"player":"rate-p","session":"r1","rate":999999}')"
+  local status=$H_STATUS why="" paid=0
+  [ "$status" = 400 ] || why+="answered $status, not 400; "
+  if [ "$status" = 200 ]; then                # show what the client-chosen rate would have been paid
+    TICKET=$(python3 "$HELP" get "$H_BODY" ticket)
+    advance $HOUR2
+    redeem '"rate-p"'
+    paid=$R_GOLD
+  fi
+  report "$name" "7200.0" "${R_ELAPSED:-0}" "$paid" "$(honest_gold $HOUR2)" "tickets $status" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+case_a4_multiplier() {
+  local name="a4: multipliers in POST /redeem refused"
+  issue '"mult-p"' m1
+  [ "$I_STATUS" = 200 ] || { TOOLERR="no ticket (tickets $I_STATUS)"; tool_failure "$name"; return; }
+  advance $HOUR2
+  redeem '"mult-p"' '"multipliers":["ad"]'
+  local first=$R_STATUS paid=$R_GOLD why=""
+  [ "$first" = 400 ] || why+="redeem with multipliers answered $first (paid $paid), not 400; "
+  if [ "$first" = 400 ]; then                 # refused without spending the ticket: the plain redeem pays
+    redeem '"mult-p"'
+    paid=$R_GOLD
+    [ "$R_STATUS" = 200 ] || why+="the plain redeem afterwards answered $R_STATUS; "
+  fi
+  local honest; honest=$(honest_gold $HOUR2)
+  (( paid <= honest )) || why+="paid $paid > honest $honest; "
+  report "$name" "7200.0" "${R_ELAPSED:-?}" "$paid" "$honest" "redeem+ad $first$(legacy_note)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+case_a4_duplicate_keys() {
+  local name="a4: duplicate JSON keys refused" why="" rate=""
+  [ "$LEGACY" = 1 ] && rate=',"rate":600'
+  # A control with the same shape and no duplicate must be accepted, or a 400 below would prove nothing.
+  issue '"dup-a"' d1
+  [ "$I_STATUS" = 200 ] || { TOOLERR="control ticket refused ($I_STATUS)"; tool_failure "$name"; return; }
+  http POST /tickets "$(body "{\"player\":\"dup-b\",\"session\":\"d2\"$rate,\"player\":\"dup-a\"}")"
+  local t_status=$H_STATUS
+  [ "$t_status" = 400 ] || why+="POST /tickets with 'player' twice answered $t_status; "
+  advance $HOUR2
+  redeem '"dup-b"' '"player":"dup-a"'
+  local r_status=$R_STATUS paid=$R_GOLD
+  [ "$r_status" = 400 ] || why+="POST /redeem with 'player' twice answered $r_status; "
+  report "$name" "7200.0" "-" "$paid" "-" "tickets $t_status, redeem $r_status$(legacy_note)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+case_a4_two_tickets() {
+  local name="a4: two tickets for one session" why=""
+  issue '"twice-p"' s1
+  local first=$I_STATUS ticket1=$TICKET
+  issue '"twice-p"' s1
+  local second=$I_STATUS ticket2=$TICKET
+  [ "$first" = 200 ] || { TOOLERR="first ticket refused ($first)"; tool_failure "$name"; return; }
+  advance $HOUR2
+  TICKET=$ticket1; redeem '"twice-p"'
+  local r1=$R_STATUS paid=$R_GOLD r2="-"
+  if [ "$second" = 200 ]; then
+    TICKET=$ticket2; redeem '"twice-p"'
+    r2=$R_STATUS
+    paid=$(( paid + R_GOLD ))
+    [ "$r2" = 409 ] || why+="the second ticket of the session redeemed with $r2, not 409; "
+  elif [ "$second" != 409 ]; then
+    why+="the second ticket request answered $second (neither issued nor 409); "
+  fi
+  [ "$r1" = 200 ] || why+="the first ticket redeemed with $r1; "
+  local honest; honest=$(honest_gold $HOUR2)
+  (( paid <= honest )) || why+="paid $paid > honest $honest; "
+  report "$name" "7200.0" "${R_ELAPSED:-?}" "$paid" "$honest" "tickets $first/$second, redeem $r1/$r2$(legacy_note)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+case_a4_nfd() {
+  local name="a4: NFD player id vs NFC ticket" why=""
+  local nfc=$'"caf\xc3\xa9"' nfd=$'"cafe\xcc\x81"'  # U+00E9 vs e + U+0301 (canonically equivalent)
+  issue "$nfc" n1
+  [ "$I_STATUS" = 200 ] || { TOOLERR="no ticket for the NFC id ($I_STATUS)"; tool_failure "$name"; return; }
+  advance $HOUR2
+  redeem "$nfd"
+  local impostor=$R_STATUS paid=$R_GOLD
+  [ "$impostor" != 200 ] || why+="the NFD id redeemed the NFC id's ticket (paid $paid); "
+  redeem "$nfc"
+  local owner=$R_STATUS
+  [ "$owner" = 200 ] || why+="the NFC owner then got $owner, not 200; "
+  report "$name" "7200.0" "${R_ELAPSED:-?}" "NFD $paid" "$(honest_gold $HOUR2)" "redeem NFD $impostor, NFC $owner$(legacy_note)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+case_a4_budget() {
+  local name="a4: 12 tickets x 2 h within 24 h" k total=0 statuses="" why=""
+  for k in $(seq 1 12); do
+    issue '"budget-p"' "b$k"
+    [ "$I_STATUS" = 200 ] || { TOOLERR="ticket $k refused ($I_STATUS)"; tool_failure "$name"; return; }
+    advance $(( HOUR2 - 1 ))               # 12 redemptions within 24 h of server time
+    redeem '"budget-p"'
+    total=$(( total + ${R_GOLD:-0} ))
+    statuses+="$R_STATUS "
+  done
+  (( total <= BUDGET )) || why+="paid $total in 24 h > daily budget $BUDGET; "
+  report "$name" "$(( 12 * (HOUR2 - 1) )).0" "-" "$total" "budget $BUDGET" "redeems: $(echo "$statuses" | tr ' ' '\n' | sort | uniq -c | awk '{printf "%sx%s ", $1, $2}')$(legacy_note)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# =========================================================================================================
+# Attack 5 (fairness): an NTP spoofer on an honest player's path; an honest reboot settled later.
+# =========================================================================================================
+case_a5_spoofer() {
+  local name="a5: spoofer 5 h behind, same boot, 2 h" j=$T/a5-spoof.jsonl t0
+  t0=$(real_ns)
+  ntp_offset "$P_HONEST" -$HOUR2
+  rec "$j" -$HOUR2 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }   # the game starts: a fix
+  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }   # network projected from it
+  need_net "the departure" || { tool_failure "$name"; return; }
+  ntp_offset "$P_SPOOF" -18000
+  rec "$j" 0 $S2 "" foreground --ntp "$SPOOF" || { tool_failure "$name"; return; }
+  net_near -18000 "the return" || { tool_failure "$name"; return; }
+  local true_ns=$(( S2 + $(real_ns) - t0 ))
+  audit "$j"
+  local honest; honest=$(honest_gold $HOUR2)
+  local why=""
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  (( ${A_GOLD:-0} * 100 >= 99 * honest )) || why+="paid + escrow ${A_GOLD:-0} < 99 % of honest $honest; "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+case_a5_reboot_settled() {
+  local name="a5: honest reboot, no network, settled" j=$T/a5-reboot.jsonl t0 id c away=$((HOUR2 + 60))
+  t0=$(real_ns)
+  ntp_offset "$P_HONEST" -$away
+  rec "$j" -$away 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }   # the game starts: a fix
+  rec "$j" -$away 0 "" background || { tool_failure "$name"; return; }   # network projected from it
+  need_net "the departure" || { tool_failure "$name"; return; }
+  id=$(new_boot_id a5)
+  c=$(( 1800000000000 - $(boot_now_ns) ))   # the new boot is 30 min old at the return, 1 min before now
+  rec "$j" -60 "$c" "$id" foreground || { tool_failure "$name"; return; }
+  audit "$j"
+  local why="" before="exit $A_RC ${A_PROOF:-} ${A_CREDITED:-?} s"
+  [ -z "${A_SUSPICIOUS:-}" ] || why+="flagged as suspicious before settlement: $A_SUSPICIOUS; "
+  rec "$j" 0 $(( c + 60000000000 )) "$id" launch --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  local true_ns=$(( S2 + $(real_ns) - t0 ))
+  audit "$j"
+  local honest; honest=$(honest_gold $HOUR2)
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  [ "$A_RC" = 0 ] || why+="settled audit exit $A_RC (${A_KINDS:-} ${A_DETAILS:-}); "
+  [ "${A_PROOF:-}" = verified ] || why+="still ${A_PROOF:-?} after the settlement; "
+  (( ${A_CREDITED:-0} * 100 >= 99 * HOUR2 )) || why+="credited ${A_CREDITED:-0} s < 99 % of $HOUR2 s; "
+  (( ${A_GOLD:-0} * 100 >= 99 * honest )) || why+="gold ${A_GOLD:-0} < 99 % of $honest; "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "before: $before; after: $(verdict_text)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# =========================================================================================================
+case_honest_same_boot
+case_honest_reboot
+case_honest_reboot_server
+case_a1 "a1: reboot, 5 s away, NTP +5 h" 18000 "$LIAR1"
+case_a1_server
+case_a1 "a1: reboot, 5 s away, 2 of 3 NTP +5 h" 18000 "$LIAR1" "$LIAR2" "$CHRONY"
+case_a1 "a1: reboot, 5 s away, NTP +30 y" $(( 30 * 365 * 86400 )) "$LIAR1"
+case_a2_forged
+case_a2_repeated
+case_a3_farming
+case_a4_shape
+case_a4_rate
+case_a4_multiplier
+case_a4_duplicate_keys
+case_a4_two_tickets
+case_a4_nfd
+case_a4_budget
+case_a5_spoofer
+case_a5_reboot_settled
+
+echo
+python3 - "$ROWS" <<'PY'
+import sys
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1], encoding="utf-8")]
+head = ["CASE", "TRUE AWAY s", "CREDITED s", "PAID(+ESCROW)", "HONEST GOLD", "VERDICT / FINDINGS", "RESULT"]
+cut = lambda text, n: text if len(text) <= n else text[: n - 1] + "…"
+widths = [max(len(head[i]), *(len(r[i]) for r in rows)) if rows else len(head[i]) for i in range(5)]
+widths = [min(w, 44) for w in widths] + [70, 6]
+print("  ".join(cut(h, w).ljust(w) for h, w in zip(head, widths)))
+for r in rows:
+    print("  ".join(cut(c, w).ljust(w) for c, w in zip(r[:7], widths)))
+failed = [r for r in rows if r[6] != "PASS"]
+if failed:
+    print("\nwhy:")
+    for r in failed:
+        print("  %s: %s" % (r[0], r[7]))
+PY
+echo
+echo "attacks: $PASSED passed, $FAILED failed in $((SECONDS - STARTED)) s"
+[ "$FAILED" = 0 ]
