@@ -51,8 +51,13 @@ struct HostileSandbox {
             var info = stat()
             guard lstat(file(name), &info) == 0 else { throw CLIError("lstat \(name): errno \(errno)") }
             let isRegular = (info.st_mode & S_IFMT) == S_IFREG
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec
+            #else
+            let modified = info.st_mtim
+            #endif
             entries[name] = Entry(mode: UInt32(info.st_mode), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                                  modified: Int(info.st_mtim.tv_sec), modifiedNanoseconds: Int(info.st_mtim.tv_nsec),
+                                  modified: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec),
                                   contents: isRegular ? try Data(contentsOf: URL(fileURLWithPath: file(name))) : nil)
         }
         return entries
