@@ -26,8 +26,8 @@ let package = Package(
         .target(name: "PlaytimeNTP", dependencies: ["PlaytimeSystem"]),
         // Append-only, HMAC-chained JSON Lines journal.
         .target(name: "PlaytimeJournal", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
-        // Exact integer reward arithmetic.
-        .target(name: "PlaytimeRewards"),
+        // Exact integer reward arithmetic (PlaytimeSystem only to read policy files safely).
+        .target(name: "PlaytimeRewards", dependencies: ["PlaytimeSystem"]),
         // Server-issued departure tickets and their single-use redemption.
         .target(name: "PlaytimeTickets", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeRewards"]),
         // Clocks, connectivity, evidence, sessions, journal.

@@ -53,24 +53,18 @@ public enum KeyFile {
         }
     }
 
-    /// Reads at most ``maximumFileByteCount`` bytes; larger files are rejected.
+    /// Reads at most ``maximumFileByteCount`` bytes of a regular file; larger files, and anything that is
+    /// not a regular file (a FIFO never blocks the read, a device is never read), are rejected.
     static func readSmallFile(path: String) throws(KeyFileError) -> [UInt8] {
-        let file: OpenFile
-        do { file = try OpenFile(path: path, options: []) } catch {
-            if error.meansNoSuchFile { throw KeyFileError.missing(path: path) }
-            throw KeyFileError.unreadable(path: path, error)
+        do {
+            return try FileSystem.readRegularFile(atPath: path, byteLimit: maximumFileByteCount)
+        } catch {
+            switch error.reason {
+            case .noSuchFile: throw KeyFileError.missing(path: path)
+            case .tooLarge: throw KeyFileError.tooLarge(path: path)
+            default: throw KeyFileError.unreadable(path: path, error)
+            }
         }
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 1)
-        defer { chunk.deallocate() }
-        var contents: [UInt8] = []
-        while true {
-            let count: Int
-            do { count = try file.read(into: chunk) } catch { throw KeyFileError.unreadable(path: path, error) }
-            if count == 0 { break }
-            contents.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-            if contents.count > maximumFileByteCount { throw KeyFileError.tooLarge(path: path) }
-        }
-        return contents
     }
 
     /// Space, tab, CR or LF.

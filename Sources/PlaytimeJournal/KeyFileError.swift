@@ -4,8 +4,8 @@ import PlaytimeSystem
 public enum KeyFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No file at the path.
     case missing(path: String)
-    /// The file exists but could not be opened or read.
-    case unreadable(path: String, SystemError)
+    /// The file exists but could not be opened or read, or is not a regular file.
+    case unreadable(path: String, FileAccessError)
     /// The contents are not hex digits (optionally surrounded by whitespace).
     case notHex(path: String)
     /// The key has fewer than 16 bytes (`path` is nil for keys given as bytes).
@@ -21,13 +21,13 @@ public enum KeyFileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missing(let path): return "key file \(path) does not exist"
-        case .unreadable(let path, let error): return "key file \(path) is unreadable: \(error)"
+        case .unreadable(let path, let error): return "cannot read key file \(path): \(error.reasonText)"
         case .notHex(let path): return "key file \(path) is not hex text"
         case .tooShort(let path, let count):
             return "key \(path.map { "file \($0) " } ?? "")has \(count) bytes; at least \(JournalFormat.minimumKeyByteCount) are required"
         case .tooLarge(let path): return "key file \(path) is larger than 4096 bytes"
         case .alreadyExists(let path): return "key file \(path) already exists"
-        case .cannotCreate(let path, let error): return "cannot create key file \(path): \(error)"
+        case .cannotCreate(let path, let error): return "cannot create key file \(path): \(error.plainWords)"
         }
     }
 }

@@ -24,7 +24,8 @@ extension RewardCurve {
         out.append("<text x=\"\(w / 2)\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">\(Self.escape(heading))</text>")
         // Grid and ticks: y in 5 steps, x in whole hours (at most ~12 ticks).
         for step in 0...5 {
-            let gold = ceiling * Int64(step) / 5
+            // In 128 bits: a ceiling near Int64.max times the step would overflow 64.
+            let gold = Int64(Int128(ceiling) * Int128(step) / 5)
             let py = y(gold)
             out.append("<line x1=\"\(left)\" y1=\"\(py)\" x2=\"\(left + plotWidth)\" y2=\"\(py)\" stroke=\"#e5e5e5\"/>")
             out.append("<text x=\"\(left - 8)\" y=\"\(py + 4)\" text-anchor=\"end\">\(GoldFormatting.gold(gold))</text>")

@@ -23,7 +23,7 @@ extension RewardCurve {
         let labels = (0..<rows).map { row -> String in
             if row == 0 { return GoldFormatting.gold(top) }
             if row == rows - 1 { return "0" }
-            if row == (rows - 1) / 2, rows > 4 { return GoldFormatting.gold(top - top * Int64(row) / Int64(rows - 1)) }
+            if row == (rows - 1) / 2, rows > 4 { return GoldFormatting.gold(top - Int64(Int128(top) * Int128(row) / Int128(rows - 1))) }
             return ""
         }
         let labelWidth = labels.map(\.count).max() ?? 1

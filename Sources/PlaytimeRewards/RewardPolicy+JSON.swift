@@ -1,16 +1,23 @@
 import Foundation
+import PlaytimeSystem
 
 extension RewardPolicy {
+    /// The largest policy file read, in bytes (64 KiB); a real policy is a few hundred.
+    public static let maximumFileByteCount = 64 * 1024
+
     /// Loads and validates a policy from the JSON file at `path`.
+    ///
+    /// Only a regular file of at most ``maximumFileByteCount`` bytes is read: a directory, FIFO (which
+    /// never blocks the call), device or socket is refused as `unreadableFile`, with the reason in words.
     public static func load(contentsOf path: String) throws(RewardPolicyError) -> RewardPolicy {
-        guard FileManager.default.fileExists(atPath: path) else { throw .fileNotFound(path: path) }
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try FileSystem.readRegularFile(atPath: path, byteLimit: maximumFileByteCount)
         } catch {
-            throw .unreadableFile(path: path, reason: error.localizedDescription)
+            if error.reason == .noSuchFile { throw .fileNotFound(path: path) }
+            throw .unreadableFile(path: path, reason: error.reasonText)
         }
-        return try decode(json: data)
+        return try decode(json: Data(bytes))
     }
 
     /// Decodes and validates a policy from JSON bytes.

@@ -65,8 +65,9 @@ struct CommandsTests {
 
 @Suite("playtime audit (binary)")
 struct AuditCommandTests {
-    /// 2025-12-01T00:00:00Z: in the past, so `playtime audit` on the machine's clock sees no time from the future.
-    static let start: Int64 = 1_764_547_200_000_000_000
+    static let start: Int64 = 1_796_083_200_000_000_000
+    /// A server clock later than every network time of `journal(_:key:)` with its default three sessions.
+    static let afterFixture = "2026-12-02T00:00:00Z"
 
     /// Writes an honest journal of `count` claimed sessions; `startWall` places it on the network timeline.
     static func journal(_ path: String, key: JournalKey, count: Int = 3, startWall: Int64 = start, bootID: String = "boot-A", tamperClaim: Bool = false) throws {
@@ -93,7 +94,8 @@ struct AuditCommandTests {
         let directory = try TemporaryJournalDirectory()
         defer { directory.cleanUp() }
         try Self.journal(directory.file("j"), key: directory.key)
-        let run = try await PlaytimeBinary.run(["audit", "--key-file", directory.keyPath, directory.file("j")])
+        // The fixture's network time runs to 2026-12-01T09:30Z: judge as a server whose clock is past it.
+        let run = try await PlaytimeBinary.run(["audit", "--key-file", directory.keyPath, "--now", Self.afterFixture, directory.file("j")])
         #expect(run.status == 0, "\(run.standardOutput)")
         #expect(run.standardOutput.contains("result: clean"))
     }
@@ -146,7 +148,7 @@ struct AuditCommandTests {
         let directory = try TemporaryJournalDirectory()
         defer { directory.cleanUp() }
         try Self.journal(directory.file("j"), key: directory.key)
-        let run = try await PlaytimeBinary.run(["audit", "--key-file", directory.keyPath, "--quiet", "-"], standardInput: directory.file("j"))
+        let run = try await PlaytimeBinary.run(["audit", "--key-file", directory.keyPath, "--now", Self.afterFixture, "--quiet", "-"], standardInput: directory.file("j"))
         #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")
     }
 

@@ -25,11 +25,14 @@ struct PlaytimeBinary {
     /// Runs `playtime ARGUMENTS` (optionally through a wrapper such as `ip netns exec NS`), with standard input
     /// closed, on a thread of its own so that waiting never blocks the cooperative pool.
     static func run(_ arguments: [String], wrapper: [String] = [], environment: [String: String] = [:],
-                    standardInput: String? = nil) async throws -> Run {
-        try await runOffCooperativePool { try runBlocking(arguments, wrapper: wrapper, environment: environment, standardInput: standardInput) }
+                    standardInput: String? = nil, currentDirectory: String? = nil) async throws -> Run {
+        try await runOffCooperativePool {
+            try runBlocking(arguments, wrapper: wrapper, environment: environment, standardInput: standardInput, currentDirectory: currentDirectory)
+        }
     }
 
-    private static func runBlocking(_ arguments: [String], wrapper: [String], environment: [String: String], standardInput: String?) throws -> Run {
+    private static func runBlocking(_ arguments: [String], wrapper: [String], environment: [String: String], standardInput: String?,
+                                    currentDirectory: String?) throws -> Run {
         guard let url else { throw CLIError("the playtime binary was not found next to the tests; run 'swift build' first") }
         let process = Process()
         if wrapper.isEmpty {
@@ -42,6 +45,7 @@ struct PlaytimeBinary {
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -44,9 +44,14 @@ struct RecorderState: Sendable {
         return SameBootAgreement.networkFallsShort(departure: departure, arrival: arrival, driftPPM: driftPPM)
     }
 
-    /// Network time at `reading`, projected from the anchor when it belongs to the same boot.
+    /// Network time at `reading`, projected from the anchor when it belongs to the same boot; `nil` as well
+    /// when the anchor cannot be aged sanely, as a journal written by hand can make it: an anchor later on
+    /// the boot clock than now (the boot clock never runs back within a boot), a boot distance, time or error
+    /// bound outside the Int64 range, or a negative error bound.
     func projectedNetwork(at reading: ClockReading, driftPPM: Int64) -> NetworkTime? {
         guard let anchor, anchor.reading.bootID == reading.bootID, anchor.reading.bootID != nil else { return nil }
-        return anchor.network.projected(byBootNanoseconds: reading.bootNanoseconds - anchor.reading.bootNanoseconds, driftPPM: driftPPM)
+        let (distance, overflow) = reading.bootNanoseconds.subtractingReportingOverflow(anchor.reading.bootNanoseconds)
+        guard !overflow, distance >= 0 else { return nil }
+        return anchor.network.aged(byBootNanoseconds: distance, driftPPM: driftPPM)
     }
 }

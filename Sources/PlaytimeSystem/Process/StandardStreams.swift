@@ -33,3 +33,10 @@ public enum StandardStreams {
         exit(status)
     }
 }
+
+extension StandardStreams {
+    /// Writes out whatever standard output has buffered, before bytes go to its descriptor directly.
+    public static func flushOutput() {
+        fflush(stdout)
+    }
+}

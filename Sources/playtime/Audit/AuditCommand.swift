@@ -9,9 +9,10 @@ enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "Verify journals: chain, verdicts, rewards, claims and cross-session invariants"
     static let help = """
-    USAGE: playtime audit --key-file FILE [--policy FILE] [--json | --quiet] JOURNAL... | -
+    USAGE: playtime audit --key-file FILE [--policy FILE] [--now TIME] [--json | --quiet] JOURNAL... | -
 
-    Streams each journal in constant memory (`-` reads standard input), verifies its MAC chain, recomputes
+    Streams each journal in constant memory (`-` reads standard input, at most once; a journal is a regular
+    file or a pipe), verifies its MAC chain, recomputes
     every session's verdict and reward, compares them with the game's claims, and checks invariants across
     sessions and journals (one journal per device of the same player): overlapping sessions, boot-clock
     continuity, credited time within the journals' span, duplicate sessions, daily budget, rate changes.
@@ -19,6 +20,10 @@ enum AuditCommand: Command {
     OPTIONS:
       --key-file FILE   The journals' key (hex text). Also read from PLAYTIME_KEY_FILE.
       --policy FILE     The reward policy to recompute with (default: the embedded policy).
+      --now TIME        Judge as of the game server's clock at TIME (default: this machine's clock now):
+                        network time later than TIME is not trusted. RFC 3339, such as
+                        2026-12-01T06:00:00Z or 2026-12-01T07:00:00.5+01:00, or Unix seconds, such as
+                        1796104800 or 1796104800.25.
       --json            JSON Lines: one object per session, then one summary object.
       --quiet           Only findings and the summary (no per-session table).
 
@@ -28,10 +33,13 @@ enum AuditCommand: Command {
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
+        var serverNow = SystemClock.wallNanoseconds()
         do throws(UsageError) {
-            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--policy"], flags: ["--json", "--quiet"])
+            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--policy", "--now"], flags: ["--json", "--quiet"])
             guard !parsed.positionals.isEmpty else { throw UsageError(description: "name at least one journal, or - for standard input") }
+            guard parsed.positionals.filter({ $0 == "-" }).count <= 1 else { throw UsageError(description: "standard input named twice") }
             guard !(parsed.has("--json") && parsed.has("--quiet")) else { throw UsageError(description: "--json and --quiet exclude each other") }
+            if let text = parsed.value("--now") { serverNow = try parseInstant(text, option: "--now") }
         } catch {
             return usageFailure(error, command: name)
         }
@@ -43,10 +51,10 @@ enum AuditCommand: Command {
             printError("playtime audit: \(error)")
             return ExitCode.usage
         }
-        var configuration = AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds())
+        var configuration = AuditConfiguration(serverNowNanoseconds: serverNow)
         if let policyPath = parsed.value("--policy") {
             do { configuration.policy = try RewardPolicy.load(contentsOf: policyPath) } catch {
-                printError("playtime audit: policy: \(error)")
+                printError("playtime audit: \(error)")
                 return ExitCode.usage
             }
         }
@@ -56,9 +64,9 @@ enum AuditCommand: Command {
         for path in parsed.positionals {
             let file: OpenFile
             do {
-                file = path == "-" ? OpenFile(takingOwnershipOf: 0) : try OpenFile(path: path, options: [])
+                file = path == "-" ? OpenFile(takingOwnershipOf: 0) : try OpenFile(readingAt: path, accepting: [.regular, .fifo])
             } catch {
-                printError("playtime audit: cannot read \(path): \(error)")
+                printError("playtime audit: \(error)")
                 return ExitCode.usage
             }
             do {
@@ -73,7 +81,7 @@ enum AuditCommand: Command {
                 }
             } catch {
                 progress?.clear()
-                printError("playtime audit: \(path): \(error)")
+                printError("playtime audit: \(path): \(plainMessage(error))")
                 return ExitCode.usage
             }
         }

@@ -76,6 +76,25 @@ func parseSeconds(_ text: String, option: String) throws(UsageError) -> Int64 {
     return whole * 1_000_000_000 + nanos
 }
 
+/// Parses a decimal number of seconds within `range` (in nanoseconds), naming the range when out of it.
+func parseSeconds(_ text: String, option: String, in range: ClosedRange<Int64>) throws(UsageError) -> Int64 {
+    let value = try parseSeconds(text, option: option)
+    guard range.contains(value) else {
+        throw UsageError(description: "\(option) takes a number of seconds from \(secondsText(range.lowerBound)) to \(secondsText(range.upperBound)), not '\(text)'")
+    }
+    return value
+}
+
+/// Nanoseconds as the shortest decimal seconds: `0`, `0.001`, `60`.
+private func secondsText(_ nanoseconds: Int64) -> String {
+    let whole = String(nanoseconds / 1_000_000_000)
+    var fraction = String(nanoseconds % 1_000_000_000)
+    guard fraction != "0" else { return whole }
+    fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return whole + "." + fraction
+}
+
 /// Parses a whole number within `range`.
 func parseInteger(_ text: String, option: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
     guard let value = Int(text), range.contains(value) else {

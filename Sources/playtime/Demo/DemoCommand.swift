@@ -2,6 +2,7 @@ import Foundation
 import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeSystem
 
 /// `playtime demo`: the whole job on embedded defaults, with this machine's real clocks.
 enum DemoCommand: Command {
@@ -9,6 +10,8 @@ enum DemoCommand: Command {
     static let summary = "Record a real away period, verify it (NTP or boot clock), pay, and audit it"
     static let help = """
     USAGE: playtime demo [--away SECONDS] [--ntp SERVER]... [--dir DIR]
+
+    --away is at most 3600 seconds; --dir is created if missing and must be a directory.
 
     1. opens a journal and key in DIR (default: a new temporary directory),
     2. launches: tries NTP (the default servers are host names: where DNS or the network is missing it
@@ -28,9 +31,9 @@ enum DemoCommand: Command {
         do throws(UsageError) {
             parsed = try scanArguments(arguments, valueOptions: ["--away", "--ntp", "--dir"], flags: [])
             guard parsed.positionals.isEmpty else { throw UsageError(description: "unexpected argument '\(parsed.positionals[0])'") }
-            away = try parseSeconds(parsed.value("--away") ?? "3", option: "--away")
+            away = try parseSeconds(parsed.value("--away") ?? "3", option: "--away", in: 0...3_600_000_000_000)
             for text in parsed.values("--ntp") {
-                guard let server = NTPServer(parsing: text) else { throw UsageError(description: "'\(text)' is not a server") }
+                guard let server = NTPServer(parsing: text) else { throw UsageError(description: serverSyntaxMessage(text)) }
                 servers.append(server)
             }
         } catch {
@@ -39,18 +42,24 @@ enum DemoCommand: Command {
         do {
             return try await demo(servers: servers.isEmpty ? NTPConfiguration.defaultServers : servers, away: away, directory: parsed.value("--dir"))
         } catch {
-            printError("playtime demo: \(error)")
+            printError("playtime demo: \(plainMessage(error))")
             return ExitCode.usage
         }
     }
 
     private static func demo(servers: [NTPServer], away: Int64, directory: String?) async throws -> Int32 {
         let folder = directory ?? (NSTemporaryDirectory() + "playtime-demo-" + UUID().uuidString)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileSystem.createDirectories(atPath: folder)
         let keyPath = folder + "/key"
         let journalPath = folder + "/journal.jsonl"
+        try requireJournalPath(journalPath)
         let key: JournalKey
-        if let existing = try? KeyFile.load(path: keyPath) { key = existing } else { key = try KeyFile.generate(path: keyPath) }
+        do {
+            key = try KeyFile.load(path: keyPath)
+        } catch {
+            guard error.isMissingFile else { throw error }
+            key = try KeyFile.generate(path: keyPath)
+        }
         let policy = RewardPolicy.demo
         let clock = SystemClockSource()
         var configuration = NTPConfiguration()
@@ -87,7 +96,7 @@ enum DemoCommand: Command {
         print("verdict  \(verdict.status.rawValue) by \(verdict.method.rawValue): credited \(verdict.creditedSeconds) s — \(verdict.explanation)")
 
         let auditor = SessionAuditor(key: key, configuration: AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds(), policy: policy), crossDeviceChecks: false)
-        let file = try OpenFile(path: journalPath, options: [])
+        let file = try OpenFile(readingAt: journalPath, accepting: [.regular])
         try auditor.audit(file: file, name: journalPath) { _ in }
         let summary = auditor.finish()
         print("audit    \(summary.records) records, \(summary.sessions) session(s): "

@@ -1,5 +1,6 @@
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeSystem
 
 /// `playtime record`: records one lifecycle event with this machine's real clocks.
 enum RecordCommand: Command {
@@ -44,7 +45,7 @@ enum RecordCommand: Command {
             guard parsed.value("--key-file") != nil else { throw UsageError(description: "--key-file FILE is required") }
             rate = Int64(try parseInteger(parsed.value("--rate") ?? "600", option: "--rate", in: 0...Int.max))
             for text in parsed.values("--ntp") {
-                guard let server = NTPServer(parsing: text) else { throw UsageError(description: "'\(text)' is not a server") }
+                guard let server = NTPServer(parsing: text) else { throw UsageError(description: serverSyntaxMessage(text)) }
                 servers.append(server)
             }
         } catch {
@@ -57,11 +58,15 @@ enum RecordCommand: Command {
             key = try KeyFile.load(path: keyPath)
         } catch let error where parsed.has("--create-key") && error.isMissingFile {
             do { key = try KeyFile.generate(path: keyPath) } catch {
-                printError("playtime record: cannot create key file \(keyPath): \(error)")
+                printError("playtime record: \(error)")
                 return ExitCode.usage
             }
         } catch {
-            printError("playtime record: key file \(keyPath): \(error)")
+            printError("playtime record: \(error)")
+            return ExitCode.usage
+        }
+        do { try requireJournalPath(journalPath) } catch {
+            printError("playtime record: journal: \(error)")
             return ExitCode.usage
         }
         var configuration = RecorderConfiguration()
@@ -83,7 +88,7 @@ enum RecordCommand: Command {
             print(parsed.has("--json") ? RecordReport.json(result) : RecordReport.text(result))
             return ExitCode.success
         } catch {
-            printError("playtime record: \(journalPath): \(error)")
+            printError("playtime record: \(journalPath): \(plainMessage(error))")
             if case .journal(.tornTail) = error { printError("Nothing was written. Run again with --repair-torn-tail to cut the torn line.") }
             else { printError("Nothing was written; the journal was left as it was.") }
             return ExitCode.usage

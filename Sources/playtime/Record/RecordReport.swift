@@ -22,11 +22,11 @@ enum RecordReport {
         if let departure = result.departure {
             lines.append("  away since    " + TimeFormatting.utc(departure.clock.wallNanoseconds) + " (departure wall clock)")
             if departure.clock.bootID == evidence.clock.bootID {
-                lines.append("  boot delta    " + TimeFormatting.seconds(evidence.clock.bootNanoseconds - departure.clock.bootNanoseconds) + " s (same boot: trustworthy)")
+                lines.append("  boot delta    " + TimeFormatting.seconds(Self.difference(evidence.clock.bootNanoseconds, departure.clock.bootNanoseconds)) + " s (same boot: trustworthy)")
             } else {
                 lines.append("  boot delta    rebooted while away; uptime of this boot " + TimeFormatting.seconds(evidence.clock.bootNanoseconds) + " s is the provable minimum")
             }
-            lines.append("  wall delta    " + TimeFormatting.seconds(evidence.clock.wallNanoseconds - departure.clock.wallNanoseconds) + " s (not trusted)")
+            lines.append("  wall delta    " + TimeFormatting.seconds(Self.difference(evidence.clock.wallNanoseconds, departure.clock.wallNanoseconds)) + " s (not trusted)")
             if result.needsSettlement { lines.append("  settlement    waiting for network time in this boot") }
         }
         return lines.joined(separator: "\n")
@@ -41,12 +41,19 @@ enum RecordReport {
             members.append(("departure", .object(evidenceMembers(departure))))
             let sameBoot = departure.clock.bootID == result.evidence.clock.bootID
             members.append(("sameBoot", .bool(sameBoot)))
-            members.append(("bootDeltaSeconds", sameBoot ? .seconds(result.evidence.clock.bootNanoseconds - departure.clock.bootNanoseconds) : .null))
-            members.append(("wallDeltaSeconds", .seconds(result.evidence.clock.wallNanoseconds - departure.clock.wallNanoseconds)))
+            members.append(("bootDeltaSeconds", sameBoot ? .seconds(Self.difference(result.evidence.clock.bootNanoseconds, departure.clock.bootNanoseconds)) : .null))
+            members.append(("wallDeltaSeconds", .seconds(Self.difference(result.evidence.clock.wallNanoseconds, departure.clock.wallNanoseconds))))
         } else {
             members.append(("departure", .null))
         }
         return JSONValue.object(members).text
+    }
+
+    /// `later - earlier`, clamped to the Int64 range: a journal may hold any readings.
+    private static func difference(_ later: Int64, _ earlier: Int64) -> Int64 {
+        let (value, overflow) = later.subtractingReportingOverflow(earlier)
+        guard overflow else { return value }
+        return earlier < 0 ? .max : .min
     }
 
     private static func evidenceMembers(_ evidence: Evidence) -> [(String, JSONValue)] {

@@ -1,5 +1,6 @@
 import Foundation
 import PlaytimeRewards
+import PlaytimeSystem
 
 /// `playtime reward`: the reward breakdown for a time away, and the policy's curve for game designers.
 enum RewardCommand: Command {
@@ -21,7 +22,9 @@ enum RewardCommand: Command {
       --rate GOLD_PER_HOUR   Rate snapshotted at departure (default: the policy's rate).
       --multiplier NAME      Apply a named one-shot multiplier, e.g. ad (repeatable).
       --curve                Draw gold against time away in the terminal.
-      --svg FILE             Write the same curve as an SVG file.
+      --svg FILE             Write the same curve as an SVG file (- for standard output). A new file, or an
+                             existing regular file replaced atomically; a directory, FIFO, symbolic link,
+                             device or socket is refused and left as it was.
       --json                 Print the breakdown as JSON.
     """
 
@@ -51,7 +54,7 @@ enum RewardCommand: Command {
             let policy = try parsed.value("--policy").map { path throws(RewardPolicyError) in try RewardPolicy.load(contentsOf: path) } ?? .default
             calculator = try RewardCalculator(policy: policy)
         } catch {
-            printError("playtime reward: policy: \(error)")
+            printError("playtime reward: \(error)")
             return ExitCode.usage
         }
         let multipliers = parsed.values("--multiplier")
@@ -72,16 +75,16 @@ enum RewardCommand: Command {
                 if parsed.has("--curve") { print(curve.terminalPlot()) }
                 if let path = parsed.value("--svg") {
                     do {
-                        try curve.svg().write(toFile: path, atomically: true, encoding: .utf8)
+                        try FileSystem.writeOutput(Array(curve.svg().utf8), toPath: path)
                     } catch {
-                        printError("playtime reward: cannot write \(path): \(error.localizedDescription)")
+                        printError("playtime reward: \(error)")
                         return ExitCode.usage
                     }
-                    print("wrote \(path)")
+                    if path != "-" { print("wrote \(path)") }
                 }
             }
         } catch {
-            printError("playtime reward: \(error)")
+            printError("playtime reward: \(plainMessage(error))")
             return ExitCode.usage
         }
         return ExitCode.success

@@ -16,11 +16,15 @@ enum SimulateCommand: Command {
 
     OPTIONS:
       --seed N     Seed of the trial generator (default 1); the same seed gives the same table.
-      --trials N   Trials per scenario (default 200).
+      --trials N   Trials per scenario (default 200, at most \(maximumTrials); a release build runs a few
+                   hundred trials per scenario a second).
       --json       Print the report as JSON.
 
     EXIT STATUS: 0 nothing overpaid and no honest case flagged; 1 otherwise; 2 usage error.
     """
+
+    /// The most trials per scenario: beyond it a run takes many minutes without a word.
+    static let maximumTrials = 10_000
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
@@ -30,7 +34,7 @@ enum SimulateCommand: Command {
             parsed = try scanArguments(arguments, valueOptions: ["--seed", "--trials"], flags: ["--json"])
             guard parsed.positionals.isEmpty else { throw UsageError(description: "unexpected argument '\(parsed.positionals[0])'") }
             seed = try parseInteger(parsed.value("--seed") ?? "1", option: "--seed", in: 0...Int.max)
-            trials = try parseInteger(parsed.value("--trials") ?? "200", option: "--trials", in: 1...1_000_000)
+            trials = try parseInteger(parsed.value("--trials") ?? "200", option: "--trials", in: 1...maximumTrials)
         } catch {
             return usageFailure(error, command: name)
         }
