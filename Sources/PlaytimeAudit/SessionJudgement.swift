@@ -47,9 +47,16 @@ extension JournalPass {
         for index in 0..<claims.count {
             for name in claims[index].claim.multipliers where !granted.contains(name) { granted.append(name) }
         }
-        // What `calculate(_:of:requestedMultipliers:)` computes, without handing the timeline across.
-        let final = try? calculator?.calculate(RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                                           goldPerHour: timeline.goldPerHour, requestedMultipliers: granted))
+        let final = try? calculator?.calculate(verdict, of: timeline, requestedMultipliers: granted)
+        // A claim written before the later proof was made on the verdict without it (docs/journal-format.md §8).
+        var beforeProof: ElapsedVerdict?
+        if let proofSequence = timeline.laterProofSequence, claims.count > 0, claims[0].sequence < proofSequence {
+            var withoutProof = timeline
+            withoutProof.laterProof = nil
+            withoutProof.laterProofSequence = nil
+            beforeProof = ElapsedVerdict(timeline: withoutProof, configuration: configuration.verdict,
+                                         serverNowNanoseconds: configuration.serverNowNanoseconds)
+        }
         let recomputed = (final?.paidNow ?? 0) &+ (final?.escrowed ?? 0)
 
         var claimedSoFar: Int64 = 0
@@ -60,21 +67,27 @@ extension JournalPass {
                 Self.find(&findings, .rateChanged, journal, sessionID, sequence,
                           "claim used \(claim.goldPerHour) gold/h under '\(claim.policyVersion)', departure snapshot was \(timeline.goldPerHour) gold/h under '\(timeline.policyVersion)'")
             }
-            if claim.creditedSeconds > verdict.creditedSeconds {
+            let madeBeforeProof = beforeProof != nil && sequence < (timeline.laterProofSequence ?? 0)
+            let judged = madeBeforeProof ? beforeProof ?? verdict : verdict
+            if claim.creditedSeconds > judged.creditedSeconds {
                 Self.find(&findings, .claimMismatch, journal, sessionID, sequence,
-                          "claims \(claim.creditedSeconds) s, the evidence proves \(verdict.creditedSeconds) s")
+                          "claims \(claim.creditedSeconds) s, the evidence proves \(judged.creditedSeconds) s")
             }
-            if claim.status == .verified, verdict.status != .verified {
+            if claim.status == .verified, judged.status != .verified {
                 Self.find(&findings, .claimMismatch, journal, sessionID, sequence,
-                          "claims verified proof, the evidence is \(verdict.status.rawValue)")
+                          "claims verified proof, the evidence is \(judged.status.rawValue)")
             }
             // The common case, a claim of exactly the final verdict, reuses the final breakdown.
-            let sameAsFinal = claim.creditedSeconds == verdict.creditedSeconds && claim.status == verdict.status && claim.multipliers == granted
+            let sameAsJudged = claim.creditedSeconds == judged.creditedSeconds && claim.status == judged.status
             let expectedPaid: Int64?
             let expectedEscrow: Int64?
-            if sameAsFinal {
+            if sameAsJudged, !madeBeforeProof, claim.multipliers == granted {
                 expectedPaid = final?.paidNow
                 expectedEscrow = final?.escrowed
+            } else if sameAsJudged {
+                let expected = try? calculator?.calculate(judged, of: timeline, requestedMultipliers: claim.multipliers)
+                expectedPaid = expected?.paidNow
+                expectedEscrow = expected?.escrowed
             } else {
                 let expected = try? calculator?.calculate(RewardClaim(creditedSeconds: claim.creditedSeconds, status: claim.status,
                                                                       goldPerHour: timeline.goldPerHour, requestedMultipliers: claim.multipliers))

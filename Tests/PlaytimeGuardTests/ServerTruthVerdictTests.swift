@@ -18,6 +18,27 @@ struct ServerTruthVerdictTests {
         #expect(verdict.status == .provisional)
         #expect(verdict.creditedSeconds <= 3_600)
         #expect(verdict.creditedSeconds >= 3_599)
+        #expect(verdict.heldSeconds >= 5 * 3_600 - 2)
+    }
+
+    @Test("a spoofer 5 h behind on a 2 h return: nothing proven now, the boot clock's figure waits in escrow")
+    func spooferShortfallInEscrow() throws {
+        let departure = Readings.evidence(.background, wall: t0, boot: 100 * s, network: t0)
+        let arrival = Readings.evidence(.foreground, wall: t0 + 2 * Self.hour, boot: 100 * s + 2 * Self.hour, network: t0 - 3 * Self.hour)
+        let timeline = Readings.timeline(departure, arrival)
+        let verdict = ElapsedVerdict(timeline: timeline)
+        #expect(verdict.status == .provisional && verdict.creditedSeconds == 0)
+        let breakdown = try RewardCalculator(policy: .default).calculate(verdict, of: timeline)
+        // While unproven only the provisional cap (1 h, 300 gold at 600 gold/h and 50 %) is worth gold, all in escrow.
+        #expect(breakdown.paidNow == 0)
+        #expect(breakdown.escrowed == 300)
+        #expect(breakdown.paidNow + breakdown.escrowed + breakdown.forfeited == breakdown.totalGold)
+        // A boot clock shifted forward with honest network time: paid now only what the network proves.
+        let shimmed = Readings.evidence(.foreground, wall: t0 + 5 * s, boot: 100 * s + 5 * Self.hour, network: t0 + 90 * s)
+        let cheat = Readings.timeline(departure, shimmed)
+        let cheatBreakdown = try RewardCalculator(policy: .default).calculate(ElapsedVerdict(timeline: cheat), of: cheat)
+        let honest = try RewardCalculator(policy: .default).calculate(creditedSeconds: 89, status: .verified, goldPerHour: 600)
+        #expect(cheatBreakdown.paidNow <= honest.paidNow)
     }
 
     @Test("same boot, the spoofer's shortfall is released when a later fix agrees with the boot clock")

@@ -660,13 +660,25 @@ case_a5_spoofer() {
   ntp_offset "$P_SPOOF" -18000
   rec "$j" 0 $S2 "" foreground --ntp "$SPOOF" || { tool_failure "$name"; return; }
   net_near -18000 "the return" || { tool_failure "$name"; return; }
+  audit "$j"
+  local honest held_cap why="" before
+  honest=$(honest_gold $HOUR2)
+  held_cap=$(honest_gold 3600)   # while unproven, at most the provisional cap (1 h) is worth gold, in escrow
+  before="before: exit $A_RC ${A_PROOF:-} ${A_CREDITED:-?} s, ${A_GOLD:-?} gold"
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  [ "${A_PROOF:-}" = provisional ] || why+="the spoofed return was ${A_PROOF:-?}, not provisional; "
+  # Delayed, not erased: what the boot clock shows waits in escrow (up to the provisional cap's worth).
+  (( ${A_GOLD:-0} * 100 >= 99 * held_cap )) || why+="paid + escrow ${A_GOLD:-0} < 99 % of the provisional cap's $held_cap; "
+  (( ${A_GOLD:-0} <= honest )) || why+="paid + escrow ${A_GOLD:-0} > honest $honest; "
+  # The spoofer leaves the path: the next fix of the same boot agrees with the boot clock and settles it.
+  rec "$j" 0 $S2 "" launch --ntp "$CHRONY" || { tool_failure "$name"; return; }
   local true_ns=$(( S2 + $(real_ns) - t0 ))
   audit "$j"
-  local honest; honest=$(honest_gold $HOUR2)
-  local why=""
-  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
-  (( ${A_GOLD:-0} * 100 >= 99 * honest )) || why+="paid + escrow ${A_GOLD:-0} < 99 % of honest $honest; "
-  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" \
+  [ "${A_PROOF:-}" = verified ] || why+="still ${A_PROOF:-?} after an honest fix; "
+  (( ${A_CREDITED:-0} * 100 >= 99 * HOUR2 )) || why+="credited ${A_CREDITED:-0} s < 99 % of $HOUR2 s after an honest fix; "
+  (( ${A_GOLD:-0} * 100 >= 99 * honest )) || why+="gold ${A_GOLD:-0} < 99 % of honest $honest after an honest fix; "
+  (( ${A_GOLD:-0} <= honest )) || why+="gold ${A_GOLD:-0} > honest $honest after an honest fix; "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$before; after: $(verdict_text)" \
          "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
 }
 

@@ -37,7 +37,7 @@ public struct SessionAssembler: Sendable {
     /// Feeds one piece of evidence and appends the timelines it completes, oldest first, to `completed`
     /// (a buffer the caller reuses, so the streaming path allocates nothing per record).
     public mutating func add(sequence: UInt64, evidence: consuming Evidence, into completed: inout [SessionTimeline]) {
-        if !pending.isEmpty { releaseProven(by: evidence, into: &completed) }
+        if !pending.isEmpty { releaseProven(by: evidence, sequence: sequence, into: &completed) }
         let notBefore = earliest.observe(evidence)
         switch evidence.event {
         case .background:
@@ -78,11 +78,12 @@ public struct SessionAssembler: Sendable {
 
     /// Attaches `evidence` as proof to the pending returns it proves, and releases returns whose boot
     /// has ended (a later reading from another boot means no proof can follow).
-    private mutating func releaseProven(by evidence: Evidence, into released: inout [SessionTimeline]) {
+    private mutating func releaseProven(by evidence: Evidence, sequence: UInt64, into released: inout [SessionTimeline]) {
         var kept: [SessionTimeline] = []
         for var timeline in pending {
             if timeline.isProof(evidence), timeline.acceptsAsProof(evidence, driftPPM: earliest.driftPPM) {
                 timeline.laterProof = evidence
+                timeline.laterProofSequence = sequence
                 released.append(timeline)
             } else if timeline.arrival?.clock.bootID != evidence.clock.bootID {
                 released.append(timeline)

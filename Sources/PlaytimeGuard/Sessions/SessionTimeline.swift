@@ -15,6 +15,9 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
     /// The first later evidence with network time in the arrival's boot (a settlement or any later event),
     /// used only when the arrival itself lacks network time.
     public var laterProof: Evidence?
+    /// The journal sequence number of ``laterProof``, when known: claims written before it were made on the
+    /// verdict without it (docs/journal-format.md §8).
+    public var laterProofSequence: UInt64?
     /// The earliest Unix time (nanoseconds) the departure can have happened at, proven by earlier records of
     /// the journal (network fixes carried along the boot clock, and across honest reboots). Used only when the
     /// departure has no network time of its own: a reboot whose new boot began before this was forged.

@@ -2,7 +2,7 @@
 /// are written for readers and ignored when decoding).
 extension ElapsedVerdict: Codable {
     private enum CodingKeys: String, CodingKey {
-        case sessionID, lowerNanoseconds, upperNanoseconds, method, status, flags
+        case sessionID, lowerNanoseconds, upperNanoseconds, method, status, flags, heldNanoseconds
         case lowerSeconds, upperSeconds, creditedSeconds, explanation
     }
 
@@ -14,7 +14,8 @@ extension ElapsedVerdict: Codable {
                   upperNanoseconds: try container.decodeIfPresent(Int64.self, forKey: .upperNanoseconds),
                   method: try container.decode(VerdictMethod.self, forKey: .method),
                   status: try container.decode(ProofStatus.self, forKey: .status),
-                  flags: try container.decode([VerdictFlag].self, forKey: .flags))
+                  flags: try container.decode([VerdictFlag].self, forKey: .flags),
+                  heldNanoseconds: try container.decodeIfPresent(Int64.self, forKey: .heldNanoseconds) ?? 0)
     }
 
     /// Encodes the stored fields plus `lowerSeconds`, `upperSeconds`, `creditedSeconds` and `explanation`.
@@ -26,6 +27,7 @@ extension ElapsedVerdict: Codable {
         try container.encode(method, forKey: .method)
         try container.encode(status, forKey: .status)
         try container.encode(flags, forKey: .flags)
+        try container.encode(heldNanoseconds, forKey: .heldNanoseconds)
         try container.encode(lowerSeconds, forKey: .lowerSeconds)
         try container.encode(upperSeconds, forKey: .upperSeconds)
         try container.encode(creditedSeconds, forKey: .creditedSeconds)

@@ -58,9 +58,11 @@ struct VerdictRules {
             let interval = max(0, configuration.heartbeatIntervalNanoseconds)
             flags.append(VerdictFlag(.departureFromHeartbeat, amountNanoseconds: interval))
             outcome.lower = max(0, Nanoseconds.subtract(outcome.lower, interval))
+            outcome.bootClockLower = outcome.bootClockLower.map { max(0, Nanoseconds.subtract($0, interval)) }
         }
+        let held = outcome.status == .provisional ? outcome.bootClockLower.map { max(0, Nanoseconds.subtract($0, outcome.lower)) } ?? 0 : 0
         return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: outcome.lower, upperNanoseconds: outcome.upper,
-                              method: outcome.method, status: outcome.status, flags: flags)
+                              method: outcome.method, status: outcome.status, flags: flags, heldNanoseconds: held)
     }
 
     struct Outcome {

@@ -15,16 +15,25 @@ public struct ElapsedVerdict: Sendable, Hashable {
     public var status: ProofStatus
     /// Everything noticed, in the order found.
     public var flags: [VerdictFlag]
+    /// Time beyond the lower bound that one trustworthy clock shows but another contradicts (within one boot,
+    /// network time short of the boot clock): worth gold only in escrow until a later fix decides. 0 otherwise.
+    public var heldNanoseconds: Int64
 
-    /// Creates a verdict; negative bounds are stored as 0.
+    /// Creates a verdict; negative bounds and held time are stored as 0.
     public init(sessionID: String, lowerNanoseconds: Int64, upperNanoseconds: Int64?, method: VerdictMethod,
-                status: ProofStatus, flags: [VerdictFlag]) {
+                status: ProofStatus, flags: [VerdictFlag], heldNanoseconds: Int64 = 0) {
         self.sessionID = sessionID
         self.lowerNanoseconds = max(0, lowerNanoseconds)
         self.upperNanoseconds = upperNanoseconds.map { max(0, $0) }
         self.method = method
         self.status = status
         self.flags = flags
+        self.heldNanoseconds = max(0, heldNanoseconds)
+    }
+
+    /// The seconds held in escrow beyond the credited time, rounded down (see ``heldNanoseconds``).
+    public var heldSeconds: Int64 {
+        max(0, Nanoseconds.floorSeconds(Nanoseconds.add(lowerNanoseconds, heldNanoseconds)) - creditedSeconds)
     }
 
     /// A one-paragraph explanation for players, support staff and auditors (built on demand).

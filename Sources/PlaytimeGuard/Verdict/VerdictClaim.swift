@@ -2,10 +2,28 @@
 /// snapshotted at departure (never the rate at claim time).
 extension RewardCalculator {
     /// The breakdown for `verdict` of `timeline`: what is paid now, escrowed or forfeited by status.
+    ///
+    /// Time the verdict holds (``ElapsedVerdict/heldNanoseconds``: within one boot, network time short of
+    /// the boot clock) is worth gold only in escrow: the credited time is paid now as if verified, and what
+    /// the credited plus held time is worth while provisional (the provisional cap applies) beyond that is
+    /// escrowed until a later fix decides. A spoofer can delay an honest player's gold this way, not erase it.
     public func calculate(_ verdict: ElapsedVerdict, of timeline: SessionTimeline, requestedMultipliers: [String] = [],
                           usedMultipliers: Set<String> = []) throws(RewardCalculationError) -> RewardBreakdown {
-        try calculate(RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                  goldPerHour: timeline.goldPerHour, requestedMultipliers: requestedMultipliers,
-                                  usedMultipliers: usedMultipliers))
+        let claim = RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status,
+                                goldPerHour: timeline.goldPerHour, requestedMultipliers: requestedMultipliers,
+                                usedMultipliers: usedMultipliers)
+        guard verdict.status == .provisional, verdict.heldSeconds > 0 else { return try calculate(claim) }
+        var proven = claim
+        proven.status = .verified
+        let now = try calculate(proven)
+        var whole = claim
+        whole.creditedSeconds = Nanoseconds.add(verdict.creditedSeconds, verdict.heldSeconds)
+        var breakdown = try calculate(whole)
+        let worth = max(breakdown.totalGold, now.paidNow)
+        breakdown.totalGold = worth
+        breakdown.paidNow = min(now.paidNow, worth)
+        breakdown.escrowed = worth - breakdown.paidNow
+        breakdown.forfeited = 0
+        return breakdown
     }
 }
