@@ -96,6 +96,8 @@ public struct AuditResponse: Codable, Sendable {
     public var player: String
     /// The key id the server audited with (not secret: it names the key).
     public var keyID: String
+    /// `accepted` (the upload extends what the server saw), `replayed` (nothing new) or `rejected` (rollback or fork).
+    public var outcome: String
     /// Records verified.
     public var records: UInt64
     /// Sessions audited.
@@ -106,21 +108,32 @@ public struct AuditResponse: Codable, Sendable {
     public var recomputedGold: Int64
     /// Gold the game's claims say it paid.
     public var claimedGold: Int64
+    /// Gold this upload made payable (proven beyond what earlier uploads paid).
+    public var payableGold: Int64
+    /// Gold the server paid for this upload: the payable gold within the player's rolling daily budget.
+    public var paidGold: Int64
+    /// Payable gold the daily budget withheld.
+    public var withheldByBudget: Int64
     /// True when nothing was found.
     public var clean: Bool
     /// One line per finding, `kind (session S, record N): detail`.
     public var findings: [String]
 
     /// Creates a body.
-    public init(player: String, keyID: String, records: UInt64, sessions: Int, creditedSeconds: Int64,
-                recomputedGold: Int64, claimedGold: Int64, clean: Bool, findings: [String]) {
+    public init(player: String, keyID: String, outcome: String, records: UInt64, sessions: Int, creditedSeconds: Int64,
+                recomputedGold: Int64, claimedGold: Int64, payableGold: Int64, paidGold: Int64, withheldByBudget: Int64,
+                clean: Bool, findings: [String]) {
         self.player = player
         self.keyID = keyID
+        self.outcome = outcome
         self.records = records
         self.sessions = sessions
         self.creditedSeconds = creditedSeconds
         self.recomputedGold = recomputedGold
         self.claimedGold = claimedGold
+        self.payableGold = payableGold
+        self.paidGold = paidGold
+        self.withheldByBudget = withheldByBudget
         self.clean = clean
         self.findings = findings
     }

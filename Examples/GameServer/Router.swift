@@ -105,6 +105,9 @@ struct Router {
         }
     }
 
+    /// `POST /audit`: the journal is judged on the server's clock; it must extend what the server accepted
+    /// from it before (rollback, fork and replay pay nothing); each session is paid only what its evidence
+    /// proves beyond what was paid for it, within the player's rolling daily budget (shared with tickets).
     private func audit(_ request: HTTPRequest, _ label: String) throws(HTTPError) -> (HTTPResponse, String) {
         guard let player = request.headers["x-player"], !player.isEmpty, player.utf8.count <= 256 else {
             throw HTTPError(description: "send the player's id in the X-Player header")
@@ -113,29 +116,54 @@ struct Router {
         let key = journalKey(for: player)
         let path = state.directory + "/uploads/" + UUID().uuidString.lowercased() + ".jsonl"
         defer { try? FileSystem.removeFile(at: path) }
-        var configuration = state.audit
-        configuration.serverNowNanoseconds = now
-        let auditor = SessionAuditor(key: key, configuration: configuration, crossDeviceChecks: false)
-        let findings: [AuditFinding]
-        do {
+        let judgedAt = now
+        let gate = UploadGate(key: key, configuration: state.audit, registry: state.registry)
+        do throws(SystemError) {
             let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)
             try file.writeAll(request.body)
-            try file.seek(to: 0)
-            findings = try auditor.audit(file: file, name: "upload") { _ in }
+            try file.close()
         } catch {
             return (.json(500, ErrorBody(error: "audit-failed", message: "\(error)")), "\(label): audit failed, \(error)")
         }
-        // A chain that fails at its header (garbage, another key, another format) was never a journal under this key.
-        if let broken = findings.first(where: { $0.kind == .chainBroken && ($0.sequence == 1 || $0.detail.hasPrefix("wrong-key")
-                                                                               || $0.detail.hasPrefix("unsupported-version")) }) {
-            return (.json(422, ErrorBody(error: "not-a-journal", message: "not a journal under key \(key.keyIDHex): \(broken.detail)")),
-                    "\(label): \(player) sent something that is not a journal under this key")
+        let decision: UploadDecision
+        do {
+            decision = try Self.accept(gate, path: path, at: judgedAt)
+        } catch {
+            switch error {
+            case .notAJournal:
+                return (.json(422, ErrorBody(error: "not-a-journal", message: "key \(key.keyIDHex): \(error)")),
+                        "\(label): \(player) sent something that is not a journal under this key")
+            case .concurrentUpload:
+                return (.json(409, ErrorBody(error: "concurrent-upload", message: error.description)), "\(label): \(player), concurrent upload")
+            case .unreadable, .registry:
+                return (.json(500, ErrorBody(error: "audit-failed", message: error.description)), "\(label): audit failed, \(error)")
+            }
         }
-        let summary = auditor.finish()
-        let reply = AuditResponse(player: player, keyID: key.keyIDHex, records: summary.records, sessions: summary.sessions,
-                                  creditedSeconds: summary.creditedSeconds, recomputedGold: summary.recomputedGold,
-                                  claimedGold: summary.claimedGold, clean: summary.isClean, findings: summary.findings.map(\.description))
-        return (.json(200, reply), "\(label): \(player), \(summary.sessions) session(s), \(summary.findings.count) finding(s)")
+        // The registry already counts these sessions as paid: a crash before the grant loses that gold for the
+        // player, never pays it twice (the same order as ticket redemption, docs/tickets.md).
+        var grant: BudgetGrant?
+        if decision.payableGold > 0 {
+            do {
+                grant = try state.budgetLedger.grant(decision.payableGold, to: PlayerKey(player), limit: state.audit.policy.dailyBudgetGold, at: judgedAt)
+            } catch {
+                return (.json(500, ErrorBody(error: "store-failure", message: "\(error)")), "\(label): budget store failed, \(error)")
+            }
+        }
+        let summary = decision.summary
+        let reply = AuditResponse(player: player, keyID: key.keyIDHex, outcome: decision.outcome.rawValue, records: summary.records,
+                                  sessions: summary.sessions, creditedSeconds: summary.creditedSeconds, recomputedGold: summary.recomputedGold,
+                                  claimedGold: summary.claimedGold, payableGold: decision.payableGold, paidGold: grant?.granted ?? 0,
+                                  withheldByBudget: grant?.withheld ?? 0, clean: decision.findings.isEmpty,
+                                  findings: decision.findings.map(\.description))
+        return (.json(200, reply), "\(label): \(player), \(decision.outcome.rawValue), \(summary.sessions) session(s), "
+                + "paid \(reply.paidGold) gold, \(decision.findings.count) finding(s)")
+    }
+
+    /// Opens the stored upload and hands it to the gate.
+    private static func accept(_ gate: UploadGate, path: String, at now: Int64) throws(UploadError) -> UploadDecision {
+        let file: OpenFile
+        do { file = try OpenFile(path: path, options: []) } catch { throw .unreadable(error.message) }
+        return try gate.accept(file: file, now: now)
     }
 
     /// The key a player's journals are written under. The example keeps one key per server directory; a real

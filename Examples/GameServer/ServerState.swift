@@ -17,6 +17,8 @@ import PlaytimeTickets
 ///   directory and, unless `--journal-key` names another, fills it with the public demo key
 ///   (`Examples/Samples/demo.key`). A real server keys per player (each device's journal key is
 ///   provisioned by, and stored on, the server) and looks the key up by the authenticated player.
+/// - `registry/` — the `FileDeviceRegistry`: per uploaded journal, the head the server accepted and the gold
+///   paid per session, so an upload must extend what was seen before and no session is paid twice.
 /// - `uploads/` — uploaded journals while they are audited (deleted afterwards).
 struct ServerState {
     /// The id of the ticket key (a real deployment rotates keys with `TicketKeyRing`; see docs/tickets.md).
@@ -30,6 +32,10 @@ struct ServerState {
     let journalKeyPath: String
     let usesDemoJournalKey: Bool
     let audit: AuditConfiguration
+    /// Each uploaded journal's accepted head and the gold paid per session (`registry/`).
+    let registry: FileDeviceRegistry
+    /// The players' rolling daily budgets, shared by ticket redemptions and uploads (`budget`).
+    let budgetLedger: FileBudgetLedger
 
     struct SetupError: Error, CustomStringConvertible {
         var description: String
@@ -55,7 +61,6 @@ struct ServerState {
         } catch {
             throw SetupError(description: "replay file \(directory)/replay: \(error) (refusing to start rather than forget redeemed tickets)")
         }
-        let budgetLedger: FileBudgetLedger
         do {
             budgetLedger = try FileBudgetLedger(path: directory + "/budget")
         } catch {
@@ -76,6 +81,11 @@ struct ServerState {
         for other in [RewardPolicy.demo, .default] where other.version != policy.version { retained[other.version] = other }
         // The time of judging is set per request (Router.audit); this is a placeholder until then.
         audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
+        do {
+            registry = try FileDeviceRegistry(directory: directory + "/registry")
+        } catch {
+            throw SetupError(description: "device registry \(directory)/registry: \(error)")
+        }
     }
 
     /// Reads the hex bytes at `path`, first creating the file (exclusively, 0600, fsync'd) from `make` when it

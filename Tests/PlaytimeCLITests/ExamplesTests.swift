@@ -147,6 +147,12 @@ final class ServerProcess: @unchecked Sendable {
         }
     }
 
+    /// A journal upload to POST /audit for `player`, as raw HTTP/1.1.
+    func upload(_ journal: String, player: String) async throws -> String {
+        try await raw("POST /audit HTTP/1.1\r\nHost: \(address)\r\nX-Player: \(player)\r\nContent-Length: \(journal.utf8.count)\r\n"
+                      + "Connection: close\r\n\r\n\(journal)")
+    }
+
     /// A JSON POST as raw HTTP/1.1.
     func post(_ path: String, json: String) async throws -> String {
         try await raw("POST \(path) HTTP/1.1\r\nHost: \(address)\r\nContent-Length: \(json.utf8.count)\r\nConnection: close\r\n\r\n\(json)")
@@ -274,6 +280,31 @@ struct ExamplesTests {
         #expect(again.contains("already-redeemed"))
         let restartLog = try await restarted.stop()
         #expect(restartLog.contains("409 POST /redeem: refused, already-redeemed"), "\(restartLog)")
+    }
+
+    @Test("game-server POST /audit: an upload pays what it proves once; the same upload again and a rolled-back copy pay nothing")
+    func uploadsExtend() async throws {
+        let state = try ExampleBinary.temporaryDirectory("game-server-upload-test-")
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "60", "--idle-seconds", "30"])
+        defer { server.kill() }
+        let journal = try String(contentsOfFile: ExampleBinary.sample("sample-journal.jsonl"), encoding: .utf8)
+        let first = Self.body(try await server.upload(journal, player: "alice"))
+        #expect(first["outcome"] as? String == "accepted", "\(first)")
+        let paid = try #require(first["paidGold"] as? Int)
+        #expect(paid > 0)
+        #expect(paid == first["payableGold"] as? Int)
+        let again = Self.body(try await server.upload(journal, player: "alice"))
+        #expect(again["outcome"] as? String == "replayed", "\(again)")
+        #expect(again["paidGold"] as? Int == 0)
+        #expect((again["findings"] as? [String])?.contains { $0.hasPrefix("upload-replay") } == true, "\(again)")
+        // The journal without its last two records: what the server saw before, rolled back.
+        let lines = journal.split(separator: "\n", omittingEmptySubsequences: false)
+        let older = lines.dropLast(3).joined(separator: "\n") + "\n"
+        let rolledBack = Self.body(try await server.upload(older, player: "alice"))
+        #expect(rolledBack["outcome"] as? String == "rejected", "\(rolledBack)")
+        #expect(rolledBack["paidGold"] as? Int == 0)
+        #expect((rolledBack["findings"] as? [String])?.contains { $0.hasPrefix("upload-rollback") } == true, "\(rolledBack)")
     }
 
     /// The JSON body of a raw HTTP answer, as a dictionary (empty if it is not one).
