@@ -56,7 +56,9 @@ struct JournalPass {
     /// Departures whose session id was used before (by sequence), reported on that session's row.
     var duplicateSessions: [String: [UInt64]] = [:]
     /// Network time read in each boot (the latest fix and its boot reading), so that an offline session of a
-    /// boot with any fix is placed on the network timeline for the budget.
+    /// boot with any fix is placed on the network timeline for the budget: the current boot's inline, the
+    /// boots left behind by id.
+    var currentAnchor: (boot: String, unixNanoseconds: Int64, bootNanoseconds: Int64)?
     var bootAnchors: [String: (unixNanoseconds: Int64, bootNanoseconds: Int64)] = [:]
     /// The latest return of this journal on its boot clock, for the offline overlap check.
     var lastArrivalBoot: (id: String, nanoseconds: Int64)?
@@ -150,7 +152,8 @@ struct JournalPass {
     private mutating func noteBoot(_ evidence: Evidence, sequence: UInt64, auditor: SessionAuditor) {
         guard let boot = evidence.clock.bootID else { return }
         if let network = evidence.network, network.errorBoundNanoseconds >= 0 {
-            bootAnchors[boot] = (network.unixNanoseconds, evidence.clock.bootNanoseconds)
+            if let anchor = currentAnchor, anchor.boot != boot { bootAnchors[anchor.boot] = (anchor.unixNanoseconds, anchor.bootNanoseconds) }
+            currentAnchor = (boot, network.unixNanoseconds, evidence.clock.bootNanoseconds)
         }
         guard let previous = lastBoot?.id, previous != boot else { return }
         endedBoots.insert(previous)

@@ -171,7 +171,7 @@ extension JournalPass {
     private func paymentTime(_ timeline: SessionTimeline) -> (time: Int64, boot: String?)? {
         if let time = trustedArrivalTime(timeline) { return (time, nil) }
         guard case .some(let arrival) = timeline.arrival, let boot = arrival.clock.bootID else { return nil }
-        if let anchor = bootAnchors[boot] {
+        if let anchor = currentAnchor.flatMap({ $0.boot == boot ? ($0.unixNanoseconds, $0.bootNanoseconds) : nil }) ?? bootAnchors[boot] {
             return (anchor.unixNanoseconds &+ (arrival.clock.bootNanoseconds &- anchor.bootNanoseconds), nil)
         }
         return (arrival.clock.bootNanoseconds, boot)
