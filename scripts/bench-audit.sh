@@ -30,7 +30,7 @@ bytes=$(stat -c %s "$dir/journal.jsonl")
 sha=$("$bench" sha256 --seconds 2 --runs 3 | awk '$1 == 16384 { print $2 }')
 library=$("$bench" audit --journal "$dir/journal.jsonl" --key-file "$dir/key")
 single=$("$bench" audit --journal "$dir/journal.jsonl" --key-file "$dir/key" --single-thread)
-read -r cli_s cli_rss <<<"$(measure "$playtime" audit --quiet --key-file "$dir/key" "$dir/journal.jsonl")"
+read -r cli_s cli_rss <<<"$(measure "$playtime" audit --quiet --now 2200-01-01T00:00:00Z --key-file "$dir/key" "$dir/journal.jsonl")"
 read -r py_s py_rss <<<"$(measure python3 Benchmarks/python/auditor.py --key-file "$dir/key" "$dir/journal.jsonl")"
 
 echo "$library"

@@ -13,7 +13,7 @@ public struct AuditedSession: Sendable, Hashable, Codable {
     /// Gold payable now under the final verdict (the rest of ``recomputedGold`` waits in escrow for proof):
     /// what a server pays for this session in total, less what it paid before.
     public var payableGold: Int64
-    /// Gold the game recorded as paid for this session (sum of its claims), if it claimed.
+    /// Gold the game recorded as paid for this session (the highest cumulative `paid` of its claims), if it claimed.
     public var claimedGold: Int64?
     /// The findings about this session.
     public var findings: [AuditFinding]

@@ -125,7 +125,10 @@ struct VerdictRules {
         guard let bootClockLower = outcome.bootClockLower, let proof = timeline.laterProof, timeline.isProof(proof),
               checked(proof.network, flags: &flags) != nil,
               SameBootAgreement.agrees(departure: timeline.departure, later: proof, driftPPM: configuration.driftPPM) else { return }
-        flags.append(VerdictFlag(.laterProofAgreesWithBootClock))
+        // The boot clock is confirmed: the return's network time was the liar, not the player's clocks.
+        let gap = flags.first { $0.kind == .networkBootDisagreement }?.amountNanoseconds ?? 0
+        flags.removeAll { $0.kind == .networkBootDisagreement }
+        flags.append(VerdictFlag(.laterProofAgreesWithBootClock, amountNanoseconds: gap))
         outcome.lower = bootClockLower
         outcome.status = .verified
     }

@@ -26,8 +26,9 @@ public struct VerdictFlag: Sendable, Hashable, Codable {
         /// departure can have happened: the new boot began before the player left, which no honest reboot
         /// does (a forged reboot: a new boot id over a boot clock that kept counting).
         case bootStartedBeforeDeparture
-        /// A later network fix of the same boot agrees with the boot clock: the earlier disagreement was the
-        /// network's, and the boot-clock figure is verified (informational).
+        /// A later network fix of the same boot agrees with the boot clock: the earlier disagreement (by the
+        /// amount) was the network's, not the player's, so it replaces ``networkBootDisagreement`` and the
+        /// boot-clock figure is verified (informational).
         case laterProofAgreesWithBootClock
         /// Across a reboot, network time proves the return and that the new boot began after the departure
         /// can have happened, so the new boot's uptime is verified (informational).

@@ -39,7 +39,8 @@ enum VerdictText {
         case .departureFromHeartbeat: return "The app was killed in the foreground; the departure is its last heartbeat, less \(amount)."
         case .bootStartedBeforeDeparture:
             return "The new boot began \(amount) before the departure can have happened: a reboot cannot do that, so only the unproven uptime is credited, provisionally."
-        case .laterProofAgreesWithBootClock: return "A later network fix of the same boot agrees with the boot clock, so the boot clock's figure is verified."
+        case .laterProofAgreesWithBootClock:
+            return "Network time at return was \(amount) off, but a later fix of the same boot agrees with the boot clock, so the boot clock's figure is verified."
         case .bootStartAfterDeparture: return "Network time proves the new boot began after the departure, so its uptime is verified."
         case .wallAheadOfServer: return "The wall clock at return read \(amount) ahead of the server's clock."
         case .wallBehindProvenTime: return "The wall clock at departure read \(amount) earlier than earlier network time proves it was."

@@ -13,6 +13,8 @@ final class AuditOutput {
     }
 
     private var headerPrinted = false
+    /// Findings already shown on a session's row (or quiet line), so that the end prints only the rest once.
+    private var shown: [AuditFinding: Int] = [:]
 
     private func printHeaderOnce() {
         guard !headerPrinted else { return }
@@ -21,6 +23,7 @@ final class AuditOutput {
     }
 
     func session(_ session: AuditedSession) {
+        if !json { for finding in session.findings { shown[finding, default: 0] += 1 } }
         let flags = session.verdict.flags.map(\.kind.rawValue) + session.findings.map(\.kind.rawValue)
         if json {
             print(JSONValue.object([
@@ -46,8 +49,12 @@ final class AuditOutput {
     }
 
     func finish(_ summary: AuditSummary) {
-        // Findings that belong to no session (chain breaks, cross-journal checks) are printed here.
-        let loose = summary.findings.filter { $0.sessionID == nil || $0.kind == .duplicateSession || $0.kind == .orphanClaim || $0.kind == .chainBroken }
+        // Findings not shown on a session's row (chain breaks, malformed records, boot checks, cross-journal
+        // checks) are printed here, each once.
+        var loose: [AuditFinding] = []
+        for finding in summary.findings {
+            if let count = shown[finding], count > 0 { shown[finding] = count - 1 } else { loose.append(finding) }
+        }
         if json {
             print(JSONValue.object([("summary", .object([
                 ("status", .string(summary.isClean ? "clean" : "findings")),
