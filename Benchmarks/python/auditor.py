@@ -1,30 +1,37 @@
 #!/usr/bin/env python3
 """Verify a PlaytimeGuard journal and credit its away sessions (reference auditor).
 
-usage: auditor.py --key-file K JOURNAL [--json]
+usage: auditor.py --key-file K JOURNAL [--json] [--now NANOSECONDS]
 
 Streams the journal in 1 MiB chunks (playtime_journal.JournalReader), verifying every line with the checks
-of sections 3 and 11, decodes the session.* payloads of section 7, assembles sessions (section 11) and
-credits them with the reference rule of section 10 (playtime_journal.credit).
+of sections 3 and 11, parses the session.* payloads with the strict grammar of section 7
+(playtime_journal.parse_session: a malformed payload takes no part in any session), assembles sessions
+(section 11) and credits them with the reference rule of section 10 (playtime_journal.credit, rules 0-5,
+with E from section 10b, playtime_journal.EarliestTracker).
+
+--now NANOSECONDS: judge as of this server clock (Unix ns): rule 0 (network time whose earliest is more
+than 2 s after now is treated as absent) and rule 3d's wallAheadOfServer (a return's wall clock more than
+120 s after now). Without it both checks are skipped; everything else is the same.
 
 Session assembly (section 11): a session.background with a non-empty session id is a departure; it stays
 open until a session.foreground / session.launch with the same id (its return). A second departure while
 one is open abandons the open one, which is reported at once with creditedSeconds 0 and method "none"
-(section 10.1: no return). A return with no open departure of that id is ignored.
+(rule 1: no return). A return with no open departure of that id is ignored.
 
-Credit (section 10): method "bootClock" (same non-null bootId), "network" (net at both ends, the return's
-possibly projected back from the first later record with net in its bootId), "uptimeBound" (otherwise,
-both bootIds non-null) or "none". A departure with origin "heartbeat" loses 60 s.
+Waiting returns: a same-boot return with a network shortfall (rule 2b) waits for the first later
+agreeing fix of its boot (2c); a return after a reboot without usable network time of its own waits for
+the first later record with usable network time of its boot (rule 3). Both waits end at the first session
+record of another boot (or a null bootId), and at the end of the verified records.
 
-Output: with --json, one {"sessionId","creditedSeconds","method"} object per line per session, in the
-order sessions complete: at the return; for a return that waits for a later record with net, at that
-record; for an abandoned departure, at the departure that abandons it; sessions still undecided at the
-end of the verified records (returns still waiting for proof, departures without a return) are printed
-then, in the file order of their departures. Then {"summary":{"records","sessions","bytes","seconds",
-"failure"}} where seconds is the sum of creditedSeconds, bytes the length of the verified prefix and
-failure null or {"reason","line"}. Without --json only the summary is printed (one line of text).
-Exit status: 0 the journal verifies, 1 a failure was found (reason and line on stderr), 2 usage error,
-bad key file or unreadable journal.
+Output: with --json, one {"sessionId","creditedSeconds","heldSeconds","method","status","flags"} object
+per line per session, in the order sessions complete: at the return; for a waiting return, at the record
+that proves or settles it or at the first record of another boot; for an abandoned departure, at the
+departure that abandons it; sessions still undecided at the end of the verified records are printed then,
+in the file order of their departures. Then {"summary":{"records","sessions","bytes","seconds",
+"heldSeconds","malformedPayloads","failure"}} where seconds is the sum of creditedSeconds, bytes the
+length of the verified prefix and failure null or {"reason","line"}. Without --json only the summary is
+printed (one line of text). Exit status: 0 the journal verifies, 1 a failure was found (reason and line on
+stderr), 2 usage error, bad key file or unreadable journal.
 """
 
 from __future__ import annotations
@@ -37,18 +44,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import playtime_journal as pj  # noqa: E402
 
 NS = pj.NS
-_INT = int
-
-
-def _int(v) -> bool:
-    return type(v) is _INT          # excludes bool (a JSON true/false is not an integer)
 
 
 class SessionAuditor:
-    """Consumes verified records in order; calls emit(session_id, credited, method) per session.
+    """Consumes verified records in order; calls emit(session_id, verdict) per session (pj.Verdict).
 
-    Memory: the open departure(s), and the returns waiting for a later record with net in their boot
-    (released at the proof or at finish()). Nothing else grows with the journal size.
+    Memory: the open departure(s), and the returns still waiting, in the current boot, for a rule 3 proof
+    or a rule 2c settling fix (released at the proof, at the first session record of another boot, or at
+    finish()). Nothing else grows with the journal size.
     """
 
     # Section 11 "a second departure before any return abandons the first". True: any departure abandons
@@ -56,115 +59,131 @@ class SessionAuditor:
     # same id does (one open departure per id).
     ABANDON_ANY_ID = True
 
-    def __init__(self, emit):
+    def __init__(self, emit, now=None):
         self.emit = emit
-        self.open = {}          # session id -> departure (seq, boot, bootId, net, netErr, heartbeat)
-        self.waiting = {}       # bootId -> [(departure seq, session id, departure, boot_a)], return order
+        self.now = now            # server clock (ns) for rule 0 and rule 3d's wallAheadOfServer; None skips
+        self.open = {}            # session id -> (departure SessionRecord, E)
+        self.waiting = []         # [(kind, departure, E, return)], kind "proof" (rule 3) or "settle" (2c)
+        self.waiting_bid = None   # the bootId every waiting return shares
+        self.earliest = pj.EarliestTracker()
         self.sessions = 0
         self.seconds = 0
+        self.held = 0
         self.methods = dict.fromkeys(pj.METHODS, 0)
+        self.statuses = dict.fromkeys(pj.STATUSES, 0)
         self.bad_payloads = 0
+        self.negative_rates = 0
         self.unmatched_returns = 0
         self.abandoned = 0
         self.unreturned = 0
 
-    def _done(self, sid, credited, method):
+    def _done(self, sid, verdict):
         self.sessions += 1
-        self.seconds += credited
-        self.methods[method] += 1
-        self.emit(sid, credited, method)
+        self.seconds += verdict.credited
+        self.held += verdict.held
+        self.methods[verdict.method] += 1
+        self.statuses[verdict.status] += 1
+        self.emit(sid, verdict)
+
+    def _release(self):
+        """The waiting returns' boot ended (or the journal did): judge them without a later proof."""
+        now = self.now
+        for kind, d, E, a in self.waiting:
+            self._done(a.session, pj.credit(d, a, E=E, now=now))
+        self.waiting = []
 
     def record(self, seq: int, rtype: bytes, payload: bytes):
-        if not rtype.startswith(b"session."):
+        r = pj.parse_session(rtype, payload, seq)
+        if r is None:
+            self.bad_payloads += 1          # section 7: malformed-payload, takes no part in any session
             return
-        try:
-            p = json.loads(payload)
-            sid = p["session"]
-            event = p["event"]
-            origin = p["origin"]
-            boot = p["boot"]
-            bid = p["bootId"]
-            net = p["net"]
-            err = p["netErr"]
-        except (ValueError, KeyError, TypeError, RecursionError):
-            self.bad_payloads += 1
-            return
-        if not (type(sid) is str and type(event) is str and type(origin) is str and _int(boot)
-                and (bid is None or type(bid) is str)):
-            self.bad_payloads += 1
-            return
-        if not (_int(net) and _int(err)):
-            net = err = None        # "both null when unknown"; half a pair is treated as unknown
+        E = self.earliest.step(r)           # section 10b: E known at this record
+        bid = r.bid
+        now = self.now
 
-        # Section 10.3: the first later record with net in a return's bootId, with a boot clock not
-        # smaller than the return's, proves that return.
-        if net is not None and bid is not None and self.waiting:
-            pending = self.waiting.get(bid)
-            if pending:
+        if self.waiting:
+            if bid is None or bid != self.waiting_bid:
+                # Rules 2c and 3: a session record of another boot; the waiting returns' boot ended.
+                self._release()
+            elif pj.usable_net(r, now) is not None:
                 keep = []
-                for w in pending:
-                    d = w[2]
-                    boot_a = w[3]
-                    if boot < boot_a:
+                for w in self.waiting:
+                    kind, d, dE, a = w
+                    if r.boot < a.boot:
                         keep.append(w)
-                        continue
-                    self._done(w[1], *pj.credit(d[1], d[2], d[3], d[4], d[5],
-                                                 boot_a, bid, None, None, (boot, net, err)))
-                if keep:
-                    self.waiting[bid] = keep
-                else:
-                    del self.waiting[bid]
+                    elif kind == "proof":   # rule 3: the first later record with usable network time
+                        self._done(a.session, pj.credit(d, a, E=dE, proof=r, now=now))
+                    elif pj.agrees(d, r, now):   # rule 2c: the first later agreeing fix settles it
+                        self._done(a.session, pj.credit(d, a, E=dE, settled=True, now=now))
+                    else:
+                        keep.append(w)      # a disagreeing fix proves nothing
+                self.waiting = keep
 
+        sid = r.session
         if not sid:
             return
+        event = r.event
         if event == "background":
+            if r.rate < 0:
+                self.negative_rates += 1
             if self.open:
                 if self.ABANDON_ANY_ID:
                     for old_sid in list(self.open):
                         del self.open[old_sid]
                         self.abandoned += 1
-                        self._done(old_sid, 0, "none")
+                        self._done(old_sid, pj.no_return())
                 elif sid in self.open:
                     del self.open[sid]
                     self.abandoned += 1
-                    self._done(sid, 0, "none")
-            self.open[sid] = (seq, boot, bid, net, err, origin == "heartbeat")
+                    self._done(sid, pj.no_return())
+            self.open[sid] = (r, E)
             return
         if event != "foreground" and event != "launch":
             return
-        d = self.open.pop(sid, None)
-        if d is None:
+        dep = self.open.pop(sid, None)
+        if dep is None:
             self.unmatched_returns += 1
             return
-        d_bid = d[2]
-        if (net is None and bid is not None and d[3] is not None
-                and not (d_bid is not None and d_bid == bid)):
-            # Different or unknown boots, net at the departure only: the return waits for its proof.
-            self.waiting.setdefault(bid, []).append((d[0], sid, d, boot))
+        d, dE = dep
+        if d.bid is not None and d.bid == bid:
+            verdict = pj.credit(d, r, E=dE, now=now)
+            if verdict.status == "provisional":      # rule 2b: waits for a settling fix (2c)
+                self._wait("settle", d, dE, r)
+                return
+        elif bid is not None and pj.usable_net(r, now) is None:
+            self._wait("proof", d, dE, r)            # rule 3: waits for a later record with network time
             return
-        self._done(sid, *pj.credit(d[1], d_bid, d[3], d[4], d[5], boot, bid, net, err))
+        else:
+            verdict = pj.credit(d, r, E=dE, now=now)
+        self._done(sid, verdict)
+
+    def _wait(self, kind, d, E, a):
+        # Every waiting return is of the current boot: a record of another boot released the others.
+        self.waiting_bid = a.bid
+        self.waiting.append((kind, d, E, a))
 
     def finish(self):
         """End of the verified records: settle what is still undecided, in departure order."""
         rest = []
-        for bid, pending in self.waiting.items():
-            for dep_seq, sid, d, boot_a in pending:
-                rest.append((dep_seq, sid, pj.credit(d[1], d[2], d[3], d[4], d[5], boot_a, bid, None, None)))
-        for sid, d in self.open.items():
+        now = self.now
+        for kind, d, E, a in self.waiting:
+            rest.append((d.seq, a.session, pj.credit(d, a, E=E, now=now)))
+        for sid, (d, E) in self.open.items():
             self.unreturned += 1
-            rest.append((d[0], sid, (0, "none")))            # section 10.1: no return record
-        rest.sort(key=lambda r: r[0])
-        for _, sid, (credited, method) in rest:
-            self._done(sid, credited, method)
-        self.waiting = {}
+            rest.append((d.seq, sid, pj.no_return()))      # rule 1: no return record
+        rest.sort(key=lambda x: x[0])
+        for _, sid, verdict in rest:
+            self._done(sid, verdict)
+        self.waiting = []
         self.open = {}
 
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    usage = "usage: auditor.py --key-file K JOURNAL [--json]"
+    usage = "usage: auditor.py --key-file K JOURNAL [--json] [--now NANOSECONDS]"
     key_file = journal = None
     as_json = False
+    now = None
     chunk = pj.CHUNK_SIZE
     it = iter(argv)
     for a in it:
@@ -177,6 +196,12 @@ def main(argv=None) -> int:
                 return 2
         elif a.startswith("--key-file="):
             key_file = a.split("=", 1)[1]
+        elif a == "--now" or a.startswith("--now="):
+            text = a.split("=", 1)[1] if "=" in a else next(it, None)
+            if text is None or not text.lstrip("-").isdigit() or not text.isascii():
+                print(f"auditor: --now needs an integer of Unix nanoseconds\n{usage}", file=sys.stderr)
+                return 2
+            now = int(text)
         elif a.startswith("--chunk-size="):          # testing aid: odd chunk sizes
             try:
                 chunk = int(a.split("=", 1)[1])
@@ -216,17 +241,19 @@ def main(argv=None) -> int:
         dumps = json.dumps
         flush_at = 8192
 
-        def emit(sid, credited, method):
-            lines.append('{"sessionId":' + dumps(sid) + ',"creditedSeconds":' + str(credited)
-                         + ',"method":"' + method + '"}\n')
+        def emit(sid, v):
+            lines.append('{"sessionId":' + dumps(sid) + ',"creditedSeconds":' + str(v.credited)
+                         + ',"heldSeconds":' + str(v.held) + ',"method":"' + v.method
+                         + '","status":"' + v.status + '","flags":['
+                         + ",".join('"' + f + '"' for f in v.flags) + ']}\n')
             if len(lines) >= flush_at:
                 out.write("".join(lines))
                 lines.clear()
     else:
-        def emit(sid, credited, method):
+        def emit(sid, v):
             pass
 
-    sessions = SessionAuditor(emit)
+    sessions = SessionAuditor(emit, now)
     record = sessions.record
     reader = pj.JournalReader(f, key, chunk)
     try:
@@ -240,7 +267,9 @@ def main(argv=None) -> int:
     sessions.finish()
     failure = reader.failure
     summary = {"records": reader.records, "sessions": sessions.sessions, "bytes": reader.bytes,
-               "seconds": sessions.seconds, "failure": failure.as_dict() if failure else None}
+               "seconds": sessions.seconds, "heldSeconds": sessions.held,
+               "malformedPayloads": sessions.bad_payloads,
+               "failure": failure.as_dict() if failure else None}
     if as_json:
         lines.append(json.dumps({"summary": summary}, separators=(",", ":")) + "\n")
         out.write("".join(lines))
@@ -251,7 +280,9 @@ def main(argv=None) -> int:
     out.flush()
     notes = []
     if sessions.bad_payloads:
-        notes.append(f"{sessions.bad_payloads} session records with undecodable payloads skipped")
+        notes.append(f"{sessions.bad_payloads} session records with malformed payloads (section 7) skipped")
+    if sessions.negative_rates:
+        notes.append(f"{sessions.negative_rates} departures with a negative rate (negative-rate: pays nothing)")
     if sessions.unmatched_returns:
         notes.append(f"{sessions.unmatched_returns} returns without a departure")
     if sessions.abandoned:

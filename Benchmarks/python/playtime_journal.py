@@ -9,7 +9,9 @@ Contents
     and JournalReader, a streaming reader over a binary file object that reads fixed-size chunks and keeps
     at most one partial line (bounded by the 1 MiB line limit) plus one chunk in memory.
   - payload encoders (sections 7-9): session_payload, claim_payload, connectivity_payload
-  - credited time (section 10): drift, project_net, credit
+  - the strict section 7 grammar of session payloads: parse_session (None for a malformed payload)
+  - credited time (section 10): drift, usable_net, project_net, agrees, credit (rules 0-5), and
+    EarliestTracker, the earliest time E of a departure (section 10b)
 
 Failure reasons are the exact codes of section 3: truncated, malformed, unsupported-version, wrong-key,
 sequence-gap, mac-mismatch. Line numbers are 1-based; the header is line 1, record n is line n + 1.
@@ -18,8 +20,11 @@ sequence-gap, mac-mismatch. Line numbers are 1-based; the header is line 1, reco
 from __future__ import annotations
 
 import hashlib
+import json
 import hmac
 import os
+import re
+from typing import NamedTuple
 
 __all__ = [
     "KEY_ID_LABEL", "MAX_LINE", "SUFFIX_LEN", "CHUNK_SIZE", "REASONS",
@@ -27,7 +32,9 @@ __all__ = [
     "header_body", "record_body", "seal", "JournalWriter",
     "Failure", "Verifier", "JournalReader", "verify_bytes",
     "json_string", "json_int", "session_payload", "claim_payload", "connectivity_payload",
-    "NS", "PPM", "HEARTBEAT_INTERVAL", "METHODS", "drift", "project_net", "credit",
+    "SessionRecord", "parse_session",
+    "NS", "PPM", "HEARTBEAT_INTERVAL", "NET_SLACK", "WALL_SLACK", "METHODS", "STATUSES", "Verdict",
+    "drift", "usable_net", "project_net", "agrees", "credit", "no_return", "EarliestTracker",
 ]
 
 KEY_ID_LABEL = b"playtime-key-id"        # section 1, header table
@@ -534,12 +541,110 @@ def connectivity_payload(conn: str, conn_reason: str, boot: int) -> bytes:
             + ',"boot":' + json_int(boot) + "}").encode("utf-8")
 
 
+# --------------------------------------------------------------------------------------------------
+# Section 7: the strict grammar of session payloads (record types session.*)
+# --------------------------------------------------------------------------------------------------
+
+# A JSON string (section 7): readers accept any RFC 8259 escape and no literal control byte; UTF-8 is not
+# re-checked (the MAC covers the bytes, section 11).
+_STR = rb'"((?:[^"\\\x00-\x1f]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*)"'
+# A section 7 integer: decimal, optional '-', no '+', no leading zeros, and not -0.
+_INT = rb'(0|-?[1-9][0-9]*)'
+_OPT_INT = rb'(null|0|-?[1-9][0-9]*)'
+
+_SESSION_RE = re.compile(
+    rb'\{"v":1'
+    rb',"session":' + _STR
+    + rb',"event":"(background|foreground|launch|heartbeat|settlement)"'
+    rb',"origin":"(lifecycle|heartbeat)"'
+    rb',"wall":' + _INT + rb',"boot":' + _INT
+    + rb',"bootId":(?:null|' + _STR + rb')'
+    + rb',"net":' + _OPT_INT + rb',"netErr":' + _OPT_INT
+    + rb',"conn":"(?:online|offline|unknown)","connReason":' + _STR
+    + rb',"rate":' + _INT + rb',"policy":' + _STR + rb'\}', re.DOTALL)
+
+def _unescape(raw: bytes) -> bytes:
+    """The bytes a JSON string stands for (escapes decoded; other bytes kept as they are)."""
+    if b"\\" not in raw:
+        return raw
+    text = json.loads('"' + raw.decode("utf-8", "surrogateescape") + '"')
+    return text.encode("utf-8", "surrogatepass")
+
+
+_INT64 = range(-(1 << 63), 1 << 63)
+
+
+class SessionRecord:
+    """A well-formed section 7 payload. `bid` is the bootId (unescaped bytes) or None; `net` / `err` are
+    both ints or both None; `session` and `event` are str."""
+
+    __slots__ = ("seq", "session", "event", "origin", "wall", "boot", "bid", "net", "err", "rate")
+
+    def __init__(self, seq, session, event, origin, wall, boot, bid, net, err, rate):
+        self.seq = seq
+        self.session = session
+        self.event = event
+        self.origin = origin
+        self.wall = wall
+        self.boot = boot
+        self.bid = bid
+        self.net = net
+        self.err = err
+        self.rate = rate
+
+    def __repr__(self):
+        return (f"SessionRecord(seq={self.seq}, {self.session!r}, {self.event}, {self.origin}, wall={self.wall}, "
+                f"boot={self.boot}, bootId={self.bid!r}, net={self.net}, netErr={self.err})")
+
+
+def parse_session(rtype: bytes, payload: bytes, seq: int = 0) -> SessionRecord | None:
+    """Section 7: the payload of a session.* record, or None when it is malformed (then it takes no part in
+    any session). Checks the fixed key order and spelling with no whitespace, v = 1, the session id (16
+    lowercase hex digits or empty), the event, origin (exactly `lifecycle`, or `heartbeat` on a
+    `background` only), conn, the integer syntax, the string syntax, valid UTF-8, net and netErr both null
+    or both integers, and that the record type is `session.` followed by the event."""
+    m = _SESSION_RE.fullmatch(payload)
+    if m is None:
+        return None
+    sid, event, origin, wall, boot, bid, net, err, _reason, rate, _policy = m.groups()
+    if rtype[8:] != event or rtype[:8] != b"session.":
+        return None
+    if origin == b"heartbeat" and event != b"background":
+        return None
+    if (net == b"null") != (err == b"null"):
+        return None                      # "both null when unknown": half a pair breaks the rule
+    sid = _unescape(sid)
+    if not all(0x21 <= byte <= 0x7e for byte in sid) or (event == b"background" and not sid):
+        return None                      # printable ASCII, and a departure names its session
+    for number in (wall, boot, net, err, rate):
+        if number != b"null" and int(number) not in _INT64:
+            return None                  # integers fit in 64 signed bits
+    return SessionRecord(seq, sid.decode("ascii"), event.decode("ascii"), origin.decode("ascii"),
+                         int(wall), int(boot), None if bid is None else _unescape(bid),
+                         None if net == b"null" else int(net), None if err == b"null" else int(err),
+                         int(rate))
+
+
+# --------------------------------------------------------------------------------------------------
 # Section 10: credited time (the reference rule). Integer nanoseconds throughout.
+# --------------------------------------------------------------------------------------------------
+
 NS = 1_000_000_000
 PPM = 100                                  # clock drift bound, parts per million
-HEARTBEAT_INTERVAL = 60 * NS               # lost by a departure recovered from a heartbeat (10.4)
+HEARTBEAT_INTERVAL = 60 * NS               # lost by a departure recovered from a heartbeat (rule 4)
+NET_SLACK = 2 * NS                         # slack for network time against the server clock (rule 0)
+WALL_SLACK = 120 * NS                      # slack for wall clocks (rule 3d)
 
 METHODS = ("bootClock", "network", "uptimeBound", "none")
+STATUSES = ("verified", "provisional", "rejected")
+
+
+class Verdict(NamedTuple):
+    credited: int          # whole seconds (rule 5)
+    held: int              # held seconds (rule 5; only rule 2b holds time)
+    method: str
+    status: str
+    flags: tuple
 
 
 def drift(x: int) -> int:
@@ -547,57 +652,163 @@ def drift(x: int) -> int:
     return -((-x * PPM) // 1_000_000)
 
 
-def project_net(net_p: int, err_p: int, boot_p: int, boot_a: int):
-    """Section 10.3: network time at a return `a` from a later record `p` of the same boot.
+def usable_net(r, now=None, flags=None):
+    """(net, netErr) of a record when its network time is usable (netErr >= 0) and, with a server clock
+    `now`, not from the future (rule 0: earliest > now + 2 s is treated as absent); else None."""
+    net = r.net
+    if net is None or r.err < 0:
+        return None
+    if now is not None and net - r.err > now + NET_SLACK:
+        if flags is not None and "networkAheadOfServer" not in flags:
+            flags.append("networkAheadOfServer")
+        return None
+    return net, r.err
 
-    Returns (net_a, netErr_a) = (net_p - (boot_p - boot_a), netErr_p + drift(boot_p - boot_a)), or None
-    when boot_p < boot_a (such a record is not a proof).
-    """
+
+def project_net(net_p: int, err_p: int, boot_p: int, boot_a: int):
+    """Rule 3: network time at a return `a` from a later record `p` of the same boot:
+    (net_p - (boot_p - boot_a), netErr_p + drift(boot_p - boot_a)), or None when boot_p < boot_a."""
     dist = boot_p - boot_a
     if dist < 0:
         return None
     return net_p - dist, err_p + drift(dist)
 
 
-def credit(d_boot: int, d_bid, d_net, d_err, d_heartbeat: bool,
-           a_boot: int, a_bid, a_net, a_err, proof=None):
-    """Section 10, steps 2-5, for a departure d and its return a. Returns (credited seconds, method).
+def agrees(d, p, now=None) -> bool:
+    """Rule 2c: record p (same boot as the departure d) has usable network time that agrees with the
+    departure's along the boot clock."""
+    dn = usable_net(d, now)
+    pn = usable_net(p, now)
+    if dn is None or pn is None:
+        return False
+    along = p.boot - d.boot
+    return abs((pn[0] - dn[0]) - along) <= dn[1] + pn[1] + drift(along)
 
-    `*_bid` is the bootId string or None; `*_net` / `*_err` are ints or both None. `d_heartbeat` is true
-    for a departure with origin "heartbeat". `proof` is None or (boot_p, net_p, netErr_p) of the first
-    later record with net in the return's (non-null) bootId whose boot is not smaller than boot_a; it is
-    only used when the boots differ or are unknown and the return has no net of its own.
-    (Step 1, a departure without a return, is (0, "none") and is handled by the caller.)
+
+def no_return() -> Verdict:
+    """Rule 1."""
+    return Verdict(0, 0, "none", "provisional", ())
+
+
+def credit(d, a, *, E=None, proof=None, settled=False, now=None) -> Verdict:
+    """Section 10, rules 0 and 2-5, for a departure d and its return a (SessionRecord-like: boot, bid,
+    wall, net, err, origin).
+
+    E: the departure's earliest time (section 10b, EarliestTracker), or None when unknown.
+    proof: None, or a record (boot, net, err) with usable network time found by the rule 3 search (first
+      later record of the return's non-null bootId with boot >= boot_a, before any session record of
+      another boot); only used when the boots differ or are unknown and the return has no usable net.
+    settled: rule 2c, a settling fix was found (the caller searches; see `agrees`).
+    now: the server clock (ns) for rule 0 and the wallAheadOfServer check of rule 3d; None skips both.
     """
-    if d_bid is not None and d_bid == a_bid:                       # step 2: same boot
-        delta = a_boot - d_boot
-        if delta < 0:
-            return 0, "bootClock"                                  # rejected
-        dr = drift(delta)
-        lower = delta - dr
-        if lower < 0:
-            lower = 0
-        if (d_net is not None and a_net is not None
-                and abs((a_net - d_net) - delta) > d_err + a_err + dr):
-            net_lower = (a_net - a_err) - (d_net + d_err)
-            if net_lower < lower:
-                lower = net_lower if net_lower > 0 else 0
+    flags = []
+    dn = usable_net(d, now, flags)
+    an = usable_net(a, now, flags)
+    target = None                                   # lower + held (rule 2b), before rule 4
+    if d.bid is not None and d.bid == a.bid:        # rule 2: same boot
         method = "bootClock"
-    else:                                                          # step 3: different or unknown boots
-        if a_net is None and proof is not None and a_bid is not None:
-            projected = project_net(proof[1], proof[2], proof[0], a_boot)
-            if projected is not None:
-                a_net, a_err = projected
-        if d_net is not None and a_net is not None:
-            lower = (a_net - a_err) - (d_net + d_err)
-            method = "network"                                     # verified
-        elif d_bid is not None and a_bid is not None:
-            lower = a_boot - drift(a_boot)
-            method = "uptimeBound"                                 # provisional
-        else:
-            return 0, "none"                                       # provisional
-        if lower < 0:
-            lower = 0
-    if d_heartbeat:                                                # step 4
-        lower = lower - HEARTBEAT_INTERVAL if lower > HEARTBEAT_INTERVAL else 0
-    return lower // NS, method                                     # step 5
+        delta = a.boot - d.boot
+        if delta < 0:
+            return Verdict(0, 0, method, "rejected", tuple(flags))
+        dr = drift(delta)
+        lower = max(0, delta - dr)
+        status = "verified"
+        if dn is not None and an is not None and abs((an[0] - dn[0]) - delta) > dn[1] + an[1] + dr:
+            flags.append("networkBootDisagreement")
+            n = max(0, (an[0] - an[1]) - (dn[0] + dn[1]))
+            if n < lower:                           # 2b: one of the two clocks lies
+                if settled:                         # 2c: a later fix agrees with the boot clock
+                    flags.append("laterProofAgreesWithBootClock")
+                else:
+                    target = lower
+                    lower = n
+                    status = "provisional"
+    else:                                           # rule 3: different or unknown boots
+        flags.append("reboot")
+        if an is None and proof is not None and a.bid is not None:
+            projected = project_net(proof.net, proof.err, proof.boot, a.boot)
+            if projected is not None and proof.err >= 0:
+                an = projected
+        if dn is not None and an is not None:       # 3a
+            method, status = "network", "verified"
+            lower = max(0, (an[0] - an[1]) - (dn[0] + dn[1]))
+        elif d.bid is not None and a.bid is not None:   # 3b
+            method, status = "uptimeBound", "provisional"
+            U = max(0, a.boot - drift(a.boot))
+            lower = U
+            started_before = False
+            if dn is None and an is not None and E is not None:
+                if (an[0] + an[1]) - U >= E:
+                    status = "verified"
+                    flags.append("bootStartAfterDeparture")
+                else:
+                    started_before = True
+                    flags.append("bootStartedBeforeDeparture")
+            if status == "provisional":             # 3d: unproven uptime is withheld when contradicted
+                advanced = a.wall - d.wall
+                withhold = started_before
+                if advanced < U - WALL_SLACK:
+                    flags.append("wallClockJumpedBack")
+                    withhold = True
+                if advanced < -WALL_SLACK:
+                    flags.append("clockRolledBack")
+                    withhold = True
+                if now is not None and a.wall > now + WALL_SLACK:
+                    flags.append("wallAheadOfServer")
+                    withhold = True
+                if d.net is None and E is not None and d.wall < E - WALL_SLACK:   # `net` as recorded
+                    flags.append("wallBehindProvenTime")
+                    withhold = True
+                if withhold:
+                    lower = 0
+        else:                                       # 3c
+            return Verdict(0, 0, "none", "provisional", tuple(flags))
+    if d.origin == "heartbeat":                     # rule 4
+        lower = max(0, lower - HEARTBEAT_INTERVAL)
+        if target is not None:
+            target = max(0, target - HEARTBEAT_INTERVAL)
+    credited = lower // NS                          # rule 5
+    held = target // NS - credited if target is not None else 0
+    return Verdict(credited, held, method, status, tuple(flags))
+
+
+class EarliestTracker:
+    """Section 10b: feed every well-formed session record in file order to step(); it returns E, the
+    earliest time known at that record (the larger of its boot's latest bound and `before`), or None.
+    For a departure, that value is its E. Network time is taken as recorded (rule 0 does not apply)."""
+
+    __slots__ = ("prev_bid", "first", "before", "latest", "anchor")
+
+    def __init__(self):
+        self.first = True
+        self.prev_bid = None
+        self.before = None        # the largest latest bound of the boots that ended
+        self.latest = None        # the current boot's latest bound
+        self.anchor = None        # (earliest_x, boot_x) of the current boot's latest record with network time
+
+    def step(self, r):
+        bid = r.bid
+        if self.first or bid is None or bid != self.prev_bid:      # a new boot begins
+            self.first = False
+            if self.latest is not None and (self.before is None or self.latest > self.before):
+                self.before = self.latest
+            self.latest = None
+            self.anchor = None
+        self.prev_bid = bid
+        bound = None
+        if r.net is not None and r.err >= 0:
+            bound = r.net - r.err
+            if bid is not None:
+                self.anchor = (bound, r.boot)
+        elif self.anchor is not None and r.boot >= self.anchor[1]:
+            delta = r.boot - self.anchor[1]
+            bound = self.anchor[0] + (delta - drift(delta))
+        elif bid is not None and self.before is not None:
+            bound = self.before + (r.boot - drift(r.boot))
+        if bound is not None and (self.latest is None or bound > self.latest):
+            self.latest = bound
+        if self.latest is None:
+            return self.before
+        if self.before is None or self.latest > self.before:
+            return self.latest
+        return self.before

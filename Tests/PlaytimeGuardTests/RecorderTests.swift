@@ -215,7 +215,7 @@ struct EvidenceCodecTests {
         let states: [Connectivity.State] = [.online, .offline, .unknown]
         let kind = kinds[clocks.0 % kinds.count]
         // docs/journal-format.md §7: only a departure can be recovered from a heartbeat.
-        return Evidence(event: kind, sessionID: other.2.isEmpty ? "" : "0123456789abcdef",
+        return Evidence(event: kind, sessionID: other.2.isEmpty && kind != .background ? "" : "0123456789abcdef",
                         origin: network.2 || kind != .background ? "lifecycle" : "heartbeat",
                         clock: ClockReading(wallNanoseconds: clocks.1, bootNanoseconds: clocks.2, bootID: network.2 ? "3f1c-\(other.2)" : nil),
                         network: network.0.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: network.1) },
@@ -242,6 +242,7 @@ struct EvidenceCodecTests {
             #expect(edited != text)
             #expect(EvidenceCodec.decode(Array(edited.utf8)) == nil, "accepted \(edited)")
         }
+        #expect(EvidenceCodec.decode(Array(text.replacingOccurrences(of: #""session":"0123456789abcdef""#, with: #""session":"""#).utf8)) == nil)
         let heartbeatReturn = text.replacingOccurrences(of: #""event":"background""#, with: #""event":"foreground""#)
             .replacingOccurrences(of: #""origin":"lifecycle""#, with: #""origin":"heartbeat""#)
         #expect(EvidenceCodec.decode(Array(heartbeatReturn.utf8)) == nil)

@@ -18,9 +18,9 @@ public final class FileDeviceRegistry: DeviceRegistry {
     public init(directory: String) throws(RegistryError) {
         self.directory = directory
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileSystem.createDirectories(atPath: directory)
         } catch {
-            throw RegistryError("cannot create the registry directory \(directory)")
+            throw RegistryError(error.description)
         }
         _ = try lockFile()
     }
@@ -67,23 +67,13 @@ public final class FileDeviceRegistry: DeviceRegistry {
     }
 
     private func read(_ path: String) throws(RegistryError) -> DeviceRecord? {
-        let file: OpenFile
+        let bytes: [UInt8]
         do {
-            file = try OpenFile(path: path, options: [])
-        } catch where error.meansNoSuchFile {
+            bytes = try FileSystem.readRegularFile(atPath: path, byteLimit: Self.maximumRecordByteCount)
+        } catch where error.reason == .noSuchFile {
             return nil
         } catch {
-            throw RegistryError("cannot read \(path): \(error.message)")
-        }
-        var bytes: [UInt8] = []
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 1)
-        defer { buffer.deallocate() }
-        while true {
-            let count: Int
-            do { count = try file.read(into: buffer) } catch { throw RegistryError("cannot read \(path): \(error.message)") }
-            if count == 0 { break }
-            bytes += UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-            guard bytes.count <= Self.maximumRecordByteCount else { throw RegistryError("\(path) is larger than a registry record can be") }
+            throw RegistryError(error.description)
         }
         guard let record = try? JSONDecoder().decode(DeviceRecord.self, from: Data(bytes)) else {
             throw RegistryError("\(path) is not a registry record")
@@ -91,21 +81,15 @@ public final class FileDeviceRegistry: DeviceRegistry {
         return record
     }
 
+    /// Replaces the record file atomically (temporary sibling, `fsync`, rename, directory `fsync`).
     private func write(_ record: DeviceRecord, to path: String) throws(RegistryError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(record) else { throw RegistryError("cannot encode the record for \(path)") }
-        let temporary = path + ".tmp"
         do {
-            let file = try OpenFile(path: temporary, options: [.readWrite, .create], permissions: 0o600)
-            try file.truncate(to: 0)
-            try file.writeAll(Array(data))
-            try file.sync()
-            try file.close()
-            try FileSystem.renameFile(at: temporary, to: path)
-            try FileSystem.syncParentDirectory(of: path)
+            try FileSystem.writeOutput(Array(data), toPath: path, permissions: 0o600)
         } catch {
-            throw RegistryError("cannot write \(path): \(error.message)")
+            throw RegistryError(error.description)
         }
     }
 }

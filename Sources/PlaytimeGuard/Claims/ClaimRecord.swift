@@ -71,7 +71,7 @@ public enum ClaimCodec {
               scanner.literal(#","multipliers":"#), let multipliers = scanner.stringsValue(),
               scanner.literal(#","rate":"#), let rate = scanner.integerValue(),
               scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policyCache),
-              scanner.end()
+              scanner.end(), !session.isEmpty, EvidenceCodec.isSessionID(session)
         else { return nil }
         return ClaimRecord(sessionID: session, creditedSeconds: credited, status: status, paidGold: paid, escrowedGold: escrow,
                            multipliers: multipliers, goldPerHour: rate, policyVersion: policy)

@@ -23,6 +23,12 @@ public enum EvidenceCodec {
         return writer.finish()
     }
 
+    /// True for a valid `session` value: empty, or printable ASCII (PlaytimeGuard writes 16 lowercase hex digits).
+    @inline(__always)
+    static func isSessionID(_ id: String) -> Bool {
+        id.utf8.allSatisfy { $0 >= 0x21 && $0 <= 0x7e }
+    }
+
     /// Decodes a payload written by `encode`; `nil` for anything else.
     public static func decode(_ payload: [UInt8]) -> Evidence? {
         payload.withUnsafeBytes { decode($0) }
@@ -68,6 +74,10 @@ public struct EvidenceDecoder: Sendable {
               scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policy),
               scanner.end()
         else { return nil }
+        // A departure always names its session, and session ids are printable ASCII, so that two ids are
+        // equal exactly when their bytes are (docs/journal-format.md §7).
+        if event == .background, session.isEmpty { return nil }
+        guard EvidenceCodec.isSessionID(session) else { return nil }
         let network: NetworkTime?
         switch (net, netError) {
         case (let time?, let error?): network = NetworkTime(unixNanoseconds: time, errorBoundNanoseconds: error)
