@@ -50,7 +50,7 @@ let package = Package(
         // Examples: each an executable target, built in CI.
         .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem", "PlaytimeRewards"], path: "Examples/ExampleSupport"),
         .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRewards"], path: "Examples/IdleGame"),
-        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal"], path: "Examples/GameServer"),
+        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal"], path: "Examples/GameServer"),
         .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),

@@ -108,7 +108,7 @@ public struct AuditResponse: Codable, Sendable {
     public var recomputedGold: Int64
     /// Gold the game's claims say it paid.
     public var claimedGold: Int64
-    /// Gold this upload made payable (proven beyond what earlier uploads paid).
+    /// Gold this upload made payable: proven beyond what earlier uploads paid, less sessions a ticket paid.
     public var payableGold: Int64
     /// Gold the server paid for this upload: the payable gold within the player's rolling daily budget.
     public var paidGold: Int64

@@ -140,11 +140,23 @@ struct Router {
             }
         }
         // The registry already counts these sessions as paid: a crash before the grant loses that gold for the
-        // player, never pays it twice (the same order as ticket redemption, docs/tickets.md).
+        // player, never pays it twice (the same order as ticket redemption, docs/tickets.md). Sessions a
+        // ticket already paid are not paid again.
+        let sessions = SessionPaymentGuard(replayGuard: state.authority.replayGuard,
+                                           memoryNanoseconds: (state.authority.lifetimeSeconds + state.authority.allowedSkewSeconds) &* 1_000_000_000)
+        var payable: Int64 = 0
+        do {
+            for payment in decision.payments {
+                let gold = try sessions.payable(payment, journalID: decision.journalID, player: player, at: judgedAt)
+                payable = payable.addingReportingOverflow(gold).overflow ? .max : payable + gold
+            }
+        } catch {
+            return (.json(500, ErrorBody(error: "store-failure", message: "\(error)")), "\(label): replay store failed, \(error)")
+        }
         var grant: BudgetGrant?
-        if decision.payableGold > 0 {
+        if payable > 0 {
             do {
-                grant = try state.budgetLedger.grant(decision.payableGold, to: PlayerKey(player), limit: state.audit.policy.dailyBudgetGold, at: judgedAt)
+                grant = try state.budgetLedger.grant(payable, to: PlayerKey(player), limit: state.audit.policy.dailyBudgetGold, at: judgedAt)
             } catch {
                 return (.json(500, ErrorBody(error: "store-failure", message: "\(error)")), "\(label): budget store failed, \(error)")
             }
@@ -152,7 +164,7 @@ struct Router {
         let summary = decision.summary
         let reply = AuditResponse(player: player, keyID: key.keyIDHex, outcome: decision.outcome.rawValue, records: summary.records,
                                   sessions: summary.sessions, creditedSeconds: summary.creditedSeconds, recomputedGold: summary.recomputedGold,
-                                  claimedGold: summary.claimedGold, payableGold: decision.payableGold, paidGold: grant?.granted ?? 0,
+                                  claimedGold: summary.claimedGold, payableGold: payable, paidGold: grant?.granted ?? 0,
                                   withheldByBudget: grant?.withheld ?? 0, clean: decision.findings.isEmpty,
                                   findings: decision.findings.map(\.description))
         return (.json(200, reply), "\(label): \(player), \(decision.outcome.rawValue), \(summary.sessions) session(s), "

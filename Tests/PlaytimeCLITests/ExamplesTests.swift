@@ -307,6 +307,29 @@ struct ExamplesTests {
         #expect((rolledBack["findings"] as? [String])?.contains { $0.hasPrefix("upload-rollback") } == true, "\(rolledBack)")
     }
 
+    @Test("game-server pays a session once across tickets and uploads: a session a ticket paid is not paid again by the upload")
+    func ticketThenUpload() async throws {
+        let journal = try String(contentsOfFile: ExampleBinary.sample("sample-journal.jsonl"), encoding: .utf8)
+        let firstSession = try #require(journal.range(of: #""session":"[0-9a-f]{16}""#, options: .regularExpression)
+            .map { String(journal[$0].dropFirst(11).dropLast()) })
+        var payable: [Int] = []
+        for redeemFirst in [false, true] {
+            let state = try ExampleBinary.temporaryDirectory("game-server-cross-test-")
+            defer { try? FileManager.default.removeItem(atPath: state) }
+            let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "60", "--idle-seconds", "30"])
+            defer { server.kill() }
+            if redeemFirst {
+                let ticket = try Self.ticket(try await server.post("/tickets", json: #"{"player":"bob","session":"\#(firstSession)"}"#))
+                let redeemed = try await server.post("/redeem", json: #"{"player":"bob","ticket":"\#(ticket)"}"#)
+                #expect(redeemed.hasPrefix("HTTP/1.1 200"), "\(redeemed)")
+            }
+            let upload = Self.body(try await server.upload(journal, player: "bob"))
+            #expect(upload["outcome"] as? String == "accepted", "\(upload)")
+            payable.append(try #require(upload["payableGold"] as? Int))
+        }
+        #expect(payable[0] > payable[1], "the session the ticket paid was paid again: \(payable)")
+    }
+
     /// The JSON body of a raw HTTP answer, as a dictionary (empty if it is not one).
     static func body(_ answer: String) -> [String: Any] {
         guard let range = answer.range(of: "\r\n\r\n"),
