@@ -117,7 +117,7 @@ struct Router {
         let path = state.directory + "/uploads/" + UUID().uuidString.lowercased() + ".jsonl"
         defer { try? FileSystem.removeFile(at: path) }
         let judgedAt = now
-        let gate = UploadGate(key: key, configuration: state.audit, registry: state.registry)
+        let gate = UploadGate(key: key, configuration: state.audit, registry: state.registry, accounts: state.accounts)
         do throws(SystemError) {
             let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)
             try file.writeAll(request.body)
@@ -127,7 +127,7 @@ struct Router {
         }
         let decision: UploadDecision
         do {
-            decision = try Self.accept(gate, path: path, at: judgedAt)
+            decision = try Self.accept(gate, path: path, at: judgedAt, account: player)
         } catch {
             switch error {
             case .notAJournal:
@@ -172,10 +172,10 @@ struct Router {
     }
 
     /// Opens the stored upload and hands it to the gate.
-    private static func accept(_ gate: UploadGate, path: String, at now: Int64) throws(UploadError) -> UploadDecision {
+    private static func accept(_ gate: UploadGate, path: String, at now: Int64, account: String) throws(UploadError) -> UploadDecision {
         let file: OpenFile
         do { file = try OpenFile(path: path, options: []) } catch { throw .unreadable(error.message) }
-        return try gate.accept(file: file, now: now)
+        return try gate.accept(file: file, now: now, account: account)
     }
 
     /// The key a player's journals are written under. The example keeps one key per server directory; a real

@@ -19,6 +19,8 @@ import PlaytimeTickets
 ///   provisioned by, and stored on, the server) and looks the key up by the authenticated player.
 /// - `registry/` — the `FileDeviceRegistry`: per uploaded journal, the head the server accepted and the gold
 ///   paid per session, so an upload must extend what was seen before and no session is paid twice.
+/// - `accounts/` — the `FileAccountIntervalStore`: per player, the network-proven away intervals already
+///   paid, so a second device is not paid again for the same hours.
 /// - `uploads/` — uploaded journals while they are audited (deleted afterwards).
 struct ServerState {
     /// The id of the ticket key (a real deployment rotates keys with `TicketKeyRing`; see docs/tickets.md).
@@ -34,6 +36,8 @@ struct ServerState {
     let audit: AuditConfiguration
     /// Each uploaded journal's accepted head and the gold paid per session (`registry/`).
     let registry: FileDeviceRegistry
+    /// Each player's paid, network-proven away intervals, so that two devices are not paid twice (`accounts/`).
+    let accounts: FileAccountIntervalStore
     /// The players' rolling daily budgets, shared by ticket redemptions and uploads (`budget`).
     let budgetLedger: FileBudgetLedger
 
@@ -83,6 +87,7 @@ struct ServerState {
         audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
         do {
             registry = try FileDeviceRegistry(directory: directory + "/registry")
+            accounts = try FileAccountIntervalStore(directory: directory + "/accounts")
         } catch {
             throw SetupError(description: "device registry \(directory)/registry: \(error)")
         }

@@ -17,10 +17,13 @@ public struct AuditedSession: Sendable, Hashable, Codable {
     public var claimedGold: Int64?
     /// The findings about this session.
     public var findings: [AuditFinding]
+    /// The interval (Unix nanoseconds, `[start, end)`) network time proves the player was certainly away,
+    /// when it does (never later than the server's clock): what two devices of one account must not share.
+    public var certainlyAway: Range<Int64>?
 
     /// Creates an audited session.
     public init(journal: String, sessionID: String, verdict: ElapsedVerdict, recomputedGold: Int64, payableGold: Int64 = 0,
-                claimedGold: Int64?, findings: [AuditFinding]) {
+                claimedGold: Int64?, findings: [AuditFinding], certainlyAway: Range<Int64>? = nil) {
         self.journal = journal
         self.sessionID = sessionID
         self.verdict = verdict
@@ -28,6 +31,7 @@ public struct AuditedSession: Sendable, Hashable, Codable {
         self.payableGold = payableGold
         self.claimedGold = claimedGold
         self.findings = findings
+        self.certainlyAway = certainlyAway
     }
 
     /// `clean` without findings, else `findings`.

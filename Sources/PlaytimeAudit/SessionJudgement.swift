@@ -116,9 +116,10 @@ extension JournalPass {
             Self.find(&findings, .claimMismatch, journal, sessionID, claims.isEmpty ? nil : claims[claims.count - 1].sequence,
                       "claims paid \(claimedSoFar) gold in total, the evidence justifies \(recomputed)")
         }
-        checkOverlap(timeline, auditor: auditor, findings: &findings)
+        let away = checkOverlap(timeline, auditor: auditor, findings: &findings)
         return AuditedSession(journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
-                              payableGold: final?.paidNow ?? 0, claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings)
+                              payableGold: final?.paidNow ?? 0, claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings,
+                              certainlyAway: away)
     }
 
     @inline(__always)
@@ -189,9 +190,10 @@ extension JournalPass {
     }
 
     /// Sessions of one journal follow each other; sessions of two devices must not both be away at once.
-    private mutating func checkOverlap(_ timeline: SessionTimeline, auditor: SessionAuditor, findings: inout [AuditFinding]) {
+    /// Returns the certainly-away interval, when network time proves one (clamped to the server's clock).
+    private mutating func checkOverlap(_ timeline: SessionTimeline, auditor: SessionAuditor, findings: inout [AuditFinding]) -> Range<Int64>? {
         checkBootOverlap(timeline, findings: &findings)
-        guard let departure = timeline.departure.network, let arrivalTime = trustedArrivalTime(timeline) else { return }
+        guard let departure = timeline.departure.network, let arrivalTime = trustedArrivalTime(timeline) else { return nil }
         // A trusted arrival time implies an arrival.
         let arrivalBound: Int64
         if case .some(let arrival) = timeline.arrival, let network = arrival.network {
@@ -209,9 +211,11 @@ extension JournalPass {
         // The certainly-away interval: after the latest possible departure, before the earliest possible arrival.
         let start = departure.latest
         let end = arrivalTime &- arrivalBound
-        guard start < end else { return }  // (an arrival exists: its time was trusted above)
+        guard start < end else { return nil }  // (an arrival exists: its time was trusted above)
         if let clash = auditor.placeInterval(start: start, end: end, journal: name, session: timeline.sessionID) {
             Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence, "away at the same time as \(clash)")
         }
+        let clampedEnd = min(end, configuration.serverNowNanoseconds)
+        return start < clampedEnd ? start..<clampedEnd : nil
     }
 }

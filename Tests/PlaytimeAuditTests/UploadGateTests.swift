@@ -114,6 +114,35 @@ struct UploadGateTests {
         #expect(try Self.upload(gate, path, at: Self.start + 4 * Self.hour).payableGold == 0)
     }
 
+    @Test("two devices of one account away at the same time: the second is paid only for the hours the first was not")
+    func twoDevicesOneAccount() throws {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        for accounts in [InMemoryAccountIntervalStore() as any AccountIntervalStore,
+                         try FileAccountIntervalStore(directory: directory.file("accounts-\(UUID().uuidString)"))] {
+            let gate = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
+                                  registry: InMemoryDeviceRegistry(), accounts: accounts)
+            let phone = directory.file("phone-\(UUID().uuidString)"), tablet = directory.file("tablet-\(UUID().uuidString)")
+            var builder = try JournalBuilder(path: phone, key: directory.key)
+            try builder.honestSession(id: "00000000000000f1", departWall: Self.start, departBoot: Self.hour, awaySeconds: 7_200)
+            try builder.close()
+            // The tablet is away from 1 h to 3 h: its first hour is the phone's second.
+            builder = try JournalBuilder(path: tablet, key: directory.key)
+            try builder.honestSession(id: "00000000000000f2", bootID: "boot-T", departWall: Self.start + Self.hour, departBoot: Self.hour, awaySeconds: 7_200)
+            try builder.close()
+            let first = try gate.accept(file: try OpenFile(path: phone, options: []), now: Self.now, account: "alice")
+            #expect(first.payableGold == 599)
+            let second = try gate.accept(file: try OpenFile(path: tablet, options: []), now: Self.now, account: "alice")
+            #expect(second.findings.contains { $0.kind == .overlappingSessions })
+            #expect(second.payableGold <= 300 && second.payableGold >= 299, "\(second.payableGold)")
+            // Another account is not affected, and uploading the tablet again changes nothing.
+            #expect(try gate.accept(file: try OpenFile(path: tablet, options: []), now: Self.now, account: "alice").payableGold == 0)
+            let bob = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
+                                 registry: InMemoryDeviceRegistry(), accounts: accounts)
+            #expect(try bob.accept(file: try OpenFile(path: tablet, options: []), now: Self.now, account: "bob").payableGold == 599)
+        }
+    }
+
     @Test("the file registry survives a restart, and two gates on one directory accept one upload once")
     func fileRegistryShared() throws {
         let directory = try TemporaryJournalDirectory()

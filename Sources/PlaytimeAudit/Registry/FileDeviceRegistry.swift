@@ -22,19 +22,18 @@ public final class FileDeviceRegistry: DeviceRegistry {
         } catch {
             throw RegistryError(error.description)
         }
-        _ = try lockFile()
     }
 
     /// The record of `journalID`, if any.
     public func record(journalID: String) throws(RegistryError) -> DeviceRecord? {
         let path = try recordPath(journalID)
-        return try locked { () throws(RegistryError) in try read(path) }
+        return try DirectoryLock.withLock(directory + "/registry.lock") { () throws(RegistryError) in try read(path) }
     }
 
     /// Compare-and-set under the directory's lock; durable before it returns `true`.
     public func replace(journalID: String, expected: DeviceRecord?, with new: DeviceRecord) throws(RegistryError) -> Bool {
         let path = try recordPath(journalID)
-        return try locked { () throws(RegistryError) -> Bool in
+        return try DirectoryLock.withLock(directory + "/registry.lock") { () throws(RegistryError) -> Bool in
             guard try read(path) == expected else { return false }
             try write(new, to: path)
             return true
@@ -49,21 +48,6 @@ public final class FileDeviceRegistry: DeviceRegistry {
             throw RegistryError("journal id '\(journalID)' is not lowercase hex")
         }
         return directory + "/" + journalID + ".json"
-    }
-
-    private func lockFile() throws(RegistryError) -> OpenFile {
-        do {
-            return try OpenFile(path: directory + "/registry.lock", options: [.readWrite, .create], permissions: 0o600)
-        } catch {
-            throw RegistryError("cannot open \(directory)/registry.lock: \(error.message)")
-        }
-    }
-
-    private func locked<Result>(_ body: () throws(RegistryError) -> Result) throws(RegistryError) -> Result {
-        let lock = try lockFile()
-        do { try lock.lockExclusive() } catch { throw RegistryError("cannot lock the registry: \(error.message)") }
-        defer { try? lock.unlock() }
-        return try body()
     }
 
     private func read(_ path: String) throws(RegistryError) -> DeviceRecord? {

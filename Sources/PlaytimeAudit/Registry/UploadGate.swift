@@ -16,16 +16,24 @@ public struct UploadGate: Sendable {
     public let configuration: AuditConfiguration
     /// Where each journal's accepted head and paid gold are kept.
     public let registry: any DeviceRegistry
+    /// Where each account's paid away intervals are kept, so that its devices are not paid twice for the same
+    /// hours; `nil` when the server has one journal per account.
+    public let accounts: (any AccountIntervalStore)?
 
     /// Creates a gate.
-    public init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry) {
+    public init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry,
+                accounts: (any AccountIntervalStore)? = nil) {
         self.key = key
         self.configuration = configuration
         self.registry = registry
+        self.accounts = accounts
     }
 
     /// Judges the upload in `file` (positioned anywhere; it is read from the start) at the server's clock `now`.
-    public func accept(file: borrowing OpenFile, now: Int64) throws(UploadError) -> UploadDecision {
+    /// With an `account` (and an ``accounts`` store), a session's gold is reduced in proportion to the part of
+    /// its network-proven time away that another journal of the account was already paid for (never more
+    /// than the exact recomputation: the reward is concave in time).
+    public func accept(file: borrowing OpenFile, now: Int64, account: String? = nil) throws(UploadError) -> UploadDecision {
         let journalID = try Self.journalID(file: file, key: key)
         let previous: DeviceRecord?
         do { previous = try registry.record(journalID: journalID) } catch { throw .registry(error) }
@@ -66,14 +74,29 @@ public struct UploadGate: Sendable {
 
         var paid = previous?.paidGold ?? [:]
         var payments: [SessionPayment] = []
-        for session in sessions where Self.isPayable(session.sessionID) {
-            let before = paid[session.sessionID] ?? 0
-            let owed = session.payableGold - before
-            guard owed > 0 else { continue }
-            paid[session.sessionID] = session.payableGold
-            payments.append(SessionPayment(sessionID: session.sessionID, gold: owed, totalPaid: session.payableGold))
-        }
         var findings: [AuditFinding] = []
+        for session in sessions where Self.isPayable(session.sessionID) {
+            var total = session.payableGold
+            if let accounts, let account, let away = session.certainlyAway, total > 0 {
+                let overlap: Int64
+                do {
+                    overlap = try accounts.record(account: account, journalID: journalID, sessionID: session.sessionID, away: away)
+                } catch {
+                    throw .registry(error)
+                }
+                if overlap > 0 {
+                    let length = away.upperBound - away.lowerBound
+                    total = Int64(Int128(total) * Int128(length - min(overlap, length)) / Int128(length))
+                    findings.append(AuditFinding(kind: .overlappingSessions, journal: journalID, sessionID: session.sessionID,
+                                                 detail: "another device of this account was paid for \(overlap / 1_000_000_000) s of this time away"))
+                }
+            }
+            let before = paid[session.sessionID] ?? 0
+            let owed = total - before
+            guard owed > 0 else { continue }
+            paid[session.sessionID] = total
+            payments.append(SessionPayment(sessionID: session.sessionID, gold: owed, totalPaid: total))
+        }
         let nothingNew = previous.map { verification.recordCount == $0.headSequence } ?? false
         if nothingNew {
             findings.append(AuditFinding(kind: .uploadReplay, journal: journalID, sequence: verification.recordCount,

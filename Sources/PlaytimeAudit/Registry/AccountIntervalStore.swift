@@ -1,0 +1,78 @@
+/// Where a game server keeps, per player account, the intervals network time proved the player away and
+/// the server paid for, so that two devices of one account are not paid twice for the same hours (GUIDE §4,
+/// threat 12).
+///
+/// Contract for conforming types (the fleet's database store follows the same one):
+/// - ``record(account:journalID:sessionID:away:)`` records the interval and returns how much of it (in
+///   nanoseconds, `0…away.count`) intervals of **other** journals of the same account, recorded before,
+///   cover; it is atomic per account, so of two devices uploading at once the second sees the first;
+/// - recording the same (journal, session) again changes nothing and returns the overlap found the first
+///   time (a re-upload, a settlement, or a retry after a concurrent upload);
+/// - accounts and ids compare byte for byte; a durable store has the interval on stable storage before it
+///   returns; intervals that ended more than ``AccountIntervals/retentionNanoseconds`` before a newly
+///   recorded one may be forgotten.
+public protocol AccountIntervalStore: Sendable {
+    /// Records `away` for (`journalID`, `sessionID`) of `account`; returns the part other journals already cover.
+    func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64
+}
+
+/// One account's recorded intervals, and the overlap rule shared by the stores.
+public struct AccountIntervals: Sendable, Hashable, Codable {
+    /// One paid, network-proven away interval of one session.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The journal (lowercase hex id) the session came from.
+        public var journalID: String
+        /// The session.
+        public var sessionID: String
+        /// Start of the certainly-away interval (Unix nanoseconds).
+        public var start: Int64
+        /// End of it (exclusive).
+        public var end: Int64
+        /// How much of it other journals covered when it was recorded.
+        public var overlap: Int64
+    }
+
+    /// The entries, oldest first.
+    public var entries: [Entry] = []
+
+    /// Thirty days: how long an interval is kept after it ended (uploads come later than that, or never).
+    public static let retentionNanoseconds: Int64 = 30 * 86_400 * 1_000_000_000
+
+    /// An empty set.
+    public init() {}
+
+    /// Records `away` (idempotently) and returns the overlap with other journals' intervals, clamped to its length.
+    public mutating func record(journalID: String, sessionID: String, away: Range<Int64>) -> Int64 {
+        if let known = entries.first(where: { Self.same($0.journalID, journalID) && Self.same($0.sessionID, sessionID) }) {
+            return known.overlap
+        }
+        var covered: [Range<Int64>] = []
+        for entry in entries where !Self.same(entry.journalID, journalID) {
+            let low = max(entry.start, away.lowerBound), high = min(entry.end, away.upperBound)
+            if low < high { covered.append(low..<high) }
+        }
+        let overlap = Self.unionLength(covered)
+        entries.removeAll { $0.end < away.lowerBound &- Self.retentionNanoseconds }
+        entries.append(Entry(journalID: journalID, sessionID: sessionID, start: away.lowerBound, end: away.upperBound, overlap: overlap))
+        return overlap
+    }
+
+    /// The total length of the union of `ranges`.
+    static func unionLength(_ ranges: [Range<Int64>]) -> Int64 {
+        var total: Int64 = 0
+        var current: Range<Int64>?
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let open = current, range.lowerBound <= open.upperBound {
+                current = open.lowerBound..<max(open.upperBound, range.upperBound)
+            } else {
+                if let open = current { total = total &+ (open.upperBound &- open.lowerBound) }
+                current = range
+            }
+        }
+        if let open = current { total = total &+ (open.upperBound &- open.lowerBound) }
+        return total
+    }
+
+    /// Byte-for-byte equality (no Unicode equivalence).
+    static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+}

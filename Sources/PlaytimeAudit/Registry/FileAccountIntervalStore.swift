@@ -1,0 +1,53 @@
+import Foundation
+import PlaytimeCrypto
+import PlaytimeSystem
+
+/// A durable ``AccountIntervalStore`` in a directory: one small JSON file per account, named by the SHA-256
+/// of the account's UTF-8 bytes, shared by threads and server processes on one machine. Each call holds an
+/// exclusive `flock` on `accounts.lock` and replaces the account's file atomically before it returns.
+public final class FileAccountIntervalStore: AccountIntervalStore {
+    /// The store's directory.
+    public let directory: String
+    /// The largest account file read.
+    public static let maximumFileByteCount = 16 << 20
+
+    /// Opens (creating when absent) the store in `directory`.
+    public init(directory: String) throws(RegistryError) {
+        self.directory = directory
+        do { try FileSystem.createDirectories(atPath: directory) } catch { throw RegistryError(error.description) }
+    }
+
+    /// Reads, records and writes back under the directory's lock.
+    public func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
+        let path = directory + "/" + Hex.encode(SHA256.hash(Array(account.utf8))) + ".json"
+        return try DirectoryLock.withLock(directory + "/accounts.lock") { () throws(RegistryError) -> Int64 in
+            try recordLocked(path: path, journalID: journalID, sessionID: sessionID, away: away)
+        }
+    }
+
+    private func recordLocked(path: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
+        var intervals = AccountIntervals()
+        var bytes: [UInt8]?
+        do throws(FileAccessError) {
+            bytes = try FileSystem.readRegularFile(atPath: path, byteLimit: Self.maximumFileByteCount)
+        } catch where error.reason == .noSuchFile {
+            // A new account.
+        } catch {
+            throw RegistryError(error.description)
+        }
+        if let bytes {
+            guard let decoded = try? JSONDecoder().decode(AccountIntervals.self, from: Data(bytes)) else {
+                throw RegistryError("\(path) is not an account interval file")
+            }
+            intervals = decoded
+        }
+        let before = intervals
+        let overlap = intervals.record(journalID: journalID, sessionID: sessionID, away: away)
+        guard intervals != before else { return overlap }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(intervals) else { throw RegistryError("cannot encode \(path)") }
+        do { try FileSystem.writeOutput(Array(data), toPath: path, permissions: 0o600) } catch { throw RegistryError(error.description) }
+        return overlap
+    }
+}
