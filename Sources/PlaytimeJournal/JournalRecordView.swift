@@ -24,7 +24,7 @@ public struct JournalRecordView {
     }
 
     /// The record's MAC (32 bytes): what a server keeps as the head of what it accepted from this journal.
-    public var macBytes: [UInt8] { mac.array }
+    package var macBytes: [UInt8] { mac.array }
 
     /// True when the type is exactly `name`.
     public func hasType(_ name: StaticString) -> Bool {
