@@ -74,18 +74,36 @@ struct Router {
         let body = try JSONBody.decode(RedeemRequest.self, from: request.body)
         do {
             // Multipliers are the server's grants for the session; the gold passes the player's daily budget.
-            let redemption = try state.authority.redeem(body.ticket, player: body.player, at: now)
+            let redeemedAt = now
+            let redemption = try state.authority.redeem(body.ticket, player: body.player, at: redeemedAt)
             let breakdown = redemption.breakdown
             let applied = breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name)
+            // The ticket's time away, on the server's clock, joins the player's paid intervals: an upload of the
+            // same hours (from any journal) is not paid again, and hours an upload already paid are not paid here.
+            let gold: Int64
+            do {
+                gold = try Self.trimmed(redemption.paidGold, of: redemption, player: body.player, at: redeemedAt, in: state.accounts)
+            } catch {
+                return (.json(500, ErrorBody(error: "store-failure", message: "\(error)")), "\(label): account store failed, \(error)")
+            }
             let reply = RedeemResponse(player: body.player, session: redemption.ticket.sessionID, elapsedSeconds: redemption.elapsedSeconds,
-                                       gold: redemption.paidGold, withheldByBudget: redemption.withheldByBudget,
+                                       gold: gold, withheldByBudget: redemption.withheldByBudget,
                                        goldPerHour: redemption.ticket.goldPerHour, multipliers: applied, policy: breakdown.policyVersion)
             let withheld = redemption.withheldByBudget > 0 ? " (\(redemption.withheldByBudget) withheld by the daily budget)" : ""
-            return (.json(200, reply), "\(label): \(body.player) paid \(redemption.paidGold) gold for \(redemption.elapsedSeconds) s\(withheld)")
+            return (.json(200, reply), "\(label): \(body.player) paid \(gold) gold for \(redemption.elapsedSeconds) s\(withheld)")
         } catch {
             let (status, code) = Self.classify(error)
             return (.json(status, ErrorBody(error: code, message: error.description)), "\(label): refused, \(code)")
         }
+    }
+
+    /// `gold` less the share of the ticket's interval `[issuedAt, now)` that uploads already paid for `player`.
+    static func trimmed(_ gold: Int64, of redemption: Redemption, player: String, at now: Int64,
+                        in accounts: any AccountIntervalStore) throws(RegistryError) -> Int64 {
+        let start = redemption.ticket.issuedAt
+        guard start < now else { return gold }
+        return try accounts.recordAndTrim(gold, account: player, journalID: "ticket", sessionID: redemption.ticket.nonce.description,
+                                          away: start..<now).gold
     }
 
     /// 409 for a replay (the ticket or its session), 500 when a store failed (nothing was paid), 422 with the

@@ -7,6 +7,9 @@ public struct AuditConfiguration: Sendable {
     /// (beyond the verdict's server-clock slack) is never used and is named in a flag. A re-audit passes the
     /// time it judges as of.
     public var serverNowNanoseconds: Int64
+    /// When the server first saw the records of the journal being judged (its earlier accepted uploads): a
+    /// record is checked against the server's clock of then. Empty: every record is judged as of now.
+    public var firstSeen: FirstSeenTimes = FirstSeenTimes()
     /// The reward policy claims are recomputed with (older versions may be retained by name).
     public var policy: RewardPolicy
     /// Policies of older versions still accepted, by version.

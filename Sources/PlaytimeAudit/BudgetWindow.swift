@@ -1,24 +1,32 @@
-/// Gold paid within a rolling window (24 h by default), on the network timeline.
+/// Gold paid within a rolling window (24 h by default), on one timeline (network time, or one boot's clock).
 struct BudgetWindow {
     private var entries: [(time: Int64, gold: Int64)] = []
     private var head = 0
-    private var sum: Int64 = 0
+    /// The window's total, wide enough never to wrap.
+    private var sum: Int128 = 0
+    /// The latest time added. A time earlier than it counts at it, so the window never moves back: a payment
+    /// placed far in the future keeps every later payment in its window instead of clearing the past.
+    private var latest = Int64.min
     let windowNanoseconds: Int64
 
     init(windowNanoseconds: Int64 = 86_400_000_000_000) { self.windowNanoseconds = windowNanoseconds }
 
-    /// Adds `gold` paid at `time` and returns the total paid in the window ending at `time`.
-    mutating func add(_ gold: Int64, at time: Int64) -> Int64 {
-        while head < entries.count, entries[head].time <= time &- windowNanoseconds {
-            sum &-= entries[head].gold
+    /// Adds `gold` (negative counts as 0) paid at `requested` and returns the total paid in the window ending
+    /// at the later of `requested` and the latest time seen, clamped to `Int64.max`.
+    mutating func add(_ gold: Int64, at requested: Int64) -> Int64 {
+        let time = max(requested, latest)
+        latest = time
+        let (start, overflow) = time.subtractingReportingOverflow(windowNanoseconds)
+        while !overflow, head < entries.count, entries[head].time <= start {
+            sum -= Int128(entries[head].gold)
             head += 1
         }
         if head > 1024, head * 2 > entries.count {
             entries.removeFirst(head)
             head = 0
         }
-        entries.append((time, gold))
-        sum = sum.addingReportingOverflow(gold).overflow ? Int64.max : sum + gold
-        return sum
+        entries.append((time, max(0, gold)))
+        sum += Int128(max(0, gold))
+        return Int64(min(sum, Int128(Int64.max)))
     }
 }

@@ -53,6 +53,8 @@ struct JournalPass {
     private var lastBoot: (id: String?, nanoseconds: Int64)?
     /// Boots this journal has left: a boot id seen again after another boot is a forged reboot.
     private var endedBoots: Set<String> = []
+    /// The boot of the latest record that named one (records without a boot id do not end a boot).
+    private var lastIdentifiedBoot: String?
     /// Departures whose session id was used before (by sequence), reported on that session's row.
     var duplicateSessions: [String: [UInt64]] = [:]
     /// Network time read in each boot (the latest fix and its boot reading), so that an offline session of a
@@ -155,7 +157,8 @@ struct JournalPass {
             if let anchor = currentAnchor, anchor.boot != boot { bootAnchors[anchor.boot] = (anchor.unixNanoseconds, anchor.bootNanoseconds) }
             currentAnchor = (boot, network.unixNanoseconds, evidence.clock.bootNanoseconds)
         }
-        guard let previous = lastBoot?.id, previous != boot else { return }
+        defer { lastIdentifiedBoot = boot }
+        guard let previous = lastIdentifiedBoot, previous != boot else { return }
         endedBoots.insert(previous)
         if endedBoots.contains(boot) {
             auditor.record(AuditFinding(kind: .bootIDReused, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,

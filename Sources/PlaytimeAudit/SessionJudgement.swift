@@ -17,7 +17,7 @@ extension JournalPass {
     /// Recomputes the verdict and reward of one session and checks its claims against them.
     mutating func judge(_ timeline: SessionTimeline, claims: Claims, auditor: SessionAuditor) -> AuditedSession {
         let verdict = ElapsedVerdict(timeline: timeline, configuration: configuration.verdict,
-                                     serverNowNanoseconds: configuration.serverNowNanoseconds)
+                                     serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen)
         var findings: [AuditFinding] = []
         let journal = name
         let sessionID = timeline.sessionID
@@ -55,7 +55,7 @@ extension JournalPass {
             withoutProof.laterProof = nil
             withoutProof.laterProofSequence = nil
             beforeProof = ElapsedVerdict(timeline: withoutProof, configuration: configuration.verdict,
-                                         serverNowNanoseconds: configuration.serverNowNanoseconds)
+                                         serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen)
         }
         let recomputed = (final?.paidNow ?? 0) &+ (final?.escrowed ?? 0)
 
@@ -116,7 +116,8 @@ extension JournalPass {
             Self.find(&findings, .claimMismatch, journal, sessionID, claims.isEmpty ? nil : claims[claims.count - 1].sequence,
                       "claims paid \(claimedSoFar) gold in total, the evidence justifies \(recomputed)")
         }
-        let away = checkOverlap(timeline, auditor: auditor, findings: &findings)
+        checkOverlap(timeline, auditor: auditor, findings: &findings)
+        let away = certainlyAway(timeline, verdict: verdict)
         return AuditedSession(journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
                               payableGold: final?.paidNow ?? 0, claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings,
                               certainlyAway: away)
@@ -189,11 +190,24 @@ extension JournalPass {
         if let boot = arrival.clock.bootID { lastArrivalBoot = (boot, arrival.clock.bootNanoseconds) }
     }
 
+    /// Where on the network timeline the verdict's credit lies, for the account's two-device check: from the
+    /// latest the departure can have been (its own network time, usable and not later than the server's
+    /// clock) for exactly the credited lower bound, never past the server's clock. `nil` without such a
+    /// departure time or without credit.
+    private func certainlyAway(_ timeline: SessionTimeline, verdict: ElapsedVerdict) -> Range<Int64>? {
+        guard let departure = timeline.departure.network, departure.errorBoundNanoseconds >= 0, verdict.lowerNanoseconds > 0 else { return nil }
+        let (start, overflow) = departure.unixNanoseconds.addingReportingOverflow(departure.errorBoundNanoseconds)
+        let now = configuration.serverNowNanoseconds
+        guard !overflow, start < now else { return nil }
+        let (end, past) = start.addingReportingOverflow(verdict.lowerNanoseconds)
+        let clamped = past ? now : min(end, now)
+        return start < clamped ? start..<clamped : nil
+    }
+
     /// Sessions of one journal follow each other; sessions of two devices must not both be away at once.
-    /// Returns the certainly-away interval, when network time proves one (clamped to the server's clock).
-    private mutating func checkOverlap(_ timeline: SessionTimeline, auditor: SessionAuditor, findings: inout [AuditFinding]) -> Range<Int64>? {
+    private mutating func checkOverlap(_ timeline: SessionTimeline, auditor: SessionAuditor, findings: inout [AuditFinding]) {
         checkBootOverlap(timeline, findings: &findings)
-        guard let departure = timeline.departure.network, let arrivalTime = trustedArrivalTime(timeline) else { return nil }
+        guard let departure = timeline.departure.network, let arrivalTime = trustedArrivalTime(timeline) else { return }
         // A trusted arrival time implies an arrival.
         let arrivalBound: Int64
         if case .some(let arrival) = timeline.arrival, let network = arrival.network {
@@ -211,11 +225,9 @@ extension JournalPass {
         // The certainly-away interval: after the latest possible departure, before the earliest possible arrival.
         let start = departure.latest
         let end = arrivalTime &- arrivalBound
-        guard start < end else { return nil }  // (an arrival exists: its time was trusted above)
+        guard start < end else { return }  // (an arrival exists: its time was trusted above)
         if let clash = auditor.placeInterval(start: start, end: end, journal: name, session: timeline.sessionID) {
             Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence, "away at the same time as \(clash)")
         }
-        let clampedEnd = min(end, configuration.serverNowNanoseconds)
-        return start < clampedEnd ? start..<clampedEnd : nil
     }
 }

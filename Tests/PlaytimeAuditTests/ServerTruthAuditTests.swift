@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeAudit
+@testable import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeRewards
@@ -85,6 +85,10 @@ struct ServerTruthAuditTests {
         var builder = try JournalBuilder(path: directory.file("a"), key: directory.key)
         try builder.append(Self.evidence(.background, "00000000000000c1", wall: Self.start, boot: 10 * Self.hour, bootID: "A"))
         try builder.append(Self.evidence(.launch, "00000000000000c1", wall: Self.start + Self.hour, boot: 11 * Self.hour, bootID: "B"))
+        // A record without a boot id between the boots does not hide that A ended.
+        var anonymous = Self.evidence(.heartbeat, "", wall: Self.start + Self.hour + 60 * Self.second, boot: 11 * Self.hour, bootID: "B")
+        anonymous.clock.bootID = nil
+        try builder.append(anonymous)
         try builder.append(Self.evidence(.background, "00000000000000c2", wall: Self.start + 2 * Self.hour, boot: 12 * Self.hour, bootID: "B"))
         try builder.append(Self.evidence(.launch, "00000000000000c2", wall: Self.start + 3 * Self.hour, boot: 13 * Self.hour, bootID: "A"))
         try builder.close()
@@ -143,5 +147,16 @@ struct ServerTruthAuditTests {
         let summary = try Self.audit(directory.file("a"), key: directory.key).summary
         #expect(summary.claimedGold == .max)
         #expect(summary.recomputedGold >= 0)
+    }
+
+    @Test("the budget window never moves back: a payment placed far in the future does not clear the day, totals never wrap")
+    func budgetWindowNeverMovesBack() {
+        var window = BudgetWindow()
+        #expect(window.add(5_000, at: Self.start) == 5_000)
+        #expect(window.add(10, at: Int64.max - 1) == 10)           // a far-future payment ends the old day
+        #expect(window.add(2_000, at: Self.start + Self.hour) == 2_010)  // later ones still count with it
+        #expect(window.add(.max, at: Self.start) == .max)
+        #expect(window.add(.max, at: Self.start) == .max)
+        #expect(window.add(-5, at: Int64.min) == .max)
     }
 }

@@ -114,6 +114,37 @@ struct UploadGateTests {
         #expect(try Self.upload(gate, path, at: Self.start + 4 * Self.hour).payableGold == 0)
     }
 
+    @Test("evidence refused as ahead of the server's clock stays refused: the same upload later, or with newer records, pays nothing for it")
+    func refusedEvidenceStaysRefused() throws {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        let path = directory.file("j")
+        let gate = Self.gate(InMemoryDeviceRegistry(), key: directory.key)
+        let s: Int64 = 1_000_000_000
+        var builder = try JournalBuilder(path: path, key: directory.key)
+        // 5 s away across a reboot; the return's network time (a liar) and wall clock say 5 h later.
+        try builder.append(Evidence(event: .background, sessionID: "00000000000000a9", clock: ClockReading(wallNanoseconds: Self.start, bootNanoseconds: 90 * Self.hour, bootID: "A"),
+                                    network: NetworkTime(unixNanoseconds: Self.start, errorBoundNanoseconds: 2_000_000), connectivity: .unknown,
+                                    goldPerHour: 600, policyVersion: RewardPolicy.default.version))
+        try builder.append(Evidence(event: .launch, sessionID: "00000000000000a9", clock: ClockReading(wallNanoseconds: Self.start + 5 * Self.hour, bootNanoseconds: 5 * s, bootID: "B"),
+                                    network: NetworkTime(unixNanoseconds: Self.start + 5 * Self.hour + 5 * s, errorBoundNanoseconds: 2_000_000), connectivity: .unknown))
+        try builder.close()
+        let first = try Self.upload(gate, path, at: Self.start + 10 * s)
+        #expect(first.payableGold == 0)
+        // Five hours later the same bytes, then with a newer honest record: the return is still judged as of
+        // when the server first saw it.
+        let again = try Self.upload(gate, path, at: Self.start + 5 * Self.hour + 60 * s)
+        #expect(again.payableGold == 0)
+        builder = try JournalBuilder(path: path, key: directory.key)
+        try builder.append(Evidence(event: .heartbeat, sessionID: "", clock: ClockReading(wallNanoseconds: Self.start + 5 * Self.hour + 90 * s, bootNanoseconds: 95 * s, bootID: "B"),
+                                    network: NetworkTime(unixNanoseconds: Self.start + 5 * Self.hour + 90 * s, errorBoundNanoseconds: 2_000_000), connectivity: .unknown,
+                                    goldPerHour: 600, policyVersion: RewardPolicy.default.version))
+        try builder.close()
+        let extended = try Self.upload(gate, path, at: Self.start + 5 * Self.hour + 120 * s)
+        #expect(extended.outcome == .accepted)
+        #expect(extended.payableGold == 0, "\(extended.payments)")
+    }
+
     @Test("two devices of one account away at the same time: the second is paid only for the hours the first was not")
     func twoDevicesOneAccount() throws {
         let directory = try TemporaryJournalDirectory()
@@ -140,6 +171,10 @@ struct UploadGateTests {
             let bob = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
                                  registry: InMemoryDeviceRegistry(), accounts: accounts)
             #expect(try bob.accept(file: try OpenFile(path: tablet, options: []), now: Self.now, account: "bob").payableGold == 599)
+            // A ticket (server-clock interval) over hours the phone was paid for: only the rest is paid.
+            let ticket = try accounts.recordAndTrim(600, account: "alice", journalID: "ticket", sessionID: "nonce-1",
+                                                    away: (Self.start + 3_600_000_000_000)..<(Self.start + 3 * Self.hour))
+            #expect(ticket.gold <= 300 && ticket.overlap > 0, "\(ticket)")
         }
     }
 

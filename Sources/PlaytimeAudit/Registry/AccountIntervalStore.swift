@@ -52,27 +52,48 @@ public struct AccountIntervals: Sendable, Hashable, Codable {
             if low < high { covered.append(low..<high) }
         }
         let overlap = Self.unionLength(covered)
-        entries.removeAll { $0.end < away.lowerBound &- Self.retentionNanoseconds }
+        let (horizon, overflow) = away.lowerBound.subtractingReportingOverflow(Self.retentionNanoseconds)
+        if !overflow { entries.removeAll { $0.end < horizon } }
         entries.append(Entry(journalID: journalID, sessionID: sessionID, start: away.lowerBound, end: away.upperBound, overlap: overlap))
         return overlap
     }
 
-    /// The total length of the union of `ranges`.
+    /// The total length of the union of `ranges` (saturating).
     static func unionLength(_ ranges: [Range<Int64>]) -> Int64 {
         var total: Int64 = 0
+        func add(_ range: Range<Int64>) {
+            let length = Int128(range.upperBound) - Int128(range.lowerBound)
+            total = Int64(min(Int128(Int64.max), Int128(total) + length))
+        }
         var current: Range<Int64>?
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
             if let open = current, range.lowerBound <= open.upperBound {
                 current = open.lowerBound..<max(open.upperBound, range.upperBound)
             } else {
-                if let open = current { total = total &+ (open.upperBound &- open.lowerBound) }
+                if let open = current { add(open) }
                 current = range
             }
         }
-        if let open = current { total = total &+ (open.upperBound &- open.lowerBound) }
+        if let open = current { add(open) }
         return total
     }
 
     /// Byte-for-byte equality (no Unicode equivalence).
     static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+}
+
+extension AccountIntervalStore {
+    /// Records `away` for (`journalID`, `sessionID`) of `account` and returns `gold` less the share of `away`
+    /// that other journals (or tickets, under a journal id of their own) of the account were already paid for:
+    /// `floor(gold × uncovered / length)`, never more than the exact recomputation (the reward is concave in
+    /// time), with the overlap in nanoseconds.
+    public func recordAndTrim(_ gold: Int64, account: String, journalID: String, sessionID: String,
+                              away: Range<Int64>) throws(RegistryError) -> (gold: Int64, overlap: Int64) {
+        guard gold > 0, !away.isEmpty else { return (max(0, gold), 0) }
+        let overlap = try record(account: account, journalID: journalID, sessionID: sessionID, away: away)
+        guard overlap > 0 else { return (gold, 0) }
+        // `away` is non-empty and within Int64, so its length fits in 128 bits.
+        let length = Int128(away.upperBound) - Int128(away.lowerBound)
+        return (Int64(Int128(gold) * (length - min(Int128(overlap), length)) / length), overlap)
+    }
 }

@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// What a game server keeps per journal (one device's journal): the head of the last accepted upload and
 /// the gold already paid per session. An upload must extend the head; a session is never paid twice.
 public struct DeviceRecord: Sendable, Hashable, Codable {
@@ -9,13 +11,18 @@ public struct DeviceRecord: Sendable, Hashable, Codable {
     public var acceptedAtNanoseconds: Int64
     /// Gold paid so far per session id (ids are ASCII, compared byte for byte).
     public var paidGold: [String: Int64]
+    /// Every accepted upload's head and time: records are judged as of when the server first saw them, so
+    /// evidence refused as ahead of the server's clock is never trusted later (one entry per upload).
+    public var firstSeen: FirstSeenTimes
 
     /// Creates a record.
-    public init(headSequence: UInt64, headMAC: [UInt8], acceptedAtNanoseconds: Int64, paidGold: [String: Int64] = [:]) {
+    public init(headSequence: UInt64, headMAC: [UInt8], acceptedAtNanoseconds: Int64, paidGold: [String: Int64] = [:],
+                firstSeen: FirstSeenTimes = FirstSeenTimes()) {
         self.headSequence = headSequence
         self.headMAC = headMAC
         self.acceptedAtNanoseconds = acceptedAtNanoseconds
         self.paidGold = paidGold
+        self.firstSeen = firstSeen
     }
 }
 

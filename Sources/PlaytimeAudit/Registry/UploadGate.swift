@@ -62,6 +62,7 @@ public struct UploadGate: Sendable {
 
         var judging = configuration
         judging.serverNowNanoseconds = now
+        judging.firstSeen = previous?.firstSeen ?? FirstSeenTimes()
         let auditor = SessionAuditor(key: key, configuration: judging, crossDeviceChecks: false)
         var sessions: [AuditedSession] = []
         try Self.rewind(file)
@@ -78,15 +79,15 @@ public struct UploadGate: Sendable {
         for session in sessions where Self.isPayable(session.sessionID) {
             var total = session.payableGold
             if let accounts, let account, let away = session.certainlyAway, total > 0 {
-                let overlap: Int64
+                let trimmed: (gold: Int64, overlap: Int64)
                 do {
-                    overlap = try accounts.record(account: account, journalID: journalID, sessionID: session.sessionID, away: away)
+                    trimmed = try accounts.recordAndTrim(total, account: account, journalID: journalID, sessionID: session.sessionID, away: away)
                 } catch {
                     throw .registry(error)
                 }
-                if overlap > 0 {
-                    let length = away.upperBound - away.lowerBound
-                    total = Int64(Int128(total) * Int128(length - min(overlap, length)) / Int128(length))
+                total = trimmed.gold
+                if trimmed.overlap > 0 {
+                    let overlap = trimmed.overlap
                     findings.append(AuditFinding(kind: .overlappingSessions, journal: journalID, sessionID: session.sessionID,
                                                  detail: "another device of this account was paid for \(overlap / 1_000_000_000) s of this time away"))
                 }
@@ -102,8 +103,10 @@ public struct UploadGate: Sendable {
             findings.append(AuditFinding(kind: .uploadReplay, journal: journalID, sequence: verification.recordCount,
                                          detail: "the upload ends at the head accepted earlier; nothing new is paid"))
         }
+        var seen = previous?.firstSeen ?? FirstSeenTimes()
+        seen.append(sequence: verification.recordCount, atNanoseconds: now)
         let record = DeviceRecord(headSequence: verification.recordCount, headMAC: verification.headMAC,
-                                  acceptedAtNanoseconds: now, paidGold: paid)
+                                  acceptedAtNanoseconds: now, paidGold: paid, firstSeen: seen)
         if nothingNew && payments.isEmpty {
             return UploadDecision(outcome: .replayed, journalID: journalID, summary: summary, payments: [],
                                   findings: findings + summary.findings, record: previous)

@@ -5,8 +5,11 @@ extension ElapsedVerdict {
     ///   - configuration: drift, wall tolerance, heartbeat cadence and server-clock slack.
     ///   - serverNowNanoseconds: the game server's own clock when it judges the claim, if the judge is a
     ///     server. Network time later than it (beyond the slack) cannot be honest and is not used.
-    public init(timeline: SessionTimeline, configuration: VerdictConfiguration = .standard, serverNowNanoseconds: Int64? = nil) {
-        self = VerdictRules(configuration: configuration, serverNow: serverNowNanoseconds).judge(timeline)
+    ///   - firstSeen: when the server first saw this journal's records (its accepted uploads): each record is
+    ///     checked against the server's clock of then, never later.
+    public init(timeline: SessionTimeline, configuration: VerdictConfiguration = .standard, serverNowNanoseconds: Int64? = nil,
+                firstSeen: FirstSeenTimes = FirstSeenTimes()) {
+        self = VerdictRules(configuration: configuration, serverNow: serverNowNanoseconds, firstSeen: firstSeen).judge(timeline)
     }
 }
 
@@ -14,6 +17,12 @@ extension ElapsedVerdict {
 struct VerdictRules {
     let configuration: VerdictConfiguration
     let serverNow: Int64?
+    let firstSeen: FirstSeenTimes
+
+    /// The server's clock a record is checked against: when it was first seen, else now.
+    private func judgingTime(_ sequence: UInt64?) -> Int64? {
+        serverNow.map { firstSeen.judgingTime(of: sequence, now: $0) }
+    }
 
     func judge(_ timeline: SessionTimeline) -> ElapsedVerdict {
         guard let arrival = timeline.arrival else {
@@ -21,8 +30,8 @@ struct VerdictRules {
                                   status: .provisional, flags: [VerdictFlag(.evidenceMissing)])
         }
         var flags: [VerdictFlag] = []
-        let departureNetwork = checked(timeline.departure.network, flags: &flags)
-        let arrivalNetwork = checked(arrival.network, flags: &flags)
+        let departureNetwork = checked(timeline.departure.network, at: timeline.departureSequence, flags: &flags)
+        let arrivalNetwork = checked(arrival.network, at: timeline.arrivalSequence, flags: &flags)
         var outcome: Outcome
         if let boot = timeline.departure.clock.bootID, boot == arrival.clock.bootID {
             outcome = sameBoot(departure: timeline.departure.clock, arrival: arrival.clock,
@@ -32,7 +41,8 @@ struct VerdictRules {
             }
         } else {
             var proven = arrivalNetwork
-            if proven == nil, let proof = timeline.laterProof, timeline.isProof(proof), let network = checked(proof.network, flags: &flags) {
+            if proven == nil, let proof = timeline.laterProof, timeline.isProof(proof),
+               let network = checked(proof.network, at: timeline.laterProofSequence, flags: &flags) {
                 let back = Nanoseconds.subtract(arrival.clock.bootNanoseconds, proof.clock.bootNanoseconds)
                 proven = network.projected(byBootNanoseconds: back, driftPPM: configuration.driftPPM)
             }
@@ -40,15 +50,18 @@ struct VerdictRules {
                                    departureNetwork: departureNetwork, arrivalNetwork: proven,
                                    departureNotBefore: timeline.departureNotBeforeNanoseconds, flags: &flags)
         }
-        if let serverNow {
+        // The wall clock against absolute time matters only where unproven uptime rests on it (a device whose
+        // clock is merely set a few minutes off is not flagged for every session).
+        let unprovenUptime = outcome.method == .uptimeBound && outcome.status == .provisional
+        if unprovenUptime, let serverNow = judgingTime(timeline.arrivalSequence) {
             let ahead = Nanoseconds.subtract(arrival.clock.wallNanoseconds, serverNow)
             if ahead > max(0, configuration.wallToleranceNanoseconds) { flags.append(VerdictFlag(.wallAheadOfServer, amountNanoseconds: ahead)) }
         }
-        if let notBefore = timeline.departureNotBeforeNanoseconds, timeline.departure.network == nil {
+        if unprovenUptime, let notBefore = timeline.departureNotBeforeNanoseconds, timeline.departure.network == nil {
             let behind = Nanoseconds.subtract(notBefore, timeline.departure.clock.wallNanoseconds)
             if behind > max(0, configuration.wallToleranceNanoseconds) { flags.append(VerdictFlag(.wallBehindProvenTime, amountNanoseconds: behind)) }
         }
-        if outcome.method == .uptimeBound, outcome.status == .provisional, flags.contains(where: { $0.kind.withholdsUnprovenUptime }) {
+        if unprovenUptime, flags.contains(where: { $0.kind.withholdsUnprovenUptime }) {
             // Unproven uptime is credited only while nothing contradicts it: a wall clock that moved less than
             // the uptime (or was moved to hide that), or a new boot that began before the departure, withholds
             // it until network proof arrives (docs/guarantees.md, V3 and V20).
@@ -75,9 +88,9 @@ struct VerdictRules {
     }
 
     /// Network time usable by this judge: a sane error bound, and not ahead of the server's clock.
-    private func checked(_ time: NetworkTime?, flags: inout [VerdictFlag]) -> TrustedNetworkTime? {
+    private func checked(_ time: NetworkTime?, at sequence: UInt64?, flags: inout [VerdictFlag]) -> TrustedNetworkTime? {
         guard let trusted = TrustedNetworkTime(time) else { return nil }
-        guard let serverNow else { return trusted }
+        guard let serverNow = judgingTime(sequence) else { return trusted }
         let ahead = Nanoseconds.subtract(trusted.earliest, serverNow)
         if ahead > max(0, configuration.serverClockToleranceNanoseconds) {
             flags.append(VerdictFlag(.networkAheadOfServer, amountNanoseconds: ahead))
@@ -123,7 +136,7 @@ struct VerdictRules {
     /// figure is verified; otherwise the smaller figure stays, provisionally.
     private func settleDisagreement(_ timeline: SessionTimeline, outcome: inout Outcome, flags: inout [VerdictFlag]) {
         guard let bootClockLower = outcome.bootClockLower, let proof = timeline.laterProof, timeline.isProof(proof),
-              checked(proof.network, flags: &flags) != nil,
+              checked(proof.network, at: timeline.laterProofSequence, flags: &flags) != nil,
               SameBootAgreement.agrees(departure: timeline.departure, later: proof, driftPPM: configuration.driftPPM) else { return }
         // The boot clock is confirmed: the return's network time was the liar, not the player's clocks.
         let gap = flags.first { $0.kind == .networkBootDisagreement }?.amountNanoseconds ?? 0
