@@ -64,6 +64,9 @@ struct JournalPass {
     var bootAnchors: [String: (unixNanoseconds: Int64, bootNanoseconds: Int64)] = [:]
     /// The latest return of this journal on its boot clock, for the offline overlap check.
     var lastArrivalBoot: (id: String, nanoseconds: Int64)?
+    /// The departure sequence of the latest session the in-journal order checks saw. A session released late
+    /// (it waited for proof) departed before sessions judged meanwhile: it is not compared with them.
+    var lastOrderedDeparture: UInt64 = 0
     /// Network time at the latest arrival of this journal, for the in-journal overlap check.
     var lastArrivalNetwork: NetworkTime?
     private(set) var span = SpanTracker()

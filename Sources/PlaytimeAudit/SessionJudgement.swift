@@ -206,7 +206,10 @@ extension JournalPass {
 
     /// Sessions of one journal follow each other; sessions of two devices must not both be away at once.
     private mutating func checkOverlap(_ timeline: SessionTimeline, auditor: SessionAuditor, findings: inout [AuditFinding]) {
-        checkBootOverlap(timeline, findings: &findings)
+        // Journal order already proves that a session which waited for proof ended before later ones began.
+        let inOrder = timeline.departureSequence.map { $0 >= lastOrderedDeparture } ?? true
+        if let departure = timeline.departureSequence, inOrder { lastOrderedDeparture = departure }
+        if inOrder { checkBootOverlap(timeline, findings: &findings) }
         guard let departure = timeline.departure.network, let arrivalTime = trustedArrivalTime(timeline) else { return }
         // A trusted arrival time implies an arrival.
         let arrivalBound: Int64
@@ -217,11 +220,13 @@ extension JournalPass {
         } else {
             arrivalBound = 0
         }
-        if let previous = lastArrivalNetwork, departure.latest < previous.earliest {
-            Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
-                      "departs before the previous session of this journal returned")
+        if inOrder {
+            if let previous = lastArrivalNetwork, departure.latest < previous.earliest {
+                Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
+                          "departs before the previous session of this journal returned")
+            }
+            lastArrivalNetwork = NetworkTime(unixNanoseconds: arrivalTime, errorBoundNanoseconds: arrivalBound)
         }
-        lastArrivalNetwork = NetworkTime(unixNanoseconds: arrivalTime, errorBoundNanoseconds: arrivalBound)
         // The certainly-away interval: after the latest possible departure, before the earliest possible arrival.
         let start = departure.latest
         let end = arrivalTime &- arrivalBound

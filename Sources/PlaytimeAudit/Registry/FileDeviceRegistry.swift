@@ -73,6 +73,9 @@ public final class FileDeviceRegistry: DeviceRegistry {
         do {
             try FileSystem.writeOutput(Array(data), toPath: path, permissions: 0o600)
         } catch {
+            // The rename may have happened before the failure (the directory's fsync): then the record is
+            // written and the compare-and-set succeeded; report failure only when it is not there.
+            if let stored = try? read(path), stored == record { return }
             throw RegistryError(error.description)
         }
     }
