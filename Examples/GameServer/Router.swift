@@ -135,7 +135,8 @@ struct Router {
         let path = state.directory + "/uploads/" + UUID().uuidString.lowercased() + ".jsonl"
         defer { try? FileSystem.removeFile(at: path) }
         let judgedAt = now
-        let gate = UploadGate(key: key, configuration: state.audit, registry: state.registry, accounts: state.accounts)
+        let gate = UploadGate(key: key, configuration: state.audit, registry: state.registry, accounts: state.accounts,
+                              decisions: PlayerDecisions(rates: state.rates, grants: state.grants, now: judgedAt))
         do throws(SystemError) {
             let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)
             try file.writeAll(request.body)

@@ -36,6 +36,10 @@ struct ServerState {
     let audit: AuditConfiguration
     /// Each uploaded journal's accepted head and the gold paid per session (`registry/`).
     let registry: FileDeviceRegistry
+    /// The operator's rates and multiplier grants, for tickets and uploads alike.
+    let rates: PlayerRates
+    /// See ``rates``.
+    let grants: StaticMultiplierGrants
     /// Each player's paid, network-proven away intervals, so that two devices are not paid twice (`accounts/`).
     let accounts: FileAccountIntervalStore
     /// The players' rolling daily budgets, shared by ticket redemptions and uploads (`budget`).
@@ -50,6 +54,8 @@ struct ServerState {
     init(directory: String, policy: RewardPolicy, journalKeyPath given: String?, lifetimeSeconds: Int64,
          rates: PlayerRates, grants: StaticMultiplierGrants) throws {
         self.directory = directory
+        self.rates = rates
+        self.grants = grants
         do {
             try FileManager.default.createDirectory(atPath: directory + "/uploads", withIntermediateDirectories: true)
         } catch {

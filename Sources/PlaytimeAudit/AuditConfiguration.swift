@@ -30,7 +30,7 @@ public struct AuditConfiguration: Sendable {
     }
 
     /// The policy a session's snapshot names, if known.
-    func policy(version: String) -> RewardPolicy? {
+    package func policy(version: String) -> RewardPolicy? {
         version == policy.version ? policy : retainedPolicies[version]
     }
 }

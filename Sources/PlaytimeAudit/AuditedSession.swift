@@ -20,6 +20,13 @@ public struct AuditedSession: Sendable, Hashable, Codable {
     /// The interval (Unix nanoseconds, `[start, end)`) network time proves the player was certainly away,
     /// when it does (never later than the server's clock): what two devices of one account must not share.
     public var certainlyAway: Range<Int64>?
+    /// The earn rate and policy version the departure snapshotted, and the one-shot multipliers the game's
+    /// claims applied: what ``payableGold`` was computed with.
+    public var goldPerHour: Int64 = 0
+    /// See ``goldPerHour``.
+    public var policyVersion: String = ""
+    /// See ``goldPerHour``.
+    public var multipliers: [String] = []
 
     /// Creates an audited session.
     public init(journal: String, sessionID: String, verdict: ElapsedVerdict, recomputedGold: Int64, payableGold: Int64 = 0,

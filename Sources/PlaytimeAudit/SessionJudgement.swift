@@ -118,9 +118,13 @@ extension JournalPass {
         }
         checkOverlap(timeline, auditor: auditor, findings: &findings)
         let away = certainlyAway(timeline, verdict: verdict)
-        return AuditedSession(journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
-                              payableGold: final?.paidNow ?? 0, claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings,
-                              certainlyAway: away)
+        var audited = AuditedSession(journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
+                                     payableGold: final?.paidNow ?? 0, claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings,
+                                     certainlyAway: away)
+        audited.goldPerHour = timeline.goldPerHour
+        audited.policyVersion = timeline.policyVersion
+        audited.multipliers = granted
+        return audited
     }
 
     @inline(__always)

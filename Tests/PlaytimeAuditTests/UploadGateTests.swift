@@ -178,6 +178,40 @@ struct UploadGateTests {
         }
     }
 
+    struct Decisions: ServerDecisions {
+        var cap: Int64?
+        var granted: Set<String>
+        func maximumGoldPerHour(account: String) throws(RegistryError) -> Int64? { cap }
+        func grantedMultipliers(account: String, sessionID: String) throws(RegistryError) -> Set<String> { granted }
+    }
+
+    @Test("an upload is paid at most at the server's rate for the player and only with the multipliers it granted")
+    func serverDecidesUploads() throws {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        let path = directory.file("j")
+        var builder = try JournalBuilder(path: path, key: directory.key)
+        let (departure, arrival) = try builder.honestSession(id: "00000000000000b7", departWall: Self.start, departBoot: Self.hour,
+                                                             awaySeconds: 3_600, goldPerHour: 1_000_000_000)
+        // The game claims the ad multiplier at a billion gold an hour.
+        let timeline = SessionTimeline(sessionID: departure.sessionID, departure: departure, arrival: arrival)
+        let verdict = ElapsedVerdict(timeline: timeline)
+        let breakdown = try RewardCalculator(policy: .default).calculate(verdict, of: timeline, requestedMultipliers: ["ad"])
+        try builder.append(ClaimRecord(sessionID: departure.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
+                                       paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed, multipliers: ["ad"],
+                                       goldPerHour: departure.goldPerHour, policyVersion: departure.policyVersion))
+        try builder.close()
+        func upload(_ decisions: Decisions?) throws -> Int64 {
+            let gate = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
+                                  registry: InMemoryDeviceRegistry(), decisions: decisions)
+            return try gate.accept(file: try OpenFile(path: path, options: []), now: Self.now, account: "p").payableGold
+        }
+        #expect(try upload(nil) == breakdown.paidNow)
+        #expect(try upload(Decisions(cap: 600, granted: [])) == 299)          // 1 h less drift at 600 gold/h, 50 %
+        #expect(try upload(Decisions(cap: 600, granted: ["ad"])) == 599)      // the granted ad doubles it
+        #expect(try upload(Decisions(cap: nil, granted: ["ad"])) == breakdown.paidNow)
+    }
+
     @Test("the file registry survives a restart, and two gates on one directory accept one upload once")
     func fileRegistryShared() throws {
         let directory = try TemporaryJournalDirectory()

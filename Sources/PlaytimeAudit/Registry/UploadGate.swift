@@ -19,14 +19,17 @@ public struct UploadGate: Sendable {
     /// Where each account's paid away intervals are kept, so that its devices are not paid twice for the same
     /// hours; `nil` when the server has one journal per account.
     public let accounts: (any AccountIntervalStore)?
+    /// The server's own rate and multiplier decisions for an account; `nil` pays a journal's snapshots.
+    public let decisions: (any ServerDecisions)?
 
     /// Creates a gate.
     public init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry,
-                accounts: (any AccountIntervalStore)? = nil) {
+                accounts: (any AccountIntervalStore)? = nil, decisions: (any ServerDecisions)? = nil) {
         self.key = key
         self.configuration = configuration
         self.registry = registry
         self.accounts = accounts
+        self.decisions = decisions
     }
 
     /// Judges the upload in `file` (positioned anywhere; it is read from the start) at the server's clock `now`.
@@ -76,8 +79,13 @@ public struct UploadGate: Sendable {
         var paid = previous?.paidGold ?? [:]
         var payments: [SessionPayment] = []
         var findings: [AuditFinding] = []
+        var calculators: [String: RewardCalculator] = [:]
         for session in sessions where Self.isPayable(session.sessionID) {
             var total = session.payableGold
+            if let decisions, let account, total > 0 {
+                total = try Self.withinDecisions(session, account: account, decisions: decisions,
+                                                 configuration: configuration, calculators: &calculators)
+            }
             if let accounts, let account, let away = session.certainlyAway, total > 0 {
                 let trimmed: (gold: Int64, overlap: Int64)
                 do {
@@ -119,6 +127,34 @@ public struct UploadGate: Sendable {
         guard replaced else { throw .concurrentUpload }
         return UploadDecision(outcome: nothingNew ? .replayed : .accepted, journalID: journalID, summary: summary, payments: payments,
                               findings: findings + summary.findings, record: record)
+    }
+
+    /// What `session` is worth at the server's own rate cap and with only the multipliers it granted.
+    private static func withinDecisions(_ session: AuditedSession, account: String, decisions: any ServerDecisions,
+                                        configuration: AuditConfiguration,
+                                        calculators: inout [String: RewardCalculator]) throws(UploadError) -> Int64 {
+        let cap: Int64?
+        let granted: Set<String>
+        do {
+            cap = try decisions.maximumGoldPerHour(account: account)
+            granted = try decisions.grantedMultipliers(account: account, sessionID: session.sessionID)
+        } catch {
+            throw .registry(error)
+        }
+        let rate = min(session.goldPerHour, cap ?? .max)
+        let multipliers = session.multipliers.filter { granted.contains($0) }
+        guard rate != session.goldPerHour || multipliers != session.multipliers else { return session.payableGold }
+        let policy = configuration.policy(version: session.policyVersion) ?? configuration.policy
+        let calculator: RewardCalculator
+        if let known = calculators[policy.version] {
+            calculator = known
+        } else {
+            guard let made = try? RewardCalculator(policy: policy) else { return 0 }
+            calculators[policy.version] = made
+            calculator = made
+        }
+        let breakdown = try? calculator.calculate(session.verdict, goldPerHour: max(0, rate), requestedMultipliers: multipliers)
+        return min(session.payableGold, breakdown?.paidNow ?? 0)
     }
 
     private static func refusal(_ kind: AuditFinding.Kind, _ journalID: String, _ record: DeviceRecord, _ detail: String) -> UploadDecision {

@@ -9,8 +9,14 @@ extension RewardCalculator {
     /// escrowed until a later fix decides. A spoofer can delay an honest player's gold this way, not erase it.
     public func calculate(_ verdict: ElapsedVerdict, of timeline: SessionTimeline, requestedMultipliers: [String] = [],
                           usedMultipliers: Set<String> = []) throws(RewardCalculationError) -> RewardBreakdown {
+        try calculate(verdict, goldPerHour: timeline.goldPerHour, requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
+    }
+
+    /// The same at a given earn rate (a server that caps the rate a journal snapshotted passes its own).
+    public func calculate(_ verdict: ElapsedVerdict, goldPerHour: Int64, requestedMultipliers: [String] = [],
+                          usedMultipliers: Set<String> = []) throws(RewardCalculationError) -> RewardBreakdown {
         let claim = RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                goldPerHour: timeline.goldPerHour, requestedMultipliers: requestedMultipliers,
+                                goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers,
                                 usedMultipliers: usedMultipliers)
         guard verdict.status == .provisional, verdict.heldSeconds > 0 else { return try calculate(claim) }
         var proven = claim
