@@ -15,7 +15,7 @@ out="$root/fuzz-out"
 build="$out/build"
 mkdir -p "$build" "$out/corpus" "$out/crashes"
 
-flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -I "$build")
+flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -package-name PlaytimeGuard -I "$build")
 module() {
   local name="$1"; shift
   swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
