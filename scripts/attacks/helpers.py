@@ -65,6 +65,7 @@ elif command == "server":
     try:
         answer = json.load(open(sys.argv[2], encoding="utf-8"))
         assign("S_", {"OK": 1, "CREDITED": answer["creditedSeconds"], "GOLD": answer["recomputedGold"],
+                      "PAID": answer.get("paidGold", 0), "OUTCOME": answer.get("outcome", ""),
                       "CLEAN": int(bool(answer["clean"])), "FINDINGS": " | ".join(answer["findings"])})
     except (OSError, ValueError, KeyError, TypeError) as error:
         assign("S_", {"OK": 0, "ERROR": "unexpected POST /audit answer: %s" % error})

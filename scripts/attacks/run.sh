@@ -390,6 +390,52 @@ case_a1_server() {
          "HTTP $H_STATUS clean=${S_CLEAN:-?} ${S_FINDINGS:-}" "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
 }
 
+# a1 again, later: the same bytes uploaded 5 h after the first upload, when the liar's time is no longer
+# "ahead" of the server's clock. The server judges each record as of when it first saw it: nothing more.
+case_a1_reupload() {
+  local name="a1: the same upload again 5 h later"
+  [ -n "$A1_JOURNAL" ] || { TOOLERR="no journal from the previous case"; tool_failure "$name"; return; }
+  server_clock 0
+  http POST /audit "$A1_JOURNAL" "X-Player: a1-reupload"
+  eval "$(python3 "$HELP" server "$H_BODY")"
+  local first=${S_PAID:-0} why=""
+  [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="first upload: HTTP $H_STATUS ${S_ERROR:-}; "
+  server_clock 18060
+  http POST /audit "$A1_JOURNAL" "X-Player: a1-reupload"
+  eval "$(python3 "$HELP" server "$H_BODY")"
+  server_clock 0
+  local total=$(( first + ${S_PAID:-0} ))
+  local true_s=$(( (A1_TRUE + 999999999) / 1000000000 + 1 ))
+  local honest; honest=$(honest_gold "$true_s")
+  [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="second upload: HTTP $H_STATUS ${S_ERROR:-}; "
+  (( total <= honest )) || why+="paid $total over both uploads > honest $honest; "
+  report "$name" "$(secs "$A1_TRUE")" "${S_CREDITED:-?}" "$total" "$honest" "second upload: ${S_OUTCOME:-?}, paid ${S_PAID:-?}" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# Two devices of one account away during the same 2 h (two journals, honest clocks): paid once.
+case_a6_two_devices() {
+  local name="a6: two devices of one account, same 2 h" k why="" total=0 outcomes=""
+  server_clock 0
+  for k in 1 2; do
+    local j=$T/a6-device-$k.jsonl
+    ntp_offset "$P_HONEST" -$HOUR2
+    rec "$j" -$HOUR2 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
+    rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }
+    need_net "the departure" || { tool_failure "$name"; return; }
+    rec "$j" 0 $S2 "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
+    http POST /audit "$j" "X-Player: a6-two-devices"
+    eval "$(python3 "$HELP" server "$H_BODY")"
+    [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="device $k: HTTP $H_STATUS ${S_ERROR:-}; "
+    total=$(( total + ${S_PAID:-0} ))
+    outcomes+="device $k paid ${S_PAID:-?}; "
+  done
+  local honest; honest=$(honest_gold $HOUR2)
+  (( total <= honest )) || why+="paid $total for one 2 h away > honest $honest; "
+  (( total * 100 >= 99 * honest )) || why+="paid $total < 99 % of honest $honest (the first device is honest); "
+  report "$name" "7200.0" "-" "$total" "$honest" "${outcomes%; }" "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
 # =========================================================================================================
 # Attack 2: forged reboot (new boot id, the boot clock keeps counting: it reads 5 days at both ends).
 # =========================================================================================================
@@ -714,6 +760,7 @@ case_honest_reboot
 case_honest_reboot_server
 case_a1 "a1: reboot, 5 s away, NTP +5 h" 18000 "$LIAR1"
 case_a1_server
+case_a1_reupload
 case_a1 "a1: reboot, 5 s away, 2 of 3 NTP +5 h" 18000 "$LIAR1" "$LIAR2" "$CHRONY"
 case_a1 "a1: reboot, 5 s away, NTP +30 y" $(( 30 * 365 * 86400 )) "$LIAR1"
 case_a2_forged
@@ -728,6 +775,7 @@ case_a4_nfd
 case_a4_budget
 case_a5_spoofer
 case_a5_reboot_settled
+case_a6_two_devices
 
 echo
 python3 - "$ROWS" <<'PY'
