@@ -116,8 +116,8 @@ extension JournalPass {
             Self.find(&findings, .claimMismatch, journal, sessionID, claims.isEmpty ? nil : claims[claims.count - 1].sequence,
                       "claims paid \(claimedSoFar) gold in total, the evidence justifies \(recomputed)")
         }
-        checkOverlap(timeline, auditor: auditor, findings: &findings)
         let away = certainlyAway(timeline, verdict: verdict)
+        checkOverlap(timeline, away: away, auditor: auditor, findings: &findings)
         var audited = AuditedSession(journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
                                      payableGold: final?.paidNow ?? 0, claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings,
                                      certainlyAway: away)
@@ -209,7 +209,10 @@ extension JournalPass {
     }
 
     /// Sessions of one journal follow each other; sessions of two devices must not both be away at once.
-    private mutating func checkOverlap(_ timeline: SessionTimeline, auditor: SessionAuditor, findings: inout [AuditFinding]) {
+    /// `away` is the session's certainly-away interval (``certainlyAway(_:verdict:)``), the one the upload gate
+    /// places for an account too.
+    private mutating func checkOverlap(_ timeline: SessionTimeline, away: Range<Int64>?, auditor: SessionAuditor,
+                                       findings: inout [AuditFinding]) {
         // Journal order already proves that a session which waited for proof ended before later ones began.
         let inOrder = timeline.departureSequence.map { $0 >= lastOrderedDeparture } ?? true
         if let departure = timeline.departureSequence, inOrder { lastOrderedDeparture = departure }
@@ -231,11 +234,8 @@ extension JournalPass {
             }
             lastArrivalNetwork = NetworkTime(unixNanoseconds: arrivalTime, errorBoundNanoseconds: arrivalBound)
         }
-        // The certainly-away interval: after the latest possible departure, before the earliest possible arrival.
-        let start = departure.latest
-        let end = arrivalTime &- arrivalBound
-        guard start < end else { return }  // (an arrival exists: its time was trusted above)
-        if let clash = auditor.placeInterval(start: start, end: end, journal: name, session: timeline.sessionID) {
+        guard let away else { return }
+        if let clash = auditor.placeInterval(start: away.lowerBound, end: away.upperBound, journal: name, session: timeline.sessionID) {
             Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence, "away at the same time as \(clash)")
         }
     }

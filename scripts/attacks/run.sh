@@ -253,6 +253,17 @@ echo
 # Honest baselines
 # =========================================================================================================
 
+# honest_why SECONDS HONEST_GOLD: what is wrong with the audit just run (A_*) for an honest case of SECONDS
+# away: it must verify, exit 0 (nothing flagged) and credit at least 99 % of the time and of the gold.
+honest_why() {
+  local why=""
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  [ "$A_RC" = 0 ] || why+="audit exit $A_RC (flagged: ${A_KINDS:-?} ${A_DETAILS:-}); "
+  (( ${A_CREDITED:-0} * 100 >= 99 * $1 )) || why+="credited ${A_CREDITED:-0} s < 99 % of $1 s; "
+  (( ${A_GOLD:-0} * 100 >= 99 * $2 )) || why+="gold ${A_GOLD:-0} < 99 % of $2; "
+  echo "$why"
+}
+
 # H1. Same boot, 2 h away: network at the departure (honest, back-dated) and from chronyd at the return.
 case_honest_same_boot() {
   local name="honest: same boot, 2 h away, chronyd" j=$T/honest-same-boot.jsonl t0
@@ -265,11 +276,7 @@ case_honest_same_boot() {
   local true_ns=$(( S2 + $(real_ns) - t0 ))
   audit "$j"
   local honest; honest=$(honest_gold $HOUR2)
-  local why=""
-  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
-  [ "$A_RC" = 0 ] || why+="audit exit $A_RC (flagged: ${A_KINDS:-?} ${A_DETAILS:-}); "
-  (( ${A_CREDITED:-0} * 100 >= 99 * HOUR2 )) || why+="credited ${A_CREDITED:-0} s < 99 % of $HOUR2 s; "
-  (( ${A_GOLD:-0} * 100 >= 99 * honest )) || why+="gold ${A_GOLD:-0} < 99 % of $honest; "
+  local why; why=$(honest_why $HOUR2 "$honest")
   report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" \
          "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
 }
@@ -292,11 +299,7 @@ case_honest_reboot() {
   HONEST_REBOOT_JOURNAL=$j
   audit "$j"
   local honest; honest=$(honest_gold $HOUR2)
-  local why=""
-  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
-  [ "$A_RC" = 0 ] || why+="audit exit $A_RC (flagged: ${A_KINDS:-?} ${A_DETAILS:-}); "
-  (( ${A_CREDITED:-0} * 100 >= 99 * HOUR2 )) || why+="credited ${A_CREDITED:-0} s < 99 % of $HOUR2 s; "
-  (( ${A_GOLD:-0} * 100 >= 99 * honest )) || why+="gold ${A_GOLD:-0} < 99 % of $honest; "
+  local why; why=$(honest_why $HOUR2 "$honest")
   report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" \
          "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
 }

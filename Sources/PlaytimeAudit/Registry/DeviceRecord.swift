@@ -7,20 +7,18 @@ public struct DeviceRecord: Sendable, Hashable, Codable {
     public var headSequence: UInt64
     /// The MAC of record `headSequence` (32 bytes).
     public var headMAC: [UInt8]
-    /// The server's clock when that upload was accepted (Unix nanoseconds).
-    public var acceptedAtNanoseconds: Int64
     /// Gold paid so far per session id (ids are ASCII, compared byte for byte).
     public var paidGold: [String: Int64]
-    /// Every accepted upload's head and time: records are judged as of when the server first saw them, so
-    /// evidence refused as ahead of the server's clock is never trusted later (one entry per upload).
+    /// Every accepted upload's head and the server's clock then (the last is this head's): records are judged
+    /// as of when the server first saw them, so evidence refused as ahead of the server's clock is never
+    /// trusted later (one entry per upload).
     public var firstSeen: FirstSeenTimes
 
     /// Creates a record.
-    public init(headSequence: UInt64, headMAC: [UInt8], acceptedAtNanoseconds: Int64, paidGold: [String: Int64] = [:],
+    public init(headSequence: UInt64, headMAC: [UInt8], paidGold: [String: Int64] = [:],
                 firstSeen: FirstSeenTimes = FirstSeenTimes()) {
         self.headSequence = headSequence
         self.headMAC = headMAC
-        self.acceptedAtNanoseconds = acceptedAtNanoseconds
         self.paidGold = paidGold
         self.firstSeen = firstSeen
     }

@@ -80,7 +80,9 @@ public struct UploadGate: Sendable {
         var payments: [SessionPayment] = []
         var findings: [AuditFinding] = []
         var calculators: [String: RewardCalculator] = [:]
-        for session in sessions where Self.isPayable(session.sessionID) {
+        // Session ids are printable ASCII (the decoder refuses others, docs/journal-format.md §7), so equal ids
+        // are equal bytes.
+        for session in sessions {
             var total = session.payableGold
             if let decisions, let account, total > 0 {
                 total = try Self.withinDecisions(session, account: account, decisions: decisions,
@@ -114,7 +116,7 @@ public struct UploadGate: Sendable {
         var seen = previous?.firstSeen ?? FirstSeenTimes()
         seen.append(sequence: verification.recordCount, atNanoseconds: now)
         let record = DeviceRecord(headSequence: verification.recordCount, headMAC: verification.headMAC,
-                                  acceptedAtNanoseconds: now, paidGold: paid, firstSeen: seen)
+                                  paidGold: paid, firstSeen: seen)
         if nothingNew && payments.isEmpty {
             return UploadDecision(outcome: .replayed, journalID: journalID, summary: summary, payments: [],
                                   findings: findings + summary.findings, record: previous)
@@ -160,12 +162,6 @@ public struct UploadGate: Sendable {
     private static func refusal(_ kind: AuditFinding.Kind, _ journalID: String, _ record: DeviceRecord, _ detail: String) -> UploadDecision {
         UploadDecision(outcome: .rejected, journalID: journalID, summary: AuditSummary(), payments: [],
                        findings: [AuditFinding(kind: kind, journal: journalID, sequence: record.headSequence, detail: detail)], record: record)
-    }
-
-    /// Session ids are paid only when they are printable ASCII (docs/journal-format.md §7: 16 hex digits), so
-    /// that two ids are the same only when their bytes are.
-    private static func isPayable(_ id: String) -> Bool {
-        !id.isEmpty && id.utf8.allSatisfy { (0x21...0x7e).contains($0) }
     }
 
     /// The journal id in the upload's header, after verifying the header under `key`.
