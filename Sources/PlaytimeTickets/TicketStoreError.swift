@@ -15,6 +15,9 @@ public enum TicketStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     case unusable(path: String)
     /// The file is a format version this code does not read (written by a newer release, or unknown).
     case unsupportedVersion(path: String, header: String)
+    /// The store's database did not answer or refused the statement (a fleet store on PostgreSQL,
+    /// docs/fleet.md); `reason` names the failure, never a password.
+    case database(reason: String)
 
     /// A one-line explanation.
     public var description: String {
@@ -25,6 +28,7 @@ public enum TicketStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unusable(let path): return "store file \(path) is unusable after a failed write; reopen it"
         case .unsupportedVersion(let path, let header):
             return "store file \(path) has the unsupported header \"\(header)\"; refusing to read or change it"
+        case .database(let reason): return "ticket store database: \(reason)"
         }
     }
 }
