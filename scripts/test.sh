@@ -17,5 +17,21 @@ elif [ "${PLAYTIME_REQUIRE_CHRONY:-0}" = 1 ]; then
 else
   echo "test.sh: chronyd not installed; chrony interop tests will be skipped (apt-get install chrony)"
 fi
+# PostgreSQL (Debian package postgresql) for the client's and the stores' tests: a throwaway server on 127.0.0.1
+# and a private socket directory (scripts/postgres-loopback.sh). One directory per checkout, so a server left by
+# a killed run is replaced, and parallel checkouts do not meet.
+checkout_id=$(pwd | cksum | cut -d' ' -f1)
+postgres_dir=${PLAYTIME_POSTGRES_TEST_DIR:-/tmp/playtime-postgres-$checkout_id}
+if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1; then
+  postgres_facts=$(scripts/postgres-loopback.sh start "$postgres_dir" "${PLAYTIME_POSTGRES_TEST_PORT:-$((20000 + checkout_id % 20000))}")
+  eval "$postgres_facts"
+  trap 'scripts/postgres-loopback.sh stop "$postgres_dir"; [ -z "${PLAYTIME_CHRONY_SERVER:-}" ] || scripts/chronyd-loopback.sh stop' EXIT
+  echo "test.sh: PostgreSQL serving on 127.0.0.1:$PLAYTIME_POSTGRES_PORT and $PLAYTIME_POSTGRES_SOCKET_DIR"
+elif [ "${PLAYTIME_REQUIRE_POSTGRES:-0}" = 1 ]; then
+  echo "test.sh: PLAYTIME_REQUIRE_POSTGRES=1 but PostgreSQL is not installed" >&2
+  exit 1
+else
+  echo "test.sh: PostgreSQL not installed; PostgreSQL tests will be skipped (apt-get install postgresql)"
+fi
 swift build --build-tests
 swift test --skip-build "$@"
