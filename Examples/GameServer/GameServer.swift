@@ -13,6 +13,7 @@ enum GameServer {
     USAGE: game-server [--port N] [--state DIR] [--max-requests N] [--seconds S] [--idle-seconds S]
                        [--journal-key FILE] [--policy demo|default|FILE] [--ticket-lifetime SECONDS]
                        [--player-rate PLAYER=GOLD_PER_HOUR]… [--grant-multiplier PLAYER=NAME]…
+                       [--store postgres://USER[:PASSWORD]@HOST[:PORT]/DB] [--ticket-key FILE]
            game-server --print-policy [--policy demo|default|FILE]
 
     Listens on 127.0.0.1 only and prints `listening on 127.0.0.1:PORT` as its first line.
@@ -42,6 +43,11 @@ enum GameServer {
       --player-rate P=N     The earn rate of player P, gold per hour (default: the policy's goldPerHour).
       --grant-multiplier P=M  The server grants player P's sessions the policy's multiplier M (a real server
                             records such a grant when, say, its ad network confirms a view server to server).
+      --store URL           Keep redeemed tickets, budgets, the device registry and account intervals in this
+                            PostgreSQL database (docs/fleet.md) instead of files in DIR, so several servers share
+                            them; the schema is created or migrated at start. Default: the files in DIR.
+      --ticket-key FILE     The ticket signing secret (hex text, at least 16 bytes, like journal keys) instead of
+                            DIR/ticket.secret, so several servers accept each other's tickets. It must exist.
       --print-policy        Print the policy as JSON and exit.
     """
 
@@ -62,7 +68,7 @@ enum GameServer {
         do {
             options = try ExampleArguments(arguments, options: ["--port", "--state", "--max-requests", "--seconds", "--idle-seconds",
                                                                 "--journal-key", "--policy", "--ticket-lifetime",
-                                                                "--player-rate", "--grant-multiplier"],
+                                                                "--player-rate", "--grant-multiplier", "--store", "--ticket-key"],
                                            flags: ["--print-policy"])
             port = try options.integer("--port", in: 0...65_535, default: 0)
             maxRequests = try options.integer("--max-requests", in: 0...Int64.max, default: 0)
@@ -88,7 +94,8 @@ enum GameServer {
         let listener: TCPListener
         do {
             state = try ServerState(directory: directory, policy: policy, journalKeyPath: options.value("--journal-key"), lifetimeSeconds: lifetime,
-                                rates: rates, grants: grants)
+                                rates: rates, grants: grants, store: options.value("--store"),
+                                ticketKeyPath: options.value("--ticket-key"))
             guard let address = SocketAddress(numericHost: "127.0.0.1", port: UInt16(port)) else { return 2 }
             listener = try TCPListener(bindingTo: address)
         } catch {
@@ -97,8 +104,7 @@ enum GameServer {
         }
         // The first line, always (standard output is line-buffered): clients and tests read the port from it.
         print("listening on \(listener.localAddress)")
-        print("state \(directory) (ticket key \(ServerState.ticketKeyID), policy \(policy.version), replay file \(directory)/replay, "
-              + "budget file \(directory)/budget)")
+        print("state \(directory) (ticket key \(ServerState.ticketKeyID), policy \(policy.version), \(state.storeDescription))")
         print("journal key \(state.journalKeyPath) (key id \(state.journalKey.keyIDHex))"
               + (state.usesDemoJournalKey ? " — the PUBLIC demo key: audits prove nothing against a real cheater" : ""))
         let router = Router(state: state)

@@ -1,6 +1,7 @@
 import ExampleSupport
 import Foundation
 import PlaytimeAudit
+import PlaytimeFleet
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeTickets
@@ -22,6 +23,11 @@ import PlaytimeTickets
 /// - `accounts/` — the `FileAccountIntervalStore`: per player, the network-proven away intervals already
 ///   paid, so a second device is not paid again for the same hours.
 /// - `uploads/` — uploaded journals while they are audited (deleted afterwards).
+///
+/// With `--store postgres://…` the replay guard, the budget ledger, the registry and the account intervals are
+/// the fleet's tables in that database instead (docs/fleet.md), so several servers on several hosts share them;
+/// with `--ticket-key FILE` the ticket secret is that file (hex text, at least 16 bytes) instead of
+/// `ticket.secret`, so they also share the key. The directory then keeps only the journal key and the uploads.
 struct ServerState {
     /// The id of the ticket key (a real deployment rotates keys with `TicketKeyRing`; see docs/tickets.md).
     static let ticketKeyID = "example-1"
@@ -34,16 +40,18 @@ struct ServerState {
     let journalKeyPath: String
     let usesDemoJournalKey: Bool
     let audit: AuditConfiguration
-    /// Each uploaded journal's accepted head and the gold paid per session (`registry/`).
-    let registry: FileDeviceRegistry
+    /// Each uploaded journal's accepted head and the gold paid per session (`registry/`, or the fleet database).
+    let registry: any DeviceRegistry
     /// The operator's rates and multiplier grants, for tickets and uploads alike.
     let rates: PlayerRates
     /// See ``rates``.
     let grants: StaticMultiplierGrants
     /// Each player's paid, network-proven away intervals, so that two devices are not paid twice (`accounts/`).
-    let accounts: FileAccountIntervalStore
+    let accounts: any AccountIntervalStore
     /// The players' rolling daily budgets, shared by ticket redemptions and uploads (`budget`).
-    let budgetLedger: FileBudgetLedger
+    let budgetLedger: any BudgetLedger
+    /// Where the stores are, for the start-up lines: the state directory's files, or the database.
+    let storeDescription: String
 
     struct SetupError: Error, CustomStringConvertible {
         var description: String
@@ -52,7 +60,7 @@ struct ServerState {
     /// Opens the state in `directory`. `rates` and `grants` are the operator's server-side configuration: the
     /// earn rate per player (default the policy's) and the multipliers the server granted; requests never set them.
     init(directory: String, policy: RewardPolicy, journalKeyPath given: String?, lifetimeSeconds: Int64,
-         rates: PlayerRates, grants: StaticMultiplierGrants) throws {
+         rates: PlayerRates, grants: StaticMultiplierGrants, store: String? = nil, ticketKeyPath: String? = nil) throws {
         self.directory = directory
         self.rates = rates
         self.grants = grants
@@ -61,21 +69,21 @@ struct ServerState {
         } catch {
             throw SetupError(description: "cannot create the state directory \(directory): \(error.localizedDescription)")
         }
-        var random = SystemRandomNumberGenerator()
-        let secret = try Self.loadOrCreateHex(path: directory + "/ticket.secret") {
-            (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
+        let secret: [UInt8]
+        if let ticketKeyPath {
+            secret = try Self.loadHex(path: ticketKeyPath)
+        } else {
+            var random = SystemRandomNumberGenerator()
+            secret = try Self.loadOrCreateHex(path: directory + "/ticket.secret") {
+                (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
+            }
         }
-        let replayGuard: FileReplayGuard
-        do {
-            replayGuard = try FileReplayGuard(path: directory + "/replay")
-        } catch {
-            throw SetupError(description: "replay file \(directory)/replay: \(error) (refusing to start rather than forget redeemed tickets)")
-        }
-        do {
-            budgetLedger = try FileBudgetLedger(path: directory + "/budget")
-        } catch {
-            throw SetupError(description: "budget file \(directory)/budget: \(error) (refusing to start rather than forget paid gold)")
-        }
+        let stores = try store.map(Self.fleetStores(url:)) ?? Self.fileStores(directory: directory)
+        let replayGuard = stores.replayGuard
+        budgetLedger = stores.budgetLedger
+        registry = stores.registry
+        accounts = stores.accounts
+        storeDescription = stores.description
         authority = try TicketAuthority(keys: TicketKeyRing(current: TicketKey(id: Self.ticketKeyID, secret: secret)),
                                         policy: policy, lifetimeSeconds: lifetimeSeconds, rates: rates, multiplierGrants: grants,
                                         replayGuard: replayGuard, budgetLedger: budgetLedger)
@@ -91,12 +99,69 @@ struct ServerState {
         for other in [RewardPolicy.demo, .default] where other.version != policy.version { retained[other.version] = other }
         // The time of judging is set per request (Router.audit); this is a placeholder until then.
         audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
+    }
+
+    /// The four stores the server pays through, and where they are.
+    struct Stores {
+        var replayGuard: any ReplayGuard
+        var budgetLedger: any BudgetLedger
+        var registry: any DeviceRegistry
+        var accounts: any AccountIntervalStore
+        var description: String
+    }
+
+    /// The embedded stores: files in the state directory, shared by the processes of one machine.
+    static func fileStores(directory: String) throws -> Stores {
+        let replayGuard: FileReplayGuard
+        let budgetLedger: FileBudgetLedger
         do {
-            registry = try FileDeviceRegistry(directory: directory + "/registry")
-            accounts = try FileAccountIntervalStore(directory: directory + "/accounts")
+            replayGuard = try FileReplayGuard(path: directory + "/replay")
+        } catch {
+            throw SetupError(description: "replay file \(directory)/replay: \(error) (refusing to start rather than forget redeemed tickets)")
+        }
+        do {
+            budgetLedger = try FileBudgetLedger(path: directory + "/budget")
+        } catch {
+            throw SetupError(description: "budget file \(directory)/budget: \(error) (refusing to start rather than forget paid gold)")
+        }
+        do {
+            return Stores(replayGuard: replayGuard, budgetLedger: budgetLedger,
+                          registry: try FileDeviceRegistry(directory: directory + "/registry"),
+                          accounts: try FileAccountIntervalStore(directory: directory + "/accounts"),
+                          description: "replay file \(directory)/replay, budget file \(directory)/budget")
         } catch {
             throw SetupError(description: "device registry \(directory)/registry: \(error)")
         }
+    }
+
+    /// The fleet's stores in the PostgreSQL database at `url` (the schema is created or migrated at open).
+    static func fleetStores(url: String) throws -> Stores {
+        let database: FleetDatabase
+        do {
+            // One connection per request in flight: this example answers one connection at a time.
+            database = try FleetDatabase(url: url, maximumConnections: 2)
+        } catch {
+            throw SetupError(description: "--store: \(error) (refusing to start without the fleet's stores)")
+        }
+        return Stores(replayGuard: database.replayGuard, budgetLedger: database.budgetLedger, registry: database.deviceRegistry,
+                      accounts: database.accountIntervals, description: "fleet database \(Self.redacted(url))")
+    }
+
+    /// `url` without its password, for logs.
+    static func redacted(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].lastIndex(of: "@") else { return url }
+        let userInfo = url[scheme.upperBound..<at]
+        guard let colon = userInfo.firstIndex(of: ":") else { return url }
+        return String(url[..<colon]) + ":***" + String(url[at...])
+    }
+
+    /// Reads a key file that must exist: hex text (either case, whitespace around it ignored), at least 16 bytes.
+    static func loadHex(path: String) throws -> [UInt8] {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw SetupError(description: "--ticket-key \(path) does not exist; create it once for the whole fleet, e.g. "
+                             + "`head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \\n' > \(path)`")
+        }
+        return try readHex(path: path)
     }
 
     /// Reads the hex bytes at `path`, first creating the file (exclusively, 0600, fsync'd) from `make` when it
@@ -115,6 +180,11 @@ struct ServerState {
                 throw SetupError(description: "cannot create \(path): \(error)")
             }
         }
+        return try readHex(path: path)
+    }
+
+    /// The hex bytes at `path` (at least 16).
+    static func readHex(path: String) throws -> [UInt8] {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw SetupError(description: "cannot read \(path)")
         }

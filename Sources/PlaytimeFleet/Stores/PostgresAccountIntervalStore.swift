@@ -1,0 +1,51 @@
+import Foundation
+import PlaytimeAudit
+import PlaytimePostgres
+
+/// An ``AccountIntervalStore`` on PostgreSQL: one row per account (`playtime_account`, the account's exact UTF-8
+/// bytes as `bytea`) holding its ``AccountIntervals`` as `jsonb`, shared by every server process of a fleet.
+///
+/// Each call is one transaction: it creates the account's row if absent, locks it (`SELECT … FOR UPDATE`), applies
+/// the same rule as the other stores (``AccountIntervals/record(journalID:sessionID:away:)``: idempotent per
+/// (journal, session), old intervals pruned) and writes it back only when it changed, before it answers. So of
+/// two devices uploading at once on two hosts, the second sees the first. Failures are ``RegistryError``.
+public final class PostgresAccountIntervalStore: AccountIntervalStore {
+    /// The connections.
+    public let pool: PostgresPool
+
+    /// A store on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
+    public init(pool: PostgresPool) {
+        self.pool = pool
+    }
+
+    /// Records `away` for (`journalID`, `sessionID`) of `account`; returns the part other journals already cover.
+    public func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
+        let key = SQLValue.bytea(Array(account.utf8))
+        let outcome: Result<Int64, RegistryError>
+        do {
+            outcome = try pool.transaction { (connection) throws(PostgresError) -> Result<Int64, RegistryError> in
+                _ = try connection.query("""
+                    INSERT INTO playtime_account (account, intervals) VALUES ($1, '{"entries":[]}'::jsonb)
+                    ON CONFLICT (account) DO NOTHING
+                    """, [key])
+                let current = try connection.query("SELECT intervals FROM playtime_account WHERE account = $1 FOR UPDATE", [key])
+                guard let text = current.rows.first?.first ?? nil,
+                      var intervals = try? JSONDecoder().decode(AccountIntervals.self, from: Data(text.utf8)) else {
+                    return .failure(RegistryError("the fleet database's intervals of account \(account) are unreadable"))
+                }
+                let before = intervals
+                let overlap = intervals.record(journalID: journalID, sessionID: sessionID, away: away)
+                guard intervals != before else { return .success(overlap) }
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                guard let data = try? encoder.encode(intervals) else { return .failure(RegistryError("cannot encode account intervals")) }
+                _ = try connection.query("UPDATE playtime_account SET intervals = $2::jsonb, updated_at = now() WHERE account = $1",
+                                         [key, String(decoding: data, as: UTF8.self)])
+                return .success(overlap)
+            }
+        } catch {
+            throw .fleet(error)
+        }
+        return try outcome.get()
+    }
+}

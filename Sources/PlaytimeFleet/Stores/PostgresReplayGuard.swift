@@ -1,0 +1,44 @@
+import PlaytimePostgres
+import PlaytimeTickets
+
+/// A ``ReplayGuard`` on PostgreSQL, shared by every server process of a fleet (docs/fleet.md).
+///
+/// One call is one statement, `playtime_consume` (``FleetSchemaV1``): it inserts the nonce row and the
+/// (player, session) row with `INSERT … ON CONFLICT DO NOTHING` in the statement's transaction, and takes back
+/// the nonce row when the session was already paid, so both are recorded together or not at all. Unique keys
+/// decide between concurrent calls on any number of hosts at READ COMMITTED; the answer `firstUse` arrives only
+/// after the commit (durable as the server's `synchronous_commit` and replication make it). Keys are `bytea`:
+/// byte for byte. Any failure — connection, timeout, a statement refused, an answer lost after the commit — is
+/// ``TicketStoreError/database(reason:)``: do not pay (a commit whose answer was lost leaves the ticket used, never
+/// paid twice).
+public final class PostgresReplayGuard: ReplayGuard {
+    /// The connections.
+    public let pool: PostgresPool
+
+    /// A guard on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
+    public init(pool: PostgresPool) {
+        self.pool = pool
+    }
+
+    static let consumeStatement = "SELECT playtime_consume($1, $2, $3, $4, $5, $6)"
+
+    /// Records `claim` if its nonce and its session key are both new and it is unexpired at `now`.
+    public func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
+        let result: PostgresResult
+        do {
+            result = try pool.query(Self.consumeStatement, [
+                SQLValue.bytea(claim.nonce.bytes), "\(claim.expiresAt)", SQLValue.bytea(claim.session.player.bytes),
+                SQLValue.bytea(claim.session.session), "\(claim.sessionExpiresAt)", "\(now)",
+            ])
+        } catch {
+            throw .fleet(error)
+        }
+        switch result.rows.first?.first ?? nil {
+        case "first": return .firstUse
+        case "used": return .alreadyUsed
+        case "session": return .sessionAlreadyPaid
+        case "expired": return .expired
+        case let other: throw .database(reason: "playtime_consume answered \(String(describing: other))")
+        }
+    }
+}

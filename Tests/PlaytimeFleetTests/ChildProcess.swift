@@ -1,0 +1,103 @@
+import Foundation
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A built executable of this package (`playtime-fleet-worker`, `game-server`), found next to the test bundle.
+enum BuiltBinary {
+    static func path(_ name: String) throws -> String {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<5 {
+            let candidate = directory.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw FleetTestError("the \(name) binary was not found next to the tests; run 'swift build --build-tests' first")
+    }
+}
+
+/// A child process whose standard output is read line by line as it arrives, so a test can wait for a line
+/// (never for a time) and kill it with SIGKILL at that point.
+final class ChildProcess: @unchecked Sendable {
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let lock = NSCondition()
+    private var lines: [String] = []
+    private var partial: [UInt8] = []
+    private var ended = false
+    private var errorText: [UInt8] = []
+    private let errorsRead = DispatchSemaphore(value: 0)
+
+    init(_ executable: String, _ arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let handle = output.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                lock.lock()
+                if chunk.isEmpty {
+                    if !partial.isEmpty { lines.append(String(decoding: partial, as: UTF8.self)) }
+                    ended = true
+                    lock.broadcast()
+                    lock.unlock()
+                    return
+                }
+                for byte in chunk {
+                    if byte == 0x0a {
+                        lines.append(String(decoding: partial, as: UTF8.self))
+                        partial.removeAll(keepingCapacity: true)
+                    } else {
+                        partial.append(byte)
+                    }
+                }
+                lock.broadcast()
+                lock.unlock()
+            }
+        }
+        let errorHandle = errors.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            let data = errorHandle.readDataToEndOfFile()
+            lock.lock()
+            errorText = Array(data)
+            lock.unlock()
+            errorsRead.signal()
+        }
+    }
+
+    /// Blocks until `predicate` holds for the lines so far, or the output ended; returns the lines.
+    func wait(until predicate: ([String]) -> Bool) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        while !predicate(lines) && !ended { lock.wait() }
+        return lines
+    }
+
+    /// Blocks until the output ends and the process exits; returns every line.
+    func finish() -> [String] {
+        let all = wait { _ in false }
+        process.waitUntilExit()
+        errorsRead.wait()
+        errorsRead.signal()
+        return all
+    }
+
+    /// SIGKILL, as a crash: the process gets no chance to finish anything.
+    func killHard() {
+        if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// What it wrote to standard error so far.
+    var standardError: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: errorText, as: UTF8.self)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import PlaytimeSystem
+import Testing
+
+/// A running `game-server` (the built example) on loopback.
+final class GameServerProcess: @unchecked Sendable {
+    let child: ChildProcess
+    let port: UInt16
+
+    init(_ arguments: [String]) throws {
+        child = try ChildProcess(try BuiltBinary.path("game-server"), ["--seconds", "120", "--idle-seconds", "60"] + arguments)
+        let first = child.wait { !$0.isEmpty }.first ?? ""
+        guard first.hasPrefix("listening on 127.0.0.1:"), let port = UInt16(first.dropFirst("listening on 127.0.0.1:".count)) else {
+            child.killHard()
+            throw FleetTestError("game-server did not start: '\(first)' \(child.standardError)")
+        }
+        self.port = port
+    }
+
+    /// POSTs `json` to `path`; returns the status code and the body.
+    func post(_ path: String, json: String) throws -> (status: Int, body: String) {
+        guard let address = SocketAddress(numericHost: "127.0.0.1", port: port) else { throw FleetTestError("bad address") }
+        let connection = try TCPConnection(connectingTo: address)
+        defer { connection.close() }
+        try connection.writeAll(Array(("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(json.utf8.count)\r\n"
+                                       + "Connection: close\r\n\r\n\(json)").utf8))
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            guard try Poller.waitReadable([connection.descriptor], timeoutNanoseconds: 20_000_000_000).first == true else {
+                throw FleetTestError("no answer within 20 s")
+            }
+            let count = try connection.read(into: &buffer)
+            if count == 0 { break }
+            answer += buffer[..<count]
+        }
+        let text = String(decoding: answer, as: UTF8.self)
+        let words = text.split(separator: " ", maxSplits: 2)
+        guard words.count >= 2, let status = Int(words[1]) else { throw FleetTestError("not an HTTP answer: \(text)") }
+        let body = text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
+        return (status, body)
+    }
+
+    func stop() {
+        child.killHard()
+        _ = child.finish()
+    }
+}
+
+/// The example server on a shared database: `--store postgres://…` and `--ticket-key FILE`.
+@Suite("Fleet: game servers on one database", .serialized, .enabled(if: FleetTestServer.available))
+struct FleetGameServerTests {
+    @Test("two game servers asked at the same moment to redeem the same 60 tickets: each paid exactly once; a third started later refuses all")
+    func twoServers() async throws {
+        let test = try FleetTestDatabase()
+        defer { test.drop() }
+        let base = NSTemporaryDirectory() + "playtime-fleet-servers-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let key = base + "/ticket.key"
+        try (WorkerTickets.secretHex + "\n").write(toFile: key, atomically: true, encoding: .utf8)
+        // Both start at once on the empty database: both migrate.
+        let servers = try await StoreContracts.concurrently(2) { index in
+            try GameServerProcess(["--state", base + "/s\(index)", "--store", test.url, "--ticket-key", key])
+        }
+        defer { servers.forEach { $0.stop() } }
+        // A issues half, B the other half: each accepts the other's tickets (one key).
+        var tickets: [(player: String, ticket: String)] = []
+        for index in 0..<60 {
+            let player = "player-\(index % 7)"
+            let answer = try servers[index % 2].post("/tickets", json: #"{"player":"\#(player)","session":"s\#(index)"}"#)
+            #expect(answer.status == 200)
+            let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+            tickets.append((player, try #require(object?["ticket"] as? String)))
+        }
+        let all = tickets
+        let statuses = try await StoreContracts.concurrently(120) { index in
+            let (player, ticket) = all[index / 2]
+            return try servers[index % 2].post("/redeem", json: #"{"player":"\#(player)","ticket":"\#(ticket)"}"#).status
+        }
+        #expect(statuses.filter { $0 == 200 }.count == 60)
+        #expect(statuses.filter { $0 == 409 }.count == 60)
+        for pair in 0..<60 { #expect(Set([statuses[2 * pair], statuses[2 * pair + 1]]) == [200, 409], "ticket \(pair)") }
+        let third = try GameServerProcess(["--state", base + "/s2", "--store", test.url, "--ticket-key", key])
+        defer { third.stop() }
+        for (player, ticket) in all {
+            #expect(try third.post("/redeem", json: #"{"player":"\#(player)","ticket":"\#(ticket)"}"#).status == 409)
+        }
+        #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 60)
+    }
+
+    @Test("--ticket-key must exist, --store must be a usable database: the server refuses to start")
+    func refusesBadOptions() throws {
+        let base = NSTemporaryDirectory() + "playtime-fleet-bad-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let missingKey = try ChildProcess(try BuiltBinary.path("game-server"), ["--state", base, "--ticket-key", base + "/absent"])
+        _ = missingKey.finish()
+        #expect(missingKey.process.terminationStatus != 0)
+        #expect(missingKey.standardError.contains("does not exist"))
+        let noDatabase = try ChildProcess(try BuiltBinary.path("game-server"), ["--state", base, "--store", "postgres://nobody@127.0.0.1:1/none"])
+        _ = noDatabase.finish()
+        #expect(noDatabase.process.terminationStatus != 0)
+        #expect(noDatabase.standardError.contains("--store"))
+    }
+}

@@ -1,0 +1,86 @@
+import PlaytimeAudit
+import PlaytimeFleet
+import PlaytimeTickets
+import Testing
+
+/// The store contracts against the reference in-memory stores: the checks hold where they must.
+@Suite("Store contracts: in-memory reference")
+struct InMemoryContractTests {
+    @Test("replay guard: single use per nonce and per session, nothing recorded on refusal, expiry, byte-exact keys")
+    func replay() throws { try StoreContracts.replayBasics(InMemoryReplayGuard()) }
+
+    @Test("replay guard: the collection horizon outlives a clock set back")
+    func horizon() throws {
+        let guardian = InMemoryReplayGuard()
+        try StoreContracts.replayHorizon(guardian) { guardian.removeExpired(now: $0) }
+    }
+
+    @Test("replay guard: of 32 concurrent claims of one nonce, and of one session, one is first")
+    func replayConcurrency() async throws { try await StoreContracts.replayConcurrency(InMemoryReplayGuard()) }
+
+    @Test("budget ledger: rolling window, withheld rest, no reopening on clock-back, byte-exact, no overflow")
+    func budget() throws { try StoreContracts.budgetBasics(InMemoryBudgetLedger()) }
+
+    @Test("budget ledger: 32 concurrent grants of one player grant exactly the limit")
+    func budgetConcurrency() async throws { try await StoreContracts.budgetConcurrency(InMemoryBudgetLedger()) }
+
+    @Test("device registry: compare-and-set, one winner of 16")
+    func registry() async throws { try await StoreContracts.registryBasics(InMemoryDeviceRegistry()) }
+
+    @Test("account intervals: overlap with other journals, idempotent, byte-exact")
+    func accounts() throws { try StoreContracts.accountBasics(InMemoryAccountIntervalStore()) }
+}
+
+/// The same contracts against the PostgreSQL stores, each test on a database of its own.
+@Suite("Store contracts: PostgreSQL", .enabled(if: FleetTestServer.available))
+struct PostgresContractTests {
+    /// Runs `body` on a fresh fleet database and drops it afterwards.
+    func withDatabase(_ body: (FleetDatabase, FleetTestDatabase) async throws -> Void) async throws {
+        let test = try FleetTestDatabase()
+        defer { test.drop() }
+        let database = try test.open(connections: 8)
+        try await body(database, test)
+    }
+
+    @Test("replay guard: single use per nonce and per session, nothing recorded on refusal, expiry, byte-exact keys")
+    func replay() async throws {
+        try await withDatabase { database, test in
+            try StoreContracts.replayBasics(database.replayGuard)
+            // Exactly the first uses are rows: refusals left nothing behind.
+            #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 9)
+            #expect(try test.count("SELECT count(*) FROM playtime_replay_session") == 9)
+        }
+    }
+
+    @Test("replay guard: the collection horizon outlives a clock set back")
+    func horizon() async throws {
+        try await withDatabase { database, _ in
+            try StoreContracts.replayHorizon(database.replayGuard) { _ = try database.collect(now: $0) }
+        }
+    }
+
+    @Test("replay guard: of 32 concurrent claims of one nonce, and of one session, one is first")
+    func replayConcurrency() async throws {
+        try await withDatabase { database, _ in try await StoreContracts.replayConcurrency(database.replayGuard) }
+    }
+
+    @Test("budget ledger: rolling window, withheld rest, no reopening on clock-back, byte-exact, no overflow")
+    func budget() async throws {
+        try await withDatabase { database, _ in try StoreContracts.budgetBasics(database.budgetLedger) }
+    }
+
+    @Test("budget ledger: 32 concurrent grants of one player grant exactly the limit")
+    func budgetConcurrency() async throws {
+        try await withDatabase { database, _ in try await StoreContracts.budgetConcurrency(database.budgetLedger) }
+    }
+
+    @Test("device registry: compare-and-set, one winner of 16")
+    func registry() async throws {
+        try await withDatabase { database, _ in try await StoreContracts.registryBasics(database.deviceRegistry) }
+    }
+
+    @Test("account intervals: overlap with other journals, idempotent, byte-exact")
+    func accounts() async throws {
+        try await withDatabase { database, _ in try StoreContracts.accountBasics(database.accountIntervals) }
+    }
+}
