@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "PlaytimeTickets", targets: ["PlaytimeTickets"]),
         .library(name: "PlaytimeAudit", targets: ["PlaytimeAudit"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
+        .library(name: "PlaytimePostgres", targets: ["PlaytimePostgres"]),
         .library(name: "PlaytimeFleet", targets: ["PlaytimeFleet"]),
         .executable(name: "playtime", targets: ["playtime"]),
     ],
@@ -35,6 +36,8 @@ let package = Package(
         .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards"]),
         // The server's auditor: streams journals, recomputes verdicts and rewards, checks invariants.
         .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"]),
+        // PostgreSQL frontend/backend protocol v3 client: SCRAM-SHA-256, extended queries, a bounded pool.
+        .target(name: "PlaytimePostgres", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
         // The fleet's server state on PostgreSQL: replay guard, budgets, device registry, account intervals.
         .target(name: "PlaytimeFleet", dependencies: ["PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit"]),
         // Seeded generators, forAll and shrinking for property tests.
@@ -63,6 +66,7 @@ let package = Package(
         .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
+        .testTarget(name: "PlaytimePostgresTests", dependencies: ["PlaytimePostgres", "PlaytimeSystem", "PlaytimeCrypto", "PropertyTesting"]),
         // A redeeming child process for the fleet tests (several processes on one database, kill -9).
         .executableTarget(name: "playtime-fleet-worker", dependencies: ["PlaytimeFleet", "PlaytimeTickets", "PlaytimeRewards", "PlaytimeCrypto", "PlaytimeSystem"],
                           path: "Tests/PlaytimeFleetWorker"),
