@@ -102,7 +102,7 @@ enum FleetCollector {
         while true {
             let result = try pool.query(statement, parameters)
             batches += 1
-            let count = Int(result.affectedRows)
+            let count = result.affectedRows ?? 0
             removed += count
             if count < max(1, batchSize) { return removed }
         }

@@ -1,3 +1,4 @@
+import PlaytimeAudit
 import PlaytimeFleet
 import PlaytimePostgres
 import PlaytimeTickets

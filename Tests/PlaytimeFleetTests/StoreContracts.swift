@@ -1,5 +1,6 @@
 import Foundation
 import PlaytimeAudit
+import PlaytimeGuard
 import PlaytimeTickets
 import Testing
 
@@ -148,15 +149,16 @@ enum StoreContracts {
 
     // MARK: - Helpers
 
-    /// Runs `body(0..<count)` on `count` threads at once (each blocking call on a thread of its own).
+    /// Runs `body(0..<count)` on `count` threads at once (each blocking call on a thread of its own); the
+    /// results in index order.
     static func concurrently<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> T) async throws -> [T] {
-        try await withThrowingTaskGroup(of: T.self) { group in
+        try await withThrowingTaskGroup(of: (Int, T).self) { group in
             for index in 0..<count {
-                group.addTask { try await onThread { try body(index) } }
+                group.addTask { (index, try await onThread { try body(index) }) }
             }
-            var results: [T] = []
+            var results: [(Int, T)] = []
             for try await result in group { results.append(result) }
-            return results
+            return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
     }
 

@@ -52,8 +52,9 @@ public final class PostgresDeviceRegistry: DeviceRegistry {
             outcome = try pool.transaction { (connection) throws(PostgresError) -> Result<Bool, RegistryError> in
                 let current = try connection.query("SELECT record FROM playtime_device WHERE journal_id = $1 FOR UPDATE", [journalID])
                 guard let row = current.rows.first else { return .success(false) }
-                let stored: DeviceRecord
-                do { stored = try Self.decode(row.first ?? nil, journalID: journalID) } catch { return .failure(error) }
+                guard let stored = Self.decoded(row.first ?? nil) else {
+                    return .failure(RegistryError("the fleet database's record of journal \(journalID) is not a registry record"))
+                }
                 guard stored == expected else { return .success(false) }
                 _ = try connection.query("""
                     UPDATE playtime_device SET head_sequence = $2, record = $3::jsonb, updated_at = now() WHERE journal_id = $1
@@ -82,9 +83,14 @@ public final class PostgresDeviceRegistry: DeviceRegistry {
     }
 
     static func decode(_ text: String?, journalID: String) throws(RegistryError) -> DeviceRecord {
-        guard let text, let record = try? JSONDecoder().decode(DeviceRecord.self, from: Data(text.utf8)) else {
+        guard let record = decoded(text) else {
             throw RegistryError("the fleet database's record of journal \(journalID) is not a registry record")
         }
         return record
+    }
+
+    static func decoded(_ text: String?) -> DeviceRecord? {
+        guard let text else { return nil }
+        return try? JSONDecoder().decode(DeviceRecord.self, from: Data(text.utf8))
     }
 }
