@@ -50,7 +50,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PlaytimeBenchmarks",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit"],
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeFleet"],
             path: "Benchmarks/PlaytimeBenchmarks"
         ),
         // Examples: each an executable target, built in CI.

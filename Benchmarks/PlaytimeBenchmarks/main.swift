@@ -1,5 +1,5 @@
 // PlaytimeBenchmarks: figures printed beside a reference measured in the same run (see scripts/bench-*.sh).
-// Usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets|gen-journal|audit|verdict> [options]
+// Usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets|gen-journal|audit|verdict|fleet> [options]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -11,5 +11,6 @@ case "tickets": runTicketBenchmark(arguments: Array(arguments.dropFirst()))
 case "gen-journal": try runGenerateJournal(arguments: Array(arguments.dropFirst()))
 case "audit": try runAuditBenchmark(arguments: Array(arguments.dropFirst()))
 case "verdict": runVerdictBenchmark(arguments: Array(arguments.dropFirst()))
-default: print("usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets|gen-journal|audit|verdict> [options]")
+case "fleet": runFleetBenchmark(arguments: Array(arguments.dropFirst()))
+default: print("usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets|gen-journal|audit|verdict|fleet> [options]")
 }

@@ -1,0 +1,118 @@
+import Foundation
+import PlaytimeFleet
+import PlaytimeRewards
+import PlaytimeTickets
+import Synchronization
+
+/// `fleet`: redemptions per second against the fleet's PostgreSQL stores through our client, for
+/// scripts/bench-fleet.sh, which runs pgbench on the same statements in the same run (scripts/fleet/redeem.sql).
+///
+/// Modes (`--mode`):
+/// - `stores`: each redemption is the two store calls a ticket redemption makes — `playtime_consume` then
+///   `playtime_grant` — with the values pgbench's script computes (nonce `a ‖ b`, session `s<a>-<b>`, player
+///   `<prefix>-<0…99999>`): exactly the statements pgbench runs, so the two figures compare the clients;
+/// - `redeem`: full `TicketAuthority.redeem` (parse, tag check, reward, the two store calls) of pre-issued tickets;
+/// - `file`: the same with the file stores in `--dir` (one machine), for scale.
+///
+/// `--threads N` threads share one pool of N connections (pgbench `-c N -j N`), for `--seconds S`.
+func runFleetBenchmark(arguments: [String]) {
+    let options = BenchmarkArguments(arguments)
+    let mode = options.value("--mode") ?? "stores"
+    let threads = max(1, options.integer("--threads") ?? 1)
+    let seconds = Double(options.value("--seconds") ?? "5") ?? 5
+    let prefix = options.value("--prefix") ?? "bench"
+    let now: Int64 = 1_796_094_000_000_000_000
+    do {
+        let work: @Sendable (Int) throws -> Bool
+        switch mode {
+        case "stores":
+            guard let url = options.value("--url") else { print("fleet: --url is required"); return }
+            let database = try FleetDatabase(url: url, maximumConnections: threads)
+            work = { _ in
+                var random = SystemRandomNumberGenerator()
+                let a = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
+                let b = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
+                let player = "\(prefix)-\(Int.random(in: 0...99_999, using: &random))"
+                let claim = ReplayClaim(nonce: TicketNonce(high: UInt64(a), low: UInt64(b)), expiresAt: 9_000_000_000_000_000_000,
+                                        session: SessionKey(player: player, session: "s\(a)-\(b)"), sessionExpiresAt: 9_000_000_000_000_000_000)
+                guard try database.replayGuard.consume(claim, now: now) == .firstUse else { return false }
+                _ = try database.budgetLedger.grant(750, to: PlayerKey(player), limit: 1_000_000_000_000, at: now)
+                return true
+            }
+        case "redeem", "file":
+            let replay: any ReplayGuard
+            let ledger: any BudgetLedger
+            if mode == "file" {
+                let directory = options.value("--dir") ?? NSTemporaryDirectory()
+                let base = (directory as NSString).appendingPathComponent("playtime-fleet-bench-\(getpid())")
+                try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+                replay = try FileReplayGuard(path: base + "/replay")
+                ledger = try FileBudgetLedger(path: base + "/budget")
+            } else {
+                guard let url = options.value("--url") else { print("fleet: --url is required"); return }
+                let database = try FleetDatabase(url: url, maximumConnections: threads)
+                replay = database.replayGuard
+                ledger = database.budgetLedger
+            }
+            var policy = RewardPolicy.default
+            policy.version = "bench-1"
+            policy.dailyBudgetGold = 1_000_000_000_000
+            let keys = try TicketKeyRing(current: TicketKey(id: "bench", secret: Array(0..<32)))
+            let authority = try TicketAuthority(keys: keys, policy: policy, replayGuard: replay, budgetLedger: ledger)
+            let count = max(1, options.integer("--tickets") ?? 40_000)
+            let texts = try (0..<count).map { index in
+                try authority.issue(player: "\(prefix)-\(index % 100_000)", session: "s\(index)", rate: 600, at: now - 3_600_000_000_000 * 3)
+                    .encodedText()
+            }
+            work = { index in
+                guard index < texts.count else { throw FleetBenchmarkStop() }
+                _ = try authority.redeem(texts[index], player: "\(prefix)-\(index % 100_000)", at: now)
+                return true
+            }
+        default:
+            print("fleet: --mode stores|redeem|file")
+            return
+        }
+        let result = fleetMeasure(threads: threads, seconds: seconds, work)
+        let label = mode == "file" ? "file stores" : "PostgreSQL, our client"
+        print(String(format: "fleet %@ (%@) threads=%d: %.0f redemptions/s (%d in %.2f s, %d failed)",
+                     mode, label, threads, Double(result.done) / result.seconds, result.done, result.seconds, result.failed))
+    } catch {
+        print("fleet benchmark failed: \(error)")
+    }
+}
+
+/// Thrown by a work item when there is nothing left to do.
+struct FleetBenchmarkStop: Error {}
+
+/// Runs `work` on `threads` threads until `seconds` have passed (or it throws ``FleetBenchmarkStop``); each call
+/// gets the next index. Returns how many succeeded, failed, and the wall time.
+func fleetMeasure(threads: Int, seconds: Double, _ work: @escaping @Sendable (Int) throws -> Bool) -> (done: Int, failed: Int, seconds: Double) {
+    let next = Atomic<Int>(0)
+    let done = Atomic<Int>(0)
+    let failed = Atomic<Int>(0)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let deadline = start + .nanoseconds(Int64(seconds * 1e9))
+    let group = DispatchGroup()
+    for _ in 0..<threads {
+        group.enter()
+        Thread.detachNewThread {
+            defer { group.leave() }
+            while clock.now < deadline {
+                let index = next.add(1, ordering: .relaxed).oldValue
+                do {
+                    if try work(index) { done.add(1, ordering: .relaxed) } else { failed.add(1, ordering: .relaxed) }
+                } catch is FleetBenchmarkStop {
+                    return
+                } catch {
+                    failed.add(1, ordering: .relaxed)
+                }
+            }
+        }
+    }
+    group.wait()
+    let elapsed = clock.now - start
+    return (done.load(ordering: .relaxed), failed.load(ordering: .relaxed),
+            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+}

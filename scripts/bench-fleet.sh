@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Fleet benchmark (docs/fleet.md): ticket redemptions per second on PostgreSQL through our client with 1 and 4
+# connections, beside pgbench (libpq, C) running the same two statements (scripts/fleet/redeem.sql) with the same
+# concurrency, in the same run, on a throwaway server of its own (scripts/postgres-loopback.sh); then full
+# TicketAuthority redemptions on PostgreSQL and on the file stores.
+#
+# Usage: scripts/bench-fleet.sh [SECONDS] [ROUNDS]     (default 5 s per figure, 2 rounds, alternating)
+# PLAYTIME_BENCH_DURABLE=0 keeps the harness's fsync=off (test speed); the default turns fsync and
+# full_page_writes on, as a production primary runs (synchronous_commit stays on: each commit waits for its WAL
+# flush, so the figures include the disk's flush latency).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-5}
+rounds=${2:-2}
+dir=${PLAYTIME_BENCH_DIR:-/tmp/playtime-bench-fleet}
+swift build -c release --product PlaytimeBenchmarks >/dev/null
+bench=.build/release/PlaytimeBenchmarks
+
+eval "$(scripts/postgres-loopback.sh start "$dir" "${PLAYTIME_BENCH_PORT:-27432}")"
+trap 'scripts/postgres-loopback.sh stop "$dir"' EXIT
+as_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+psql_admin() { as_postgres "$PLAYTIME_POSTGRES_BIN/psql" -X -q -h "$PLAYTIME_POSTGRES_SOCKET_DIR" -p "$PLAYTIME_POSTGRES_PORT" -U postgres -d playtime "$@"; }
+if [ "${PLAYTIME_BENCH_DURABLE:-1}" = 1 ]; then
+  psql_admin -c "ALTER SYSTEM SET fsync = on" -c "ALTER SYSTEM SET full_page_writes = on" -c "SELECT pg_reload_conf()" >/dev/null
+fi
+durability=$(psql_admin -At -c "SELECT 'fsync=' || current_setting('fsync') || ' synchronous_commit=' || current_setting('synchronous_commit')")
+pgbench=$PLAYTIME_POSTGRES_BIN/pgbench
+[ -x "$pgbench" ] || pgbench=$(command -v pgbench)
+
+# Creates the schema (the library migrates at open), so pgbench finds the functions.
+"$bench" fleet --url "$PLAYTIME_POSTGRES_URL" --mode stores --threads 1 --seconds 0.2 --prefix warmup >/dev/null
+
+pgbench_rate() { # clients mode prefix -> transactions per second (each transaction is one redemption)
+  "$pgbench" -n -M "$2" -f scripts/fleet/redeem.sql -D prefix="$3" -c "$1" -j "$1" -T "$seconds" \
+    -h 127.0.0.1 -p "$PLAYTIME_POSTGRES_PORT" -U pt_trust playtime 2>/dev/null |
+    awk '/^tps/ { printf "%.0f", $3 }'
+}
+ours_rate() { # threads prefix
+  "$bench" fleet --url "$PLAYTIME_POSTGRES_URL" --mode stores --threads "$1" --seconds "$seconds" --prefix "$2" |
+    sed -n 's/.*: \([0-9]*\) redemptions\/s.*/\1/p'
+}
+
+echo "fleet benchmark: PostgreSQL $("$PLAYTIME_POSTGRES_BIN/postgres" --version | awk '{print $3}'), $durability, $seconds s per figure, $rounds rounds, $(nproc) cores"
+declare -A sum
+for round in $(seq 1 "$rounds"); do
+  for n in 1 4; do
+    sum[pe$n]=$(( ${sum[pe$n]:-0} + $(pgbench_rate "$n" extended "r${round}e$n") ))
+    sum[pp$n]=$(( ${sum[pp$n]:-0} + $(pgbench_rate "$n" prepared "r${round}p$n") ))
+    sum[us$n]=$(( ${sum[us$n]:-0} + $(ours_rate "$n" "r${round}u$n") ))
+  done
+done
+printf "\n%-58s %12s %12s\n" "redemptions per second (mean of $rounds rounds)" "1 conn" "4 conns"
+for key in us pe pp; do
+  case $key in
+    us) label="PlaytimePostgres (Swift, extended protocol)" ;;
+    pe) label="pgbench -M extended (libpq, C)" ;;
+    pp) label="pgbench -M prepared (libpq, C)" ;;
+  esac
+  printf "%-58s %12d %12d\n" "$label" $(( ${sum[${key}1]} / rounds )) $(( ${sum[${key}4]} / rounds ))
+done
+for n in 1 4; do
+  awk -v u="${sum[us$n]}" -v e="${sum[pe$n]}" -v p="${sum[pp$n]}" -v n="$n" \
+    'BEGIN { printf "ours / pgbench with %d connection(s): %.2fx of -M extended, %.2fx of -M prepared (goal >= 0.8)\n", n, u / e, u / p }'
+done
+
+echo
+for n in 1 4; do
+  "$bench" fleet --url "$PLAYTIME_POSTGRES_URL" --mode redeem --threads "$n" --seconds "$seconds" --prefix "full$n"
+done
+mkdir -p "$dir-files"
+for n in 1 4; do
+  "$bench" fleet --mode file --threads "$n" --seconds "$seconds" --dir "$dir-files" --prefix "file$n"
+done
+rm -rf "$dir-files"
