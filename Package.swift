@@ -39,7 +39,7 @@ let package = Package(
         // PostgreSQL frontend/backend protocol v3 client: SCRAM-SHA-256, extended queries, a bounded pool.
         .target(name: "PlaytimePostgres", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
         // The fleet's server state on PostgreSQL: replay guard, budgets, device registry, account intervals.
-        .target(name: "PlaytimeFleet", dependencies: ["PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit"]),
+        .target(name: "PlaytimeFleet", dependencies: ["PlaytimePostgres", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit"]),
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.

@@ -1,7 +1,8 @@
 -- One ticket redemption's store calls, as PlaytimeFleet makes them (docs/fleet.md): the replay guard's
 -- playtime_consume, then the budget ledger's playtime_grant. The same values as `PlaytimeBenchmarks fleet
 -- --mode stores`: nonce a‖b (big-endian), session "s<a>-<b>", player "<prefix>-<0…99999>", 750 gold asked.
--- Run: pgbench -n -M extended -f scripts/fleet/redeem.sql -D prefix=P -c N -j N -T S DBNAME
+-- PREFIX is a number (the simple protocol splices it into the text unquoted).
+-- Run: pgbench -n [-M simple|extended|prepared] -f scripts/fleet/redeem.sql -D prefix=PREFIX -c N -j N -T S DBNAME
 \set a random(1, 4611686018427387903)
 \set b random(1, 4611686018427387903)
 \set p random(0, 99999)
