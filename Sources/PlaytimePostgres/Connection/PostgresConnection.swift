@@ -167,9 +167,11 @@ public final class PostgresConnection {
             case .parameterStatus(let name, let value):
                 serverParameters[name] = value
             case .copyInResponse:
-                // A COPY FROM STDIN this client cannot feed: refuse it, the server answers with an error.
+                // A COPY FROM STDIN this client cannot feed: refuse it, the server answers with an error. In copy-in
+                // mode the server ignored the pipeline's Sync, so an extended query sends a new one.
                 encoder.reset()
                 try encoder.copyFail("PlaytimePostgres does not send COPY data")
+                if !simple { encoder.sync() }
                 if let socket { try send(on: socket, deadline: deadline) }
             case .copyOutResponse, .ignorable:
                 // COPY TO STDOUT data ('d', 'c') is skipped like notices; the command tag still arrives.
