@@ -11,6 +11,7 @@ public final class PostgresConnection {
     private var socket: StreamSocket?
     private var reader: MessageReader
     private var encoder = FrontendEncoder()
+    private var statements: StatementCache
     /// The transaction status from the last ReadyForQuery.
     public private(set) var transactionStatus: PostgresTransactionStatus = .idle
     /// The server's run-time parameters as last reported (`server_version`, `client_encoding`, …).
@@ -24,6 +25,7 @@ public final class PostgresConnection {
         self.configuration = configuration
         self.socket = socket
         reader = MessageReader(maximumMessageBytes: configuration.maximumMessageBytes)
+        statements = StatementCache(capacity: configuration.statementCacheCapacity)
     }
 
     deinit { socket?.close() }
@@ -49,20 +51,79 @@ public final class PostgresConnection {
     /// True until the connection is closed (by ``close()`` or by a failure that leaves its state unknown).
     public var isOpen: Bool { socket != nil }
 
-    /// Runs one statement through the extended query protocol (Parse, Bind, Describe, Execute, Sync on the unnamed
-    /// statement and portal): `$1`, `$2`, … take `parameters` as text, `nil` is NULL; values come back as text.
+    /// Runs one statement through the extended query protocol: `$1`, `$2`, … take `parameters` as text, `nil` is
+    /// NULL; values come back as text.
+    ///
+    /// The first time a connection sees an SQL text it prepares it as a named statement (Parse, Describe, Bind,
+    /// Execute, Sync); afterwards only Bind, Execute, Sync go out (``PostgresConfiguration/statementCacheCapacity``,
+    /// 0 for the unnamed statement every time). A cached statement the server lost or must re-plan with other
+    /// result columns (SQLSTATE 26000, 0A000) is prepared anew and the query run once more, but only outside a
+    /// transaction, where the failed attempt was rolled back whole.
     ///
     /// Must finish within ``PostgresConfiguration/queryTimeoutNanoseconds``: on overrun the query is cancelled
     /// (best effort), the connection closed, and ``PostgresError/timedOut(_:)`` thrown.
     public func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresResult {
+        do {
+            return try extendedQuery(sql, parameters)
+        } catch {
+            guard case .server(let serverError) = error, lastQueryUsedCache, isOpen, transactionStatus == .idle,
+                  serverError.sqlState == "26000" || serverError.sqlState == "0A000" else { throw error }
+            return try extendedQuery(sql, parameters)
+        }
+    }
+
+    /// Whether the last ``query(_:_:)`` attempt bound a cached statement.
+    private var lastQueryUsedCache = false
+
+    private func extendedQuery(_ sql: String, _ parameters: [String?]) throws(PostgresError) -> PostgresResult {
         encoder.reset()
-        try encoder.parse(sql)
-        try encoder.bind(parameters)
-        encoder.describePortal()
+        for name in statements.pendingCloses { try encoder.closeStatement(name) }
+        let cached = statements.entry(for: sql)
+        lastQueryUsedCache = cached != nil
+        var preparing: String?
+        if let cached {
+            try encoder.bind(parameters, statement: cached.name)
+        } else if statements.capacity > 0 {
+            let name = statements.makeName()
+            try encoder.parse(sql, statement: name)
+            try encoder.describeStatement(name)
+            try encoder.bind(parameters, statement: name)
+            preparing = name
+        } else {
+            try encoder.parse(sql)
+            try encoder.bind(parameters)
+            encoder.describePortal()
+        }
         encoder.execute()
         encoder.sync()
-        return try exchange { connection, deadline throws(PostgresError) in
-            try connection.collectResults(deadline: deadline, simple: false).last ?? PostgresResult()
+        statements.closesSent()
+        prepared = (false, [])
+        do {
+            let result = try exchange { connection, deadline throws(PostgresError) in
+                try connection.collectResults(deadline: deadline, simple: false, columns: cached?.columns).last ?? PostgresResult()
+            }
+            if let preparing, prepared.parsed { statements.insert(.init(name: preparing, columns: prepared.columns), for: sql) }
+            noteDiscards([result])
+            return result
+        } catch {
+            if let preparing, prepared.parsed, isOpen {
+                statements.insert(.init(name: preparing, columns: prepared.columns), for: sql)
+            }
+            if cached != nil, case .server(let serverError) = error,
+               serverError.sqlState == "26000" || serverError.sqlState == "0A000" {
+                statements.remove(sql)
+            }
+            throw error
+        }
+    }
+
+    /// What the last pipeline's Parse and Describe answered: whether the statement exists, its columns.
+    private var prepared: (parsed: Bool, columns: [String]) = (false, [])
+
+    /// `DISCARD ALL` and `DEALLOCATE ALL` drop every prepared statement on the server: forget them here too.
+    private func noteDiscards(_ results: [PostgresResult]) {
+        if results.contains(where: { $0.commandTag == "DISCARD ALL" || $0.commandTag == "DEALLOCATE ALL" }) {
+            statements.forgetAll()
         }
     }
 
@@ -71,9 +132,11 @@ public final class PostgresConnection {
     package func simpleQuery(_ sql: String) throws(PostgresError) -> [PostgresResult] {
         encoder.reset()
         try encoder.simpleQuery(sql)
-        return try exchange { connection, deadline throws(PostgresError) in
-            try connection.collectResults(deadline: deadline, simple: true)
+        let results = try exchange { connection, deadline throws(PostgresError) in
+            try connection.collectResults(deadline: deadline, simple: true, columns: nil)
         }
+        noteDiscards(results)
+        return results
     }
 
     /// Ends the session (Terminate) and closes the socket; later calls do nothing.
@@ -127,6 +190,7 @@ public final class PostgresConnection {
             if error.meansTimedOut { throw .timedOut("sending to the server") }
             throw .connectionClosed("\(error)")
         }
+        reader.answerPending = true
     }
 
     private func nextMessage(deadline: Int64) throws(PostgresError) -> BackendMessage {
@@ -136,15 +200,22 @@ public final class PostgresConnection {
     }
 
     /// Reads one pipeline's answer up to ReadyForQuery, keeping each statement's result. A server error is thrown
-    /// only after ReadyForQuery, so the connection is ready for the next query.
-    private func collectResults(deadline: Int64, simple: Bool) throws(PostgresError) -> [PostgresResult] {
+    /// only after ReadyForQuery, so the connection is ready for the next query. `columns` are a cached statement's
+    /// (its Execute sends no RowDescription).
+    private func collectResults(deadline: Int64, simple: Bool, columns: [String]?) throws(PostgresError) -> [PostgresResult] {
         var results: [PostgresResult] = []
-        var current = PostgresResult()
+        var current = PostgresResult(columns: columns ?? [])
         var failure: PostgresServerError?
         while true {
             switch try nextMessage(deadline: deadline) {
             case .rowDescription(let columns):
                 current.columns = columns
+                prepared.columns = columns
+            case .parseComplete:
+                prepared.parsed = true
+            case .noData:
+                current.columns = []
+                prepared.columns = []
             case .dataRow(let values):
                 guard values.count == current.columns.count else {
                     throw .protocolViolation("a row of \(values.count) values for \(current.columns.count) columns")

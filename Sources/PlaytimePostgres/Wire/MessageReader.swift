@@ -9,6 +9,8 @@ struct MessageReader {
     private var start = 0
     private var end = 0
     let maximumMessageBytes: Int
+    /// Set when a request was just sent: the next read waits for readability first (see ``StreamSocket``).
+    var answerPending = false
 
     init(maximumMessageBytes: Int) {
         self.maximumMessageBytes = max(5, maximumMessageBytes)
@@ -58,9 +60,15 @@ struct MessageReader {
         }
         while end < count {
             let filled = end
+            let waitingFirst = answerPending && filled == 0
+            answerPending = false
             let outcome: Result<Int, SystemError> = buffer.withUnsafeMutableBytes { raw in
                 let free = UnsafeMutableRawBufferPointer(rebasing: raw[filled...])
-                do throws(SystemError) { return .success(try socket.read(into: free, deadline: deadline)) } catch { return .failure(error) }
+                do throws(SystemError) {
+                    return .success(try socket.read(into: free, deadline: deadline, waitingFirst: waitingFirst))
+                } catch {
+                    return .failure(error)
+                }
             }
             switch outcome {
             case .success(0):
