@@ -1,4 +1,5 @@
 import PlaytimePostgres
+import PropertyTesting
 import Testing
 
 /// Connection URLs: what is read, what is refused.
@@ -84,6 +85,25 @@ struct ConfigurationURLTests {
         } catch {
             #expect(error.description.contains("TLS"))
             #expect(!error.description.contains("hunter2"))
+        }
+    }
+
+    @Test("Random URL-ish text is read or refused with a typed error, never a crash")
+    func randomText() throws {
+        let alphabet = Array("postgres:/@[]%?&=,.:-_abcAB019/\u{e9}\u{0} ")
+        let character: Gen<Character> = Gen<Int>.int(in: 0...(alphabet.count - 1)).map { alphabet[$0] }
+        let prefix: Gen<Bool> = .bool
+        let gen = Gen<(Bool, [Character])>.zip(prefix, character.array(count: 0...40))
+        try PropertyCheck.check(gen, count: 2000, name: "URL parsing is total") { (withScheme, characters) in
+            let url = (withScheme ? "postgres://" : "") + String(characters)
+            switch Result(catching: { () throws(PostgresError) in try PostgresConfiguration(url: url) }) {
+            case .success(let configuration):
+                try PropertyCheck.expect(!configuration.user.isEmpty, "accepted \(url.debugDescription) without a user")
+            case .failure(.invalidURL), .failure(.tlsRequired):
+                break
+            case .failure(let error):
+                throw PropertyAssertion("\(url.debugDescription): \(error)")
+            }
         }
     }
 }

@@ -8,18 +8,18 @@ import PlaytimeSystem
 public final class PostgresConnection {
     /// What this connection was opened with.
     public let configuration: PostgresConfiguration
-    private var socket: StreamSocket?
-    private var reader: MessageReader
-    private var encoder = FrontendEncoder()
-    private var statements: StatementCache
+    var socket: StreamSocket?
+    var reader: MessageReader
+    var encoder = FrontendEncoder()
+    var statements: StatementCache
     /// The transaction status from the last ReadyForQuery.
-    public private(set) var transactionStatus: PostgresTransactionStatus = .idle
+    public internal(set) var transactionStatus: PostgresTransactionStatus = .idle
     /// The server's run-time parameters as last reported (`server_version`, `client_encoding`, …).
-    package private(set) var serverParameters: [String: String] = [:]
+    package internal(set) var serverParameters: [String: String] = [:]
     /// The key that cancels this session's running query, from BackendKeyData.
-    private var cancelKey: (processID: Int32, secretKey: Int32)?
+    var cancelKey: (processID: Int32, secretKey: Int32)?
     /// Why the connection was closed, for later calls.
-    private var closedReason: String?
+    var closedReason: String?
 
     private init(configuration: PostgresConfiguration, socket: StreamSocket) {
         self.configuration = configuration
@@ -73,7 +73,7 @@ public final class PostgresConnection {
     }
 
     /// Whether the last ``query(_:_:)`` attempt bound a cached statement.
-    private var lastQueryUsedCache = false
+    var lastQueryUsedCache = false
 
     private func extendedQuery(_ sql: String, _ parameters: [String?]) throws(PostgresError) -> PostgresResult {
         encoder.reset()
@@ -118,7 +118,7 @@ public final class PostgresConnection {
     }
 
     /// What the last pipeline's Parse and Describe answered: whether the statement exists, its columns.
-    private var prepared: (parsed: Bool, columns: [String]) = (false, [])
+    var prepared: (parsed: Bool, columns: [String]) = (false, [])
 
     /// `DISCARD ALL` and `DEALLOCATE ALL` drop every prepared statement on the server: forget them here too.
     private func noteDiscards(_ results: [PostgresResult]) {
@@ -155,236 +155,9 @@ public final class PostgresConnection {
     /// it goes away) or closed the connection. A pool discards such a connection before handing it out.
     package var hasUnexpectedInput: Bool { socket?.isReadableWithoutWaiting ?? true }
 
-    // MARK: Exchange
-
-    /// Sends the encoded messages and reads the answer, within the query deadline; on any failure other than a
-    /// non-fatal server error, closes the connection.
-    private func exchange<T>(
-        _ read: (PostgresConnection, Int64) throws(PostgresError) -> T
-    ) throws(PostgresError) -> T {
-        guard let socket else { throw .connectionClosed(closedReason ?? "closed") }
-        let deadline = SystemClock.bootNanoseconds() &+ max(0, configuration.queryTimeoutNanoseconds)
-        do {
-            try send(on: socket, deadline: deadline)
-            return try read(self, deadline)
-        } catch {
-            switch error {
-            case .server(let serverError) where !serverError.endsSession:
-                throw error
-            case .timedOut:
-                sendCancelRequest()
-                closeSocket(reason: "a query timed out")
-                throw .timedOut("the query did not finish within \(Self.milliseconds(configuration.queryTimeoutNanoseconds)) ms; the connection was closed")
-            default:
-                closeSocket(reason: "\(error)")
-                throw error
-            }
-        }
-    }
-
-    private func send(on socket: StreamSocket, deadline: Int64) throws(PostgresError) {
-        let outcome: Result<Void, SystemError> = encoder.bytes.withUnsafeBytes { raw in
-            do throws(SystemError) { return .success(try socket.writeAll(raw, deadline: deadline)) } catch { return .failure(error) }
-        }
-        if case .failure(let error) = outcome {
-            if error.meansTimedOut { throw .timedOut("sending to the server") }
-            throw .connectionClosed("\(error)")
-        }
-        reader.answerPending = true
-    }
-
-    private func nextMessage(deadline: Int64) throws(PostgresError) -> BackendMessage {
-        guard let socket else { throw .connectionClosed(closedReason ?? "closed") }
-        let (type, body) = try reader.next(from: socket, deadline: deadline)
-        return try BackendMessage.decode(type: type, body: body)
-    }
-
-    /// Reads one pipeline's answer up to ReadyForQuery, keeping each statement's result. A server error is thrown
-    /// only after ReadyForQuery, so the connection is ready for the next query. `columns` are a cached statement's
-    /// (its Execute sends no RowDescription).
-    private func collectResults(deadline: Int64, simple: Bool, columns: [String]?) throws(PostgresError) -> [PostgresResult] {
-        var results: [PostgresResult] = []
-        var current = PostgresResult(columns: columns ?? [])
-        var failure: PostgresServerError?
-        while true {
-            switch try nextMessage(deadline: deadline) {
-            case .rowDescription(let columns):
-                current.columns = columns
-                prepared.columns = columns
-            case .parseComplete:
-                prepared.parsed = true
-            case .noData:
-                current.columns = []
-                prepared.columns = []
-            case .dataRow(let values):
-                guard values.count == current.columns.count else {
-                    throw .protocolViolation("a row of \(values.count) values for \(current.columns.count) columns")
-                }
-                current.rows.append(values)
-            case .commandComplete(let tag):
-                current.commandTag = tag
-                results.append(current)
-                current = PostgresResult()
-            case .emptyQueryResponse:
-                results.append(current)
-                current = PostgresResult()
-            case .errorResponse(let error):
-                if error.endsSession { throw .server(error) }
-                failure = failure ?? error
-            case .readyForQuery(let status):
-                transactionStatus = status
-                if let failure { throw .server(failure) }
-                return results
-            case .parameterStatus(let name, let value):
-                serverParameters[name] = value
-            case .copyInResponse:
-                // A COPY FROM STDIN this client cannot feed: refuse it, the server answers with an error. In copy-in
-                // mode the server ignored the pipeline's Sync, so an extended query sends a new one.
-                encoder.reset()
-                try encoder.copyFail("PlaytimePostgres does not send COPY data")
-                if !simple { encoder.sync() }
-                if let socket { try send(on: socket, deadline: deadline) }
-            case .copyOutResponse, .ignorable:
-                // COPY TO STDOUT data ('d', 'c') is skipped like notices; the command tag still arrives.
-                continue
-            case .portalSuspended:
-                throw .protocolViolation("PortalSuspended, though every row was asked for")
-            case .authentication, .backendKeyData:
-                throw .protocolViolation("a startup message in the middle of a query")
-            }
-        }
-    }
-
-    // MARK: Startup
-
-    private static func openSocket(_ configuration: PostgresConfiguration, deadline: Int64) throws(PostgresError) -> StreamSocket {
-        if let path = configuration.unixSocketPath {
-            do {
-                return try StreamSocket.connect(unixPath: path, deadline: deadline)
-            } catch {
-                throw mapConnectError(error, place: path, configuration: configuration)
-            }
-        }
-        let addresses: [SocketAddress]
-        switch Resolver.resolveTCP(host: configuration.host, port: configuration.port) {
-        case .success(let resolved): addresses = resolved
-        case .failure(let error): throw .connectFailed("\(error)")
-        }
-        var lastError: PostgresError = .connectFailed("\(configuration.host): no address")
-        for address in addresses {
-            do {
-                return try StreamSocket.connect(to: address, deadline: deadline)
-            } catch {
-                lastError = mapConnectError(error, place: "\(address)", configuration: configuration)
-                if error.meansTimedOut { break }
-            }
-        }
-        throw lastError
-    }
-
-    private static func mapConnectError(_ error: SystemError, place: String, configuration: PostgresConfiguration) -> PostgresError {
-        if error.meansTimedOut {
-            return .timedOut("\(place): no connection within \(milliseconds(configuration.connectTimeoutNanoseconds)) ms")
-        }
-        return .connectFailed("\(place): \(error)")
-    }
-
-    private func startUp(deadline: Int64) throws(PostgresError) {
-        guard let socket else { throw .connectionClosed(closedReason ?? "closed") }
-        var parameters = [("user", configuration.user), ("client_encoding", "UTF8"), ("application_name", configuration.applicationName)]
-        if let database = configuration.database { parameters.append(("database", database)) }
-        encoder.reset()
-        try encoder.startup(parameters: parameters)
-        try send(on: socket, deadline: deadline)
-        try authenticate(deadline: deadline)
-        while true {
-            switch try nextMessage(deadline: deadline) {
-            case .parameterStatus(let name, let value): serverParameters[name] = value
-            case .backendKeyData(let processID, let secretKey): cancelKey = (processID, secretKey)
-            case .readyForQuery(let status):
-                transactionStatus = status
-                return
-            case .errorResponse(let error): throw .server(error)
-            case .ignorable: continue
-            default: throw .protocolViolation("an unexpected message during startup")
-            }
-        }
-    }
-
-    /// The authentication exchange, up to AuthenticationOk. SCRAM must end with a verified server signature:
-    /// an AuthenticationOk before it is refused (a server skipping the proof that it knows the password).
-    private func authenticate(deadline: Int64) throws(PostgresError) {
-        guard let socket else { throw .connectionClosed(closedReason ?? "closed") }
-        var scram: SCRAMSHA256Client?
-        while true {
-            let message = try nextMessage(deadline: deadline)
-            encoder.reset()
-            switch message {
-            case .authentication(.ok):
-                if let scram, !scram.isServerVerified {
-                    throw .authenticationFailed("the server ended SCRAM without proving it knows the password")
-                }
-                return
-            case .authentication(.cleartextPassword):
-                try encoder.password(try requirePassword("cleartext password"))
-            case .authentication(.md5Password):
-                throw .unsupportedAuthentication(
-                    "the server asks for MD5 password authentication, which this client refuses (MD5 is broken); "
-                        + "use scram-sha-256 for this role in pg_hba.conf and set its password again with "
-                        + "password_encryption = 'scram-sha-256'")
-            case .authentication(.sasl(let mechanisms)):
-                guard mechanisms.contains("SCRAM-SHA-256") else {
-                    throw .unsupportedAuthentication("the server offers only SASL \(mechanisms.joined(separator: ", ")); this client speaks SCRAM-SHA-256 without channel binding")
-                }
-                guard scram == nil else { throw .protocolViolation("a second SASL start") }
-                let client = SCRAMSHA256Client(
-                    password: try requirePassword("SCRAM-SHA-256"), clientNonce: SCRAMSHA256Client.makeNonce(),
-                    maximumIterations: configuration.maximumSCRAMIterations)
-                try encoder.saslInitialResponse(mechanism: "SCRAM-SHA-256", data: Array(client.clientFirstMessage.utf8))
-                scram = client
-            case .authentication(.saslContinue(let data)):
-                guard var client = scram else { throw .protocolViolation("a SASL challenge before SASL started") }
-                let final = try client.clientFinalMessage(serverFirst: String(decoding: data, as: UTF8.self))
-                scram = client
-                try encoder.saslResponse(data: Array(final.utf8))
-            case .authentication(.saslFinal(let data)):
-                guard var client = scram else { throw .protocolViolation("a SASL outcome before SASL started") }
-                try client.verifyServerFinal(String(decoding: data, as: UTF8.self))
-                scram = client
-                continue
-            case .authentication(.other(let code)):
-                throw .unsupportedAuthentication("the server asks for authentication method \(code) (\(Self.methodName(code)))")
-            case .errorResponse(let error):
-                throw .server(error)
-            case .ignorable, .parameterStatus:
-                continue
-            default:
-                throw .protocolViolation("an unexpected message during authentication")
-            }
-            try send(on: socket, deadline: deadline)
-        }
-    }
-
-    private func requirePassword(_ method: String) throws(PostgresError) -> String {
-        guard let password = configuration.password else {
-            throw .authenticationFailed("the server asks for a password (\(method)) and the configuration has none")
-        }
-        return password
-    }
-
-    private static func methodName(_ code: Int32) -> String {
-        switch code {
-        case 2: return "Kerberos V5"
-        case 6: return "SCM credentials"
-        case 7, 8: return "GSSAPI"
-        case 9: return "SSPI"
-        default: return "unknown"
-        }
-    }
-
     // MARK: Closing
 
-    private func closeSocket(reason: String) {
+    func closeSocket(reason: String) {
         socket?.close()
         socket = nil
         closedReason = closedReason ?? reason
@@ -392,7 +165,7 @@ public final class PostgresConnection {
 
     /// Asks the server, on a separate short-lived connection, to cancel this session's running query, so a timed-out
     /// statement stops holding its locks. Best effort: failures are ignored.
-    private func sendCancelRequest() {
+    func sendCancelRequest() {
         guard let key = cancelKey else { return }
         let deadline = SystemClock.bootNanoseconds() &+ min(1_000_000_000, max(0, configuration.connectTimeoutNanoseconds))
         guard let socket = try? Self.openSocket(configuration, deadline: deadline) else { return }
@@ -405,5 +178,5 @@ public final class PostgresConnection {
         socket.close()
     }
 
-    private static func milliseconds(_ nanoseconds: Int64) -> Int64 { nanoseconds / 1_000_000 }
+    static func milliseconds(_ nanoseconds: Int64) -> Int64 { nanoseconds / 1_000_000 }
 }
