@@ -24,6 +24,12 @@
 #   pt_md5       md5 (stored as MD5)    password pt-md5-secret
 set -euo pipefail
 
+# Close every inherited descriptor but 0-2: the server daemonizes and would keep them open for its lifetime (a
+# caller's pipe or socket would then never see end-of-file).
+for fd in $(ls /proc/$$/fd 2>/dev/null); do
+  [ "$fd" -gt 2 ] 2>/dev/null && eval "exec $fd>&-" 2>/dev/null || true
+done
+
 action=${1:-}
 dir=${2:-}
 [ -n "$action" ] && [ -n "$dir" ] || {
@@ -71,7 +77,7 @@ listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 launch() {
   local port=$1
   as_server_user "$bin/pg_ctl" -D "$data" -l "$log" -w -t 60 \
-    -o "-p $port -k $socket -c listen_addresses=127.0.0.1" start >/dev/null
+    -o "-p $port -k $socket -c listen_addresses=127.0.0.1" start </dev/null >/dev/null
 }
 
 print_facts() {

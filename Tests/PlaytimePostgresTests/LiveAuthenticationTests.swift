@@ -77,6 +77,15 @@ struct LiveAuthenticationTests {
         }
     }
 
+    @Test("The host name localhost resolves and connects (trying ::1, where nothing listens, then 127.0.0.1)")
+    func hostName() throws {
+        var configuration = try LiveServer.configuration("PLAYTIME_POSTGRES_SCRAM_URL")
+        configuration.host = "localhost"
+        let connection = try PostgresConnection.connect(configuration)
+        defer { connection.close() }
+        #expect(try connection.query("SELECT inet_server_addr()::text").rows == [["127.0.0.1/32"]])
+    }
+
     @Test("An unknown database is the server's 3D000")
     func unknownDatabase() throws {
         var configuration = try LiveServer.configuration()

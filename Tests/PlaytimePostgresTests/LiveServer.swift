@@ -26,22 +26,53 @@ enum LiveServer {
         return configuration
     }
 
-    /// Runs the harness script (`halt`, `resume`, `restart`) on the test server's directory.
-    static func harness(_ action: String) throws {
-        let script = try #require(environment["PLAYTIME_POSTGRES_HARNESS"])
-        let directory = try #require(environment["PLAYTIME_POSTGRES_DIR"])
+    /// Runs scripts/postgres-loopback.sh with `arguments`; returns its standard output.
+    @discardableResult
+    static func harness(_ arguments: [String]) throws -> String {
+        let script = try #require(environment["PLAYTIME_POSTGRES_HARNESS"], "PLAYTIME_POSTGRES_HARNESS is not set")
         let process = Process()
+        let output = Pipe()
         process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = [action, directory]
+        process.arguments = arguments
+        process.standardOutput = output
         try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "postgres-loopback.sh \(action) failed")
+        try #require(process.terminationStatus == 0, "postgres-loopback.sh \(arguments.joined(separator: " ")) failed")
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A table name no other test run uses.
     static func uniqueName(_ prefix: String) -> String {
         "\(prefix)_\(UInt64.random(in: 0...UInt64.max) % 1_000_000_000_000)"
     }
+}
+
+/// A server of the test's own, started with the harness in a directory next to the shared one, so stopping and
+/// restarting it cannot disturb the tests that share the main server.
+struct PrivateServer {
+    let directory: String
+    let configuration: PostgresConfiguration
+
+    /// Starts a fresh server (a leftover in the same directory from a killed run is replaced).
+    static func start(_ name: String) throws -> PrivateServer {
+        let shared = try #require(LiveServer.environment["PLAYTIME_POSTGRES_DIR"])
+        let port = Int(LiveServer.environment["PLAYTIME_POSTGRES_PORT"] ?? "") ?? 25432
+        let directory = "\(shared)-\(name)"
+        let facts = try LiveServer.harness(["start", directory, String(port + 40)])
+        let line = try #require(facts.split(separator: "\n").first { $0.hasPrefix("export PLAYTIME_POSTGRES_URL=") })
+        let url = line.dropFirst("export PLAYTIME_POSTGRES_URL=".count).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        var configuration = try PostgresConfiguration(url: url)
+        configuration.connectTimeoutNanoseconds = 5_000_000_000
+        configuration.queryTimeoutNanoseconds = 20_000_000_000
+        return PrivateServer(directory: directory, configuration: configuration)
+    }
+
+    /// `halt`, `resume` or `restart`.
+    func control(_ action: String) throws { try LiveServer.harness([action, directory]) }
+
+    /// Stops the server and removes its directory.
+    func stop() { _ = try? LiveServer.harness(["stop", directory]) }
 }
 
 /// PLAYTIME_REQUIRE_POSTGRES=1 without a server is a failure, not a skip.

@@ -25,6 +25,9 @@ public struct PostgresConfiguration: Sendable, Equatable {
     /// The longest server message accepted; a longer announcement fails with ``PostgresError/messageTooLarge(announcedBytes:limitBytes:)``
     /// before anything is allocated for it.
     public var maximumMessageBytes: Int
+    /// How many named prepared statements each connection keeps (by SQL text); 0 sends every query through the
+    /// unnamed statement (Parse each time), for servers behind a transaction-pooling proxy that cannot keep them.
+    public var statementCacheCapacity: Int
     /// The highest SCRAM iteration count accepted from a server (a hostile server could ask for billions).
     public var maximumSCRAMIterations: Int
 
@@ -44,6 +47,7 @@ public struct PostgresConfiguration: Sendable, Equatable {
         queryTimeoutNanoseconds = 30_000_000_000
         maximumMessageBytes = 64 << 20
         maximumSCRAMIterations = 1_000_000
+        statementCacheCapacity = 64
     }
 
     /// The socket file when connecting over a Unix-domain socket: `<socketDirectory>/.s.PGSQL.<port>`.

@@ -18,7 +18,11 @@ enum BackendMessage: Equatable {
     case emptyQueryResponse
     /// `E`: an error.
     case errorResponse(PostgresServerError)
-    /// `N` (notice), `A` (notification), `1` `2` `3` (parse/bind/close complete), `n` (no data),
+    /// `1`: ParseComplete.
+    case parseComplete
+    /// `n`: NoData (a statement without result columns).
+    case noData
+    /// `N` (notice), `A` (notification), `2` `3` (bind/close complete),
     /// `t` (parameter description), `v` (protocol version negotiation), `d` `c` (copy data/done): nothing to do.
     case ignorable(UInt8)
     /// `G` (copy in) or `W` (copy both): the server waits for COPY data this client never sends.
@@ -66,8 +70,11 @@ enum BackendMessage: Equatable {
             return .copyOutResponse
         case UInt8(ascii: "s"):
             return .portalSuspended
-        case UInt8(ascii: "N"), UInt8(ascii: "A"), UInt8(ascii: "1"), UInt8(ascii: "2"), UInt8(ascii: "3"),
-             UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "v"), UInt8(ascii: "d"), UInt8(ascii: "c"):
+        case UInt8(ascii: "1"):
+            return .parseComplete
+        case UInt8(ascii: "n"):
+            return .noData
+        case UInt8(ascii: "N"), UInt8(ascii: "A"), UInt8(ascii: "2"), UInt8(ascii: "3"), UInt8(ascii: "t"), UInt8(ascii: "v"), UInt8(ascii: "d"), UInt8(ascii: "c"):
             return .ignorable(type)
         default:
             throw .protocolViolation("unknown message type \(messageTypeName(type))")

@@ -45,23 +45,23 @@ struct FrontendEncoder {
         try patchLength(at: start)
     }
 
-    /// Parse (`P`) into the unnamed statement, every parameter type left to the server (OID 0).
-    mutating func parse(_ sql: String) throws(PostgresError) {
+    /// Parse (`P`) into `statement` (`""`: the unnamed statement), every parameter type left to the server (OID 0).
+    mutating func parse(_ sql: String, statement: String = "") throws(PostgresError) {
         let start = begin(UInt8(ascii: "P"))
-        bytes.append(0)
+        try appendCString(statement, what: "statement name")
         try appendCString(sql, what: "SQL text")
         appendInt16(0)
         try patchLength(at: start)
     }
 
-    /// Bind (`B`) the unnamed statement to the unnamed portal: text parameters (`nil` is NULL), text results.
-    mutating func bind(_ parameters: [String?]) throws(PostgresError) {
+    /// Bind (`B`) `statement` to the unnamed portal: text parameters (`nil` is NULL), text results.
+    mutating func bind(_ parameters: [String?], statement: String = "") throws(PostgresError) {
         guard parameters.count <= Int(UInt16.max) else {
             throw .invalidArgument("\(parameters.count) parameters; the protocol carries at most 65535")
         }
         let start = begin(UInt8(ascii: "B"))
         bytes.append(0)  // portal ""
-        bytes.append(0)  // statement ""
+        try appendCString(statement, what: "statement name")
         appendInt16(0)  // no parameter format codes: all text
         appendUInt16(UInt16(parameters.count))
         for parameter in parameters {
@@ -75,6 +75,22 @@ struct FrontendEncoder {
             bytes.append(contentsOf: utf8)
         }
         appendInt16(0)  // no result format codes: all text
+        try patchLength(at: start)
+    }
+
+    /// Describe (`D`) a prepared statement: the server answers ParameterDescription, then RowDescription or NoData.
+    mutating func describeStatement(_ statement: String) throws(PostgresError) {
+        let start = begin(UInt8(ascii: "D"))
+        bytes.append(UInt8(ascii: "S"))
+        try appendCString(statement, what: "statement name")
+        try patchLength(at: start)
+    }
+
+    /// Close (`C`) a prepared statement; closing one that does not exist is not an error.
+    mutating func closeStatement(_ statement: String) throws(PostgresError) {
+        let start = begin(UInt8(ascii: "C"))
+        bytes.append(UInt8(ascii: "S"))
+        try appendCString(statement, what: "statement name")
         try patchLength(at: start)
     }
 

@@ -9,6 +9,8 @@ struct MessageReader {
     private var start = 0
     private var end = 0
     let maximumMessageBytes: Int
+    /// Set when a request was just sent: the next read waits for readability first (see ``StreamSocket``).
+    var answerPending = false
 
     init(maximumMessageBytes: Int) {
         self.maximumMessageBytes = max(5, maximumMessageBytes)
@@ -17,7 +19,7 @@ struct MessageReader {
 
     /// The next message's type and body, waiting for its bytes until `deadline`.
     mutating func next(from socket: StreamSocket, deadline: Int64) throws(PostgresError) -> (type: UInt8, body: [UInt8]) {
-        try fill(atLeast: 5, from: socket, deadline: deadline)
+        try fill(atLeast: 5, from: socket, deadline: deadline, midMessage: end > start)
         let type = buffer[start]
         let length = Int(Int32(bitPattern: UInt32(buffer[start + 1]) << 24 | UInt32(buffer[start + 2]) << 16
             | UInt32(buffer[start + 3]) << 8 | UInt32(buffer[start + 4])))
@@ -34,7 +36,7 @@ struct MessageReader {
         var body: [UInt8] = []
         body.reserveCapacity(min(bodyCount, buffer.count))
         while body.count < bodyCount {
-            try fill(atLeast: 1, from: socket, deadline: deadline)
+            try fill(atLeast: 1, from: socket, deadline: deadline, midMessage: true)
             let take = min(end - start, bodyCount - body.count)
             body.append(contentsOf: buffer[start..<start + take])
             start += take
@@ -43,7 +45,8 @@ struct MessageReader {
     }
 
     /// Makes at least `count` (≤ the buffer's size) unread bytes available, reading from `socket`.
-    private mutating func fill(atLeast count: Int, from socket: StreamSocket, deadline: Int64) throws(PostgresError) {
+    /// `midMessage` says whether part of a message was already read, for the text of a hang-up.
+    private mutating func fill(atLeast count: Int, from socket: StreamSocket, deadline: Int64, midMessage: Bool) throws(PostgresError) {
         if end - start >= count { return }
         if start > 0 {
             let unread = end - start
@@ -57,13 +60,19 @@ struct MessageReader {
         }
         while end < count {
             let filled = end
+            let waitingFirst = answerPending && filled == 0
+            answerPending = false
             let outcome: Result<Int, SystemError> = buffer.withUnsafeMutableBytes { raw in
                 let free = UnsafeMutableRawBufferPointer(rebasing: raw[filled...])
-                do throws(SystemError) { return .success(try socket.read(into: free, deadline: deadline)) } catch { return .failure(error) }
+                do throws(SystemError) {
+                    return .success(try socket.read(into: free, deadline: deadline, waitingFirst: waitingFirst))
+                } catch {
+                    return .failure(error)
+                }
             }
             switch outcome {
             case .success(0):
-                throw .connectionClosed(filled == 0 ? "the server closed the connection" : "the server closed the connection in the middle of a message")
+                throw .connectionClosed(midMessage || filled > 0 ? "the server closed the connection in the middle of a message" : "the server closed the connection")
             case .success(let read):
                 end += read
             case .failure(let error):

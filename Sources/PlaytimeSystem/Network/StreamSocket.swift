@@ -64,8 +64,11 @@ package final class StreamSocket {
     }
 
     /// Reads up to `buffer.count` bytes, waiting until `deadline` for the first; 0 means the peer closed its side.
-    package func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Int64) throws(SystemError) -> Int {
+    /// `waitingFirst` polls before the first read, saving a read that would only say "not yet" when an answer was
+    /// just asked for.
+    package func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Int64, waitingFirst: Bool = false) throws(SystemError) -> Int {
         guard buffer.count > 0 else { return 0 }
+        if waitingFirst { try wait(for: Int16(POLLIN), deadline: deadline, operation: "read") }
         while true {
             let fd = try openDescriptor("read")
             let count = retryingOnInterrupt { systemRead(fd, buffer.baseAddress, buffer.count) }
