@@ -29,14 +29,13 @@ final class PrivatePostgres: @unchecked Sendable {
     /// Stops it and deletes its directory.
     func remove() { _ = try? Self.run(harness, ["stop", directory]) }
 
-    /// Runs the harness with every inherited descriptor above 2 closed first: the server it starts would
-    /// otherwise keep Foundation's process-monitoring socket open, and `waitUntilExit` would wait for the server.
+    /// Runs the harness (which closes the descriptors it inherited before it starts a server, so the daemon
+    /// never holds this process's pipes) and returns its standard output.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        let closing = #"for fd in /proc/$$/fd/*; do fd=${fd##*/}; [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; exec /bin/bash "$0" "$@""#
-        process.arguments = ["-c", closing, executable] + arguments
+        process.arguments = [executable] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
