@@ -1,3 +1,4 @@
+import Foundation
 import PlaytimeAudit
 import PlaytimeFleet
 import PlaytimeTickets
@@ -82,5 +83,55 @@ struct PostgresContractTests {
     @Test("account intervals: overlap with other journals, idempotent, byte-exact")
     func accounts() async throws {
         try await withDatabase { database, _ in try StoreContracts.accountBasics(database.accountIntervals) }
+    }
+}
+
+/// The same contracts against the file stores of one machine, so all three families are held to one text.
+@Suite("Store contracts: file stores")
+struct FileContractTests {
+    /// A fresh directory, removed afterwards.
+    func withDirectory(_ body: (String) async throws -> Void) async throws {
+        let directory = NSTemporaryDirectory() + "playtime-fleet-contract-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try await body(directory)
+    }
+
+    @Test("replay guard: single use per nonce and per session, nothing recorded on refusal, expiry, byte-exact keys")
+    func replay() async throws {
+        try await withDirectory { try StoreContracts.replayBasics(FileReplayGuard(path: $0 + "/replay")) }
+    }
+
+    @Test("replay guard: the collection horizon outlives a clock set back")
+    func horizon() async throws {
+        try await withDirectory { directory in
+            let guardian = try FileReplayGuard(path: directory + "/replay")
+            try StoreContracts.replayHorizon(guardian) { _ = try guardian.compact(now: $0) }
+        }
+    }
+
+    @Test("replay guard: of 32 concurrent claims of one nonce, and of one session, one is first")
+    func replayConcurrency() async throws {
+        try await withDirectory { try await StoreContracts.replayConcurrency(FileReplayGuard(path: $0 + "/replay")) }
+    }
+
+    @Test("budget ledger: rolling window, withheld rest, no reopening on clock-back, byte-exact, no overflow")
+    func budget() async throws {
+        try await withDirectory { try StoreContracts.budgetBasics(FileBudgetLedger(path: $0 + "/budget")) }
+    }
+
+    @Test("budget ledger: 32 concurrent grants of one player grant exactly the limit")
+    func budgetConcurrency() async throws {
+        try await withDirectory { try await StoreContracts.budgetConcurrency(FileBudgetLedger(path: $0 + "/budget")) }
+    }
+
+    @Test("device registry: compare-and-set, one winner of 16")
+    func registry() async throws {
+        try await withDirectory { try await StoreContracts.registryBasics(FileDeviceRegistry(directory: $0 + "/registry")) }
+    }
+
+    @Test("account intervals: overlap with other journals, idempotent, byte-exact")
+    func accounts() async throws {
+        try await withDirectory { try StoreContracts.accountBasics(FileAccountIntervalStore(directory: $0 + "/accounts")) }
     }
 }
