@@ -18,11 +18,11 @@ final class GameServerProcess: @unchecked Sendable {
     }
 
     /// POSTs `json` to `path`; returns the status code and the body.
-    func post(_ path: String, json: String) throws -> (status: Int, body: String) {
+    func post(_ path: String, json: String, headers: String = "") throws -> (status: Int, body: String) {
         guard let address = SocketAddress(numericHost: "127.0.0.1", port: port) else { throw FleetTestError("bad address") }
         let connection = try TCPConnection(connectingTo: address)
         defer { connection.close() }
-        try connection.writeAll(Array(("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(json.utf8.count)\r\n"
+        try connection.writeAll(Array(("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(headers)Content-Length: \(json.utf8.count)\r\n"
                                        + "Connection: close\r\n\r\n\(json)").utf8))
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -87,6 +87,37 @@ struct FleetGameServerTests {
             #expect(try third.post("/redeem", json: #"{"player":"\#(player)","ticket":"\#(ticket)"}"#).status == 409)
         }
         #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 60)
+    }
+
+    @Test("one journal uploaded to two game servers on one database at the same moment: paid once; a rolled-back copy to a third is rejected")
+    func uploadsAcrossServers() async throws {
+        let test = try FleetTestDatabase()
+        defer { test.drop() }
+        let base = NSTemporaryDirectory() + "playtime-fleet-uploads-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let servers = try await StoreContracts.concurrently(3) { index in
+            try GameServerProcess(["--state", base + "/s\(index)", "--store", test.url])
+        }
+        defer { servers.forEach { $0.stop() } }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let journal = try String(contentsOfFile: root.appendingPathComponent("Examples/Samples/sample-journal.jsonl").path, encoding: .utf8)
+        let answers = try await StoreContracts.concurrently(2) { index in
+            try servers[index].post("/audit", json: journal, headers: "X-Player: alice\r\n")
+        }
+        var paid: [Int] = []
+        for answer in answers {
+            let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+            if answer.status == 200 { paid.append(object?["paidGold"] as? Int ?? -1) } else { #expect(answer.status == 409, "\(answer)") }
+        }
+        #expect(paid.filter { $0 > 0 }.count == 1, "\(answers)")
+        #expect(paid.filter { $0 != 0 }.count == 1, "\(answers)")
+        // The journal without its last records: what the fleet saw before, rolled back; refused by any server.
+        let older = journal.split(separator: "\n", omittingEmptySubsequences: false).dropLast(3).joined(separator: "\n") + "\n"
+        let rolledBack = try servers[2].post("/audit", json: older, headers: "X-Player: alice\r\n")
+        let object = try JSONSerialization.jsonObject(with: Data(rolledBack.body.utf8)) as? [String: Any]
+        #expect(object?["outcome"] as? String == "rejected", "\(rolledBack)")
+        #expect(object?["paidGold"] as? Int == 0)
+        #expect(try test.count("SELECT count(*) FROM playtime_device") == 1)
     }
 
     @Test("--ticket-key must exist, --store must be a usable database: the server refuses to start")
