@@ -52,85 +52,91 @@ final class GameServerProcess: @unchecked Sendable {
 struct FleetGameServerTests {
     @Test("two game servers asked at the same moment to redeem the same 60 tickets: each paid exactly once; a third started later refuses all")
     func twoServers() async throws {
-        let test = try FleetTestDatabase()
-        defer { test.drop() }
-        let base = NSTemporaryDirectory() + "playtime-fleet-servers-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: base) }
-        let key = base + "/ticket.key"
-        try (WorkerTickets.secretHex + "\n").write(toFile: key, atomically: true, encoding: .utf8)
-        // Both start at once on the empty database: both migrate.
-        let servers = try await StoreContracts.concurrently(2) { index in
-            try GameServerProcess(["--state", base + "/s\(index)", "--store", test.url, "--ticket-key", key])
+        try await onOwnThread {
+            let test = try FleetTestDatabase()
+            defer { test.drop() }
+            let base = NSTemporaryDirectory() + "playtime-fleet-servers-\(UUID().uuidString.prefix(8))"
+            try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: base) }
+            let key = base + "/ticket.key"
+            try (WorkerTickets.secretHex + "\n").write(toFile: key, atomically: true, encoding: .utf8)
+            // Both start at once on the empty database: both migrate.
+            let servers = try await StoreContracts.concurrently(2) { index in
+                try GameServerProcess(["--state", base + "/s\(index)", "--store", test.url, "--ticket-key", key])
+            }
+            defer { servers.forEach { $0.stop() } }
+            // A issues half, B the other half: each accepts the other's tickets (one key).
+            var tickets: [(player: String, ticket: String)] = []
+            for index in 0..<60 {
+                let player = "player-\(index % 7)"
+                let answer = try servers[index % 2].post("/tickets", json: #"{"player":"\#(player)","session":"s\#(index)"}"#)
+                #expect(answer.status == 200)
+                let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+                tickets.append((player, try #require(object?["ticket"] as? String)))
+            }
+            let all = tickets
+            let statuses = try await StoreContracts.concurrently(120) { index in
+                let (player, ticket) = all[index / 2]
+                return try servers[index % 2].post("/redeem", json: #"{"player":"\#(player)","ticket":"\#(ticket)"}"#).status
+            }
+            #expect(statuses.filter { $0 == 200 }.count == 60)
+            #expect(statuses.filter { $0 == 409 }.count == 60)
+            for pair in 0..<60 { #expect(Set([statuses[2 * pair], statuses[2 * pair + 1]]) == [200, 409], "ticket \(pair)") }
+            let third = try GameServerProcess(["--state", base + "/s2", "--store", test.url, "--ticket-key", key])
+            defer { third.stop() }
+            for (player, ticket) in all {
+                #expect(try third.post("/redeem", json: #"{"player":"\#(player)","ticket":"\#(ticket)"}"#).status == 409)
+            }
+            #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 60)
         }
-        defer { servers.forEach { $0.stop() } }
-        // A issues half, B the other half: each accepts the other's tickets (one key).
-        var tickets: [(player: String, ticket: String)] = []
-        for index in 0..<60 {
-            let player = "player-\(index % 7)"
-            let answer = try servers[index % 2].post("/tickets", json: #"{"player":"\#(player)","session":"s\#(index)"}"#)
-            #expect(answer.status == 200)
-            let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
-            tickets.append((player, try #require(object?["ticket"] as? String)))
-        }
-        let all = tickets
-        let statuses = try await StoreContracts.concurrently(120) { index in
-            let (player, ticket) = all[index / 2]
-            return try servers[index % 2].post("/redeem", json: #"{"player":"\#(player)","ticket":"\#(ticket)"}"#).status
-        }
-        #expect(statuses.filter { $0 == 200 }.count == 60)
-        #expect(statuses.filter { $0 == 409 }.count == 60)
-        for pair in 0..<60 { #expect(Set([statuses[2 * pair], statuses[2 * pair + 1]]) == [200, 409], "ticket \(pair)") }
-        let third = try GameServerProcess(["--state", base + "/s2", "--store", test.url, "--ticket-key", key])
-        defer { third.stop() }
-        for (player, ticket) in all {
-            #expect(try third.post("/redeem", json: #"{"player":"\#(player)","ticket":"\#(ticket)"}"#).status == 409)
-        }
-        #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 60)
     }
 
     @Test("one journal uploaded to two game servers on one database at the same moment: paid once; a rolled-back copy to a third is rejected")
     func uploadsAcrossServers() async throws {
-        let test = try FleetTestDatabase()
-        defer { test.drop() }
-        let base = NSTemporaryDirectory() + "playtime-fleet-uploads-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: base) }
-        let servers = try await StoreContracts.concurrently(3) { index in
-            try GameServerProcess(["--state", base + "/s\(index)", "--store", test.url])
+        try await onOwnThread {
+            let test = try FleetTestDatabase()
+            defer { test.drop() }
+            let base = NSTemporaryDirectory() + "playtime-fleet-uploads-\(UUID().uuidString.prefix(8))"
+            defer { try? FileManager.default.removeItem(atPath: base) }
+            let servers = try await StoreContracts.concurrently(3) { index in
+                try GameServerProcess(["--state", base + "/s\(index)", "--store", test.url])
+            }
+            defer { servers.forEach { $0.stop() } }
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let journal = try String(contentsOfFile: root.appendingPathComponent("Examples/Samples/sample-journal.jsonl").path, encoding: .utf8)
+            let answers = try await StoreContracts.concurrently(2) { index in
+                try servers[index].post("/audit", json: journal, headers: "X-Player: alice\r\n")
+            }
+            var paid: [Int] = []
+            for answer in answers {
+                let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
+                if answer.status == 200 { paid.append(object?["paidGold"] as? Int ?? -1) } else { #expect(answer.status == 409, "\(answer)") }
+            }
+            #expect(paid.filter { $0 > 0 }.count == 1, "\(answers)")
+            #expect(paid.filter { $0 != 0 }.count == 1, "\(answers)")
+            // The journal without its last records: what the fleet saw before, rolled back; refused by any server.
+            let older = journal.split(separator: "\n", omittingEmptySubsequences: false).dropLast(3).joined(separator: "\n") + "\n"
+            let rolledBack = try servers[2].post("/audit", json: older, headers: "X-Player: alice\r\n")
+            let object = try JSONSerialization.jsonObject(with: Data(rolledBack.body.utf8)) as? [String: Any]
+            #expect(object?["outcome"] as? String == "rejected", "\(rolledBack)")
+            #expect(object?["paidGold"] as? Int == 0)
+            #expect(try test.count("SELECT count(*) FROM playtime_device") == 1)
         }
-        defer { servers.forEach { $0.stop() } }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let journal = try String(contentsOfFile: root.appendingPathComponent("Examples/Samples/sample-journal.jsonl").path, encoding: .utf8)
-        let answers = try await StoreContracts.concurrently(2) { index in
-            try servers[index].post("/audit", json: journal, headers: "X-Player: alice\r\n")
-        }
-        var paid: [Int] = []
-        for answer in answers {
-            let object = try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any]
-            if answer.status == 200 { paid.append(object?["paidGold"] as? Int ?? -1) } else { #expect(answer.status == 409, "\(answer)") }
-        }
-        #expect(paid.filter { $0 > 0 }.count == 1, "\(answers)")
-        #expect(paid.filter { $0 != 0 }.count == 1, "\(answers)")
-        // The journal without its last records: what the fleet saw before, rolled back; refused by any server.
-        let older = journal.split(separator: "\n", omittingEmptySubsequences: false).dropLast(3).joined(separator: "\n") + "\n"
-        let rolledBack = try servers[2].post("/audit", json: older, headers: "X-Player: alice\r\n")
-        let object = try JSONSerialization.jsonObject(with: Data(rolledBack.body.utf8)) as? [String: Any]
-        #expect(object?["outcome"] as? String == "rejected", "\(rolledBack)")
-        #expect(object?["paidGold"] as? Int == 0)
-        #expect(try test.count("SELECT count(*) FROM playtime_device") == 1)
     }
 
     @Test("--ticket-key must exist, --store must be a usable database: the server refuses to start")
-    func refusesBadOptions() throws {
-        let base = NSTemporaryDirectory() + "playtime-fleet-bad-\(UUID().uuidString.prefix(8))"
-        defer { try? FileManager.default.removeItem(atPath: base) }
-        let missingKey = try ChildProcess(try BuiltBinary.path("game-server"), ["--state", base, "--ticket-key", base + "/absent"])
-        _ = missingKey.finish()
-        #expect(missingKey.process.terminationStatus != 0)
-        #expect(missingKey.standardError.contains("does not exist"))
-        let noDatabase = try ChildProcess(try BuiltBinary.path("game-server"), ["--state", base, "--store", "postgres://nobody@127.0.0.1:1/none"])
-        _ = noDatabase.finish()
-        #expect(noDatabase.process.terminationStatus != 0)
-        #expect(noDatabase.standardError.contains("--store"))
+    func refusesBadOptions() async throws {
+        try await onOwnThread {
+            let base = NSTemporaryDirectory() + "playtime-fleet-bad-\(UUID().uuidString.prefix(8))"
+            defer { try? FileManager.default.removeItem(atPath: base) }
+            let missingKey = try ChildProcess(try BuiltBinary.path("game-server"), ["--state", base, "--ticket-key", base + "/absent"])
+            _ = missingKey.finish()
+            #expect(missingKey.process.terminationStatus != 0)
+            #expect(missingKey.standardError.contains("does not exist"))
+            let noDatabase = try ChildProcess(try BuiltBinary.path("game-server"), ["--state", base, "--store", "postgres://nobody@127.0.0.1:1/none"])
+            _ = noDatabase.finish()
+            #expect(noDatabase.process.terminationStatus != 0)
+            #expect(noDatabase.standardError.contains("--store"))
+        }
     }
 }

@@ -65,94 +65,100 @@ enum WorkerTickets {
 struct FleetProcessTests {
     @Test("4 processes start on an empty database at once (all migrate) and redeem the same 2000 tickets: 2000 paid, each once")
     func fourProcesses() async throws {
-        let test = try FleetTestDatabase()
-        defer { test.drop() }
-        let (tickets, nonces) = try WorkerTickets.write(count: 2000) { "player-\($0 % 97)" }
-        defer { try? FileManager.default.removeItem(atPath: tickets) }
-        // Each starts at another quarter, so they meet on every ticket from both sides.
-        let workers = try (0..<4).map { try WorkerTickets.worker(url: test.url, tickets: tickets, start: $0 * 500) }
-        let outputs = try await StoreContracts.concurrently(4) { workers[$0].finish() }
-        for (index, output) in outputs.enumerated() {
-            #expect(output.last == "done", "worker \(index): \(output.suffix(3)) \(workers[index].standardError)")
-            #expect(WorkerTickets.failures(output).isEmpty, "\(WorkerTickets.failures(output).prefix(3))")
-            #expect(output.count == 2001)
+        try await onOwnThread {
+            let test = try FleetTestDatabase()
+            defer { test.drop() }
+            let (tickets, nonces) = try WorkerTickets.write(count: 2000) { "player-\($0 % 97)" }
+            defer { try? FileManager.default.removeItem(atPath: tickets) }
+            // Each starts at another quarter, so they meet on every ticket from both sides.
+            let workers = try (0..<4).map { try WorkerTickets.worker(url: test.url, tickets: tickets, start: $0 * 500) }
+            let outputs = try await StoreContracts.concurrently(4) { workers[$0].finish() }
+            for (index, output) in outputs.enumerated() {
+                #expect(output.last == "done", "worker \(index): \(output.suffix(3)) \(workers[index].standardError)")
+                #expect(WorkerTickets.failures(output).isEmpty, "\(WorkerTickets.failures(output).prefix(3))")
+                #expect(output.count == 2001)
+            }
+            var paid: [String: Int] = [:]
+            for output in outputs {
+                for (nonce, payments) in WorkerTickets.payments(output) { paid[nonce, default: 0] += payments.count }
+            }
+            #expect(paid.count == 2000)
+            #expect(paid.values.allSatisfy { $0 == 1 })
+            #expect(Set(paid.keys) == Set(nonces))
+            #expect(outputs.map { $0.filter { $0.hasPrefix("refused ") }.count }.reduce(0, +) == 6000)
+            #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 2000)
+            #expect(try test.count("SELECT count(*) FROM playtime_replay_session") == 2000)
+            #expect(try test.count("SELECT version FROM playtime_schema") == FleetSchema.currentVersion)
         }
-        var paid: [String: Int] = [:]
-        for output in outputs {
-            for (nonce, payments) in WorkerTickets.payments(output) { paid[nonce, default: 0] += payments.count }
-        }
-        #expect(paid.count == 2000)
-        #expect(paid.values.allSatisfy { $0 == 1 })
-        #expect(Set(paid.keys) == Set(nonces))
-        #expect(outputs.map { $0.filter { $0.hasPrefix("refused ") }.count }.reduce(0, +) == 6000)
-        #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 2000)
-        #expect(try test.count("SELECT count(*) FROM playtime_replay_session") == 2000)
-        #expect(try test.count("SELECT version FROM playtime_schema") == FleetSchema.currentVersion)
     }
 
     @Test("one player's 240 tickets redeemed by 4 processes × 2 threads at once: the daily budget is granted exactly, never more")
     func onePlayersBudget() async throws {
-        let test = try FleetTestDatabase()
-        defer { test.drop() }
-        _ = try test.open()
-        let budget: Int64 = 5_000
-        let (tickets, _) = try WorkerTickets.write(count: 240, budget: budget) { _ in "whale" }
-        defer { try? FileManager.default.removeItem(atPath: tickets) }
-        let workers = try (0..<4).map { try WorkerTickets.worker(url: test.url, tickets: tickets, start: $0 * 60, threads: 2, budget: budget) }
-        let outputs = try await StoreContracts.concurrently(4) { workers[$0].finish() }
-        var granted: Int64 = 0
-        var requested: Int64 = 0
-        var paidTickets = 0
-        for output in outputs {
-            #expect(output.last == "done")
-            #expect(WorkerTickets.failures(output).isEmpty, "\(WorkerTickets.failures(output).prefix(3))")
-            for payments in WorkerTickets.payments(output).values {
-                for payment in payments {
-                    granted += payment.granted
-                    requested += payment.requested
-                    paidTickets += 1
+        try await onOwnThread {
+            let test = try FleetTestDatabase()
+            defer { test.drop() }
+            _ = try test.open()
+            let budget: Int64 = 5_000
+            let (tickets, _) = try WorkerTickets.write(count: 240, budget: budget) { _ in "whale" }
+            defer { try? FileManager.default.removeItem(atPath: tickets) }
+            let workers = try (0..<4).map { try WorkerTickets.worker(url: test.url, tickets: tickets, start: $0 * 60, threads: 2, budget: budget) }
+            let outputs = try await StoreContracts.concurrently(4) { workers[$0].finish() }
+            var granted: Int64 = 0
+            var requested: Int64 = 0
+            var paidTickets = 0
+            for output in outputs {
+                #expect(output.last == "done")
+                #expect(WorkerTickets.failures(output).isEmpty, "\(WorkerTickets.failures(output).prefix(3))")
+                for payments in WorkerTickets.payments(output).values {
+                    for payment in payments {
+                        granted += payment.granted
+                        requested += payment.requested
+                        paidTickets += 1
+                    }
                 }
             }
+            #expect(paidTickets == 240)
+            #expect(requested > budget, "the test must ask for more than the budget")
+            #expect(granted == budget)
+            #expect(try test.count("SELECT sum(gold) FROM playtime_budget_grant") == Int(budget))
         }
-        #expect(paidTickets == 240)
-        #expect(requested > budget, "the test must ask for more than the budget")
-        #expect(granted == budget)
-        #expect(try test.count("SELECT sum(gold) FROM playtime_budget_grant") == Int(budget))
     }
 
     @Test("kill -9 a redeeming process 6 times mid-run, then finish: no ticket paid twice, at most one lost per kill")
     func killNine() async throws {
-        let test = try FleetTestDatabase()
-        defer { test.drop() }
-        _ = try test.open()
-        let count = 600
-        let (tickets, _) = try WorkerTickets.write(count: count) { "player-\($0 % 13)" }
-        defer { try? FileManager.default.removeItem(atPath: tickets) }
-        var all: [String] = []
-        let kills = 6
-        for round in 0..<kills {
-            let worker = try WorkerTickets.worker(url: test.url, tickets: tickets, start: round * 37, threads: 2)
-            // Kill it once it reported some new payments: mid-run, between or inside redemptions.
-            let seen = try await StoreContracts.onThread { () -> [String] in
-                worker.wait { lines in lines.filter { $0.hasPrefix("paid ") }.count >= 40 }
+        try await onOwnThread {
+            let test = try FleetTestDatabase()
+            defer { test.drop() }
+            _ = try test.open()
+            let count = 600
+            let (tickets, _) = try WorkerTickets.write(count: count) { "player-\($0 % 13)" }
+            defer { try? FileManager.default.removeItem(atPath: tickets) }
+            var all: [String] = []
+            let kills = 6
+            for round in 0..<kills {
+                let worker = try WorkerTickets.worker(url: test.url, tickets: tickets, start: round * 37, threads: 2)
+                // Kill it once it reported some new payments: mid-run, between or inside redemptions.
+                let seen = try await StoreContracts.onThread { () -> [String] in
+                    worker.wait { lines in lines.filter { $0.hasPrefix("paid ") }.count >= 40 }
+                }
+                worker.killHard()
+                let rest = try await StoreContracts.onThread { worker.finish() }
+                #expect(rest.count >= seen.count)
+                #expect(rest.last != "done", "round \(round): the worker finished before it was killed")
+                #expect(WorkerTickets.failures(rest).isEmpty, "\(WorkerTickets.failures(rest).prefix(3))")
+                all += rest
             }
-            worker.killHard()
-            let rest = try await StoreContracts.onThread { worker.finish() }
-            #expect(rest.count >= seen.count)
-            #expect(rest.last != "done", "round \(round): the worker finished before it was killed")
-            #expect(WorkerTickets.failures(rest).isEmpty, "\(WorkerTickets.failures(rest).prefix(3))")
-            all += rest
+            let last = try WorkerTickets.worker(url: test.url, tickets: tickets, threads: 2)
+            let final = try await StoreContracts.onThread { last.finish() }
+            #expect(final.last == "done")
+            #expect(WorkerTickets.failures(final).isEmpty)
+            all += final
+            let paid = WorkerTickets.payments(all)
+            #expect(paid.values.allSatisfy { $0.count == 1 }, "a ticket was paid twice")
+            // A kill between a commit and its line loses that ticket (used, never paid): at most one per thread per kill.
+            #expect(paid.count >= count - 2 * kills)
+            #expect(paid.count <= count)
+            #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == count)
         }
-        let last = try WorkerTickets.worker(url: test.url, tickets: tickets, threads: 2)
-        let final = try await StoreContracts.onThread { last.finish() }
-        #expect(final.last == "done")
-        #expect(WorkerTickets.failures(final).isEmpty)
-        all += final
-        let paid = WorkerTickets.payments(all)
-        #expect(paid.values.allSatisfy { $0.count == 1 }, "a ticket was paid twice")
-        // A kill between a commit and its line loses that ticket (used, never paid): at most one per thread per kill.
-        #expect(paid.count >= count - 2 * kills)
-        #expect(paid.count <= count)
-        #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == count)
     }
 }

@@ -88,46 +88,50 @@ struct FleetServerStopTests {
     }
 
     @Test("consume waiting between its nonce and its session insert when the server stops: typed error, no nonce left, then first use")
-    func consumeMidTransaction() throws {
-        let server = try PrivatePostgres()
-        defer { server.remove() }
-        let database = try FleetDatabase(url: server.url, maximumConnections: 2)
-        let claim = StoreContracts.claim(77, expiresAt: StoreContracts.start + StoreContracts.hour, player: "p", session: "held")
-        // Another transaction holds the session key uncommitted, so consume inserts the nonce, then waits for it.
-        let outcome = try Self.stopDuring(server, hold: "INSERT INTO playtime_replay_session VALUES ('\\x70', '\\x68656c64', 1)", []) {
-            Result { () throws(TicketStoreError) -> ReplayDecision in try database.replayGuard.consume(claim, now: StoreContracts.start) }
+    func consumeMidTransaction() async throws {
+        try await onOwnThread {
+            let server = try PrivatePostgres()
+            defer { server.remove() }
+            let database = try FleetDatabase(url: server.url, maximumConnections: 2)
+            let claim = StoreContracts.claim(77, expiresAt: StoreContracts.start + StoreContracts.hour, player: "p", session: "held")
+            // Another transaction holds the session key uncommitted, so consume inserts the nonce, then waits for it.
+            let outcome = try Self.stopDuring(server, hold: "INSERT INTO playtime_replay_session VALUES ('\\x70', '\\x68656c64', 1)", []) {
+                Result { () throws(TicketStoreError) -> ReplayDecision in try database.replayGuard.consume(claim, now: StoreContracts.start) }
+            }
+            guard case .failure(let error) = outcome, case .database = error else {
+                Issue.record("consume answered \(String(describing: outcome)) although the server stopped under it")
+                return
+            }
+            try server.resume()
+            let check = try FleetDatabase(url: server.url, maximumConnections: 1)
+            #expect(try check.pool.query("SELECT count(*) FROM playtime_replay_nonce", []).rows.first?.first ?? nil == "0")
+            #expect(try check.pool.query("SELECT count(*) FROM playtime_replay_session", []).rows.first?.first ?? nil == "0")
+            #expect(try check.replayGuard.consume(claim, now: StoreContracts.start) == .firstUse)
         }
-        guard case .failure(let error) = outcome, case .database = error else {
-            Issue.record("consume answered \(String(describing: outcome)) although the server stopped under it")
-            return
-        }
-        try server.resume()
-        let check = try FleetDatabase(url: server.url, maximumConnections: 1)
-        #expect(try check.pool.query("SELECT count(*) FROM playtime_replay_nonce", []).rows.first?.first ?? nil == "0")
-        #expect(try check.pool.query("SELECT count(*) FROM playtime_replay_session", []).rows.first?.first ?? nil == "0")
-        #expect(try check.replayGuard.consume(claim, now: StoreContracts.start) == .firstUse)
     }
 
     @Test("grant waiting after it locked and moved the player's row when the server stops: typed error, nothing granted, then the full grant")
-    func grantMidTransaction() throws {
-        let server = try PrivatePostgres()
-        defer { server.remove() }
-        let database = try FleetDatabase(url: server.url, maximumConnections: 2)
-        // SHARE mode lets the player's upsert through but blocks the grant's insert.
-        let outcome = try Self.stopDuring(server, hold: "LOCK TABLE playtime_budget_grant IN SHARE MODE", []) {
-            Result { () throws(TicketStoreError) -> BudgetGrant in
-                try database.budgetLedger.grant(70, to: PlayerKey("p"), limit: 100, at: StoreContracts.start)
+    func grantMidTransaction() async throws {
+        try await onOwnThread {
+            let server = try PrivatePostgres()
+            defer { server.remove() }
+            let database = try FleetDatabase(url: server.url, maximumConnections: 2)
+            // SHARE mode lets the player's upsert through but blocks the grant's insert.
+            let outcome = try Self.stopDuring(server, hold: "LOCK TABLE playtime_budget_grant IN SHARE MODE", []) {
+                Result { () throws(TicketStoreError) -> BudgetGrant in
+                    try database.budgetLedger.grant(70, to: PlayerKey("p"), limit: 100, at: StoreContracts.start)
+                }
             }
+            guard case .failure(let error) = outcome, case .database = error else {
+                Issue.record("grant answered \(String(describing: outcome)) although the server stopped under it")
+                return
+            }
+            try server.resume()
+            let check = try FleetDatabase(url: server.url, maximumConnections: 1)
+            #expect(try check.pool.query("SELECT count(*) FROM playtime_budget_player", []).rows.first?.first ?? nil == "0")
+            #expect(try check.pool.query("SELECT count(*) FROM playtime_budget_grant", []).rows.first?.first ?? nil == "0")
+            #expect(try check.budgetLedger.grant(70, to: PlayerKey("p"), limit: 100, at: StoreContracts.start).granted == 70)
         }
-        guard case .failure(let error) = outcome, case .database = error else {
-            Issue.record("grant answered \(String(describing: outcome)) although the server stopped under it")
-            return
-        }
-        try server.resume()
-        let check = try FleetDatabase(url: server.url, maximumConnections: 1)
-        #expect(try check.pool.query("SELECT count(*) FROM playtime_budget_player", []).rows.first?.first ?? nil == "0")
-        #expect(try check.pool.query("SELECT count(*) FROM playtime_budget_grant", []).rows.first?.first ?? nil == "0")
-        #expect(try check.budgetLedger.grant(70, to: PlayerKey("p"), limit: 100, at: StoreContracts.start).granted == 70)
     }
 }
 

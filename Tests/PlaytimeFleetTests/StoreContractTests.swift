@@ -37,10 +37,12 @@ struct InMemoryContractTests {
 struct PostgresContractTests {
     /// Runs `body` on a fresh fleet database and drops it afterwards.
     func withDatabase(_ body: (FleetDatabase, FleetTestDatabase) async throws -> Void) async throws {
-        let test = try FleetTestDatabase()
-        defer { test.drop() }
-        let database = try test.open(connections: 8)
-        try await body(database, test)
+        try await onOwnThread {
+            let test = try FleetTestDatabase()
+            defer { test.drop() }
+            let database = try test.open(connections: 8)
+            try await body(database, test)
+        }
     }
 
     @Test("replay guard: single use per nonce and per session, nothing recorded on refusal, expiry, byte-exact keys")
@@ -94,7 +96,7 @@ struct FileContractTests {
         let directory = NSTemporaryDirectory() + "playtime-fleet-contract-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try await body(directory)
+        try await onOwnThread { try await body(directory) }
     }
 
     @Test("replay guard: single use per nonce and per session, nothing recorded on refusal, expiry, byte-exact keys")
