@@ -78,6 +78,34 @@ struct LivePoolTests {
         #expect(pool.idleCount == 1)
     }
 
+    @Test("An idle pooled session the server terminated is noticed at checkout: the next query runs on a new one")
+    func terminatedWhileIdle() throws {
+        let pool = PostgresPool(configuration: try LiveServer.configuration(), maximumConnections: 1)
+        let pid = try #require(try pool.query("SELECT pg_backend_pid()").rows[0][0] ?? nil)
+        let admin = try PostgresConnection.connect(try LiveServer.configuration())
+        defer { admin.close() }
+        #expect(try admin.query("SELECT pg_terminate_backend($1::int)", [pid]).rows == [["t"]])
+        // pg_terminate_backend only signals; wait (bounded) until the backend is gone before the checkout.
+        let deadline = SystemClock.bootNanoseconds() + 10_000_000_000
+        while try admin.query("SELECT count(*) FROM pg_stat_activity WHERE pid = $1::int", [pid]).rows != [["0"]],
+              SystemClock.bootNanoseconds() < deadline {}
+        let next = try pool.query("SELECT pg_backend_pid()").rows[0][0]
+        #expect(next != pid)
+    }
+
+    @Test("A hung server under a pool: timedOut, and the connection is not returned to the pool")
+    func hungServer() throws {
+        let fake = try FakePostgresServer([.send(FakePostgresServer.startupDone), .hang])
+        let pool = PostgresPool(configuration: fake.configuration(timeout: 300_000_000), maximumConnections: 1)
+        do {
+            _ = try pool.query("SELECT 1")
+            Issue.record("an answer from a hung server")
+        } catch {
+            guard case .timedOut = error else { Issue.record("\(error)"); return }
+        }
+        #expect(pool.idleCount == 0)
+    }
+
     @Test("transaction: a thrown error rolls back; a swallowed statement error is transactionRolledBack; success commits")
     func transactions() throws {
         let pool = PostgresPool(configuration: try LiveServer.configuration(), maximumConnections: 2)

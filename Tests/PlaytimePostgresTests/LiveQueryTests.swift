@@ -70,6 +70,18 @@ struct LiveQueryTests {
         #expect(!connection.isOpen)
     }
 
+    @Test("Many rows each under the message limit but over maximumResultBytes together: resultTooLarge, connection closed")
+    func resultOverLimit() throws {
+        var configuration = try LiveServer.configuration()
+        configuration.maximumResultBytes = 1 << 20
+        let connection = try PostgresConnection.connect(configuration)
+        #expect(try connection.query("SELECT repeat('x', 1000) FROM generate_series(1, 500)").rows.count == 500)
+        #expect(throws: PostgresError.resultTooLarge(limitBytes: 1 << 20)) {
+            try connection.query("SELECT repeat('x', 1000) FROM generate_series(1, 5000)")
+        }
+        #expect(!connection.isOpen)
+    }
+
     @Test("A syntax error is 42601 and the connection stays usable")
     func syntaxError() throws {
         let connection = try connect()

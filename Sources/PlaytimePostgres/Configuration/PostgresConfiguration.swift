@@ -25,6 +25,10 @@ public struct PostgresConfiguration: Sendable, Equatable {
     /// The longest server message accepted; a longer announcement fails with ``PostgresError/messageTooLarge(announcedBytes:limitBytes:)``
     /// before anything is allocated for it.
     public var maximumMessageBytes: Int
+    /// The most row data one query may return (the sum of its DataRow messages); beyond it the query fails with
+    /// ``PostgresError/resultTooLarge(limitBytes:)`` and the connection is closed, so no server can fill memory
+    /// with many rows each under ``maximumMessageBytes``.
+    public var maximumResultBytes: Int
     /// How many named prepared statements each connection keeps (by SQL text); 0 sends every query through the
     /// unnamed statement (Parse each time), for servers behind a transaction-pooling proxy that cannot keep them.
     public var statementCacheCapacity: Int
@@ -48,6 +52,7 @@ public struct PostgresConfiguration: Sendable, Equatable {
         maximumMessageBytes = 64 << 20
         maximumSCRAMIterations = 1_000_000
         statementCacheCapacity = 64
+        maximumResultBytes = 256 << 20
     }
 
     /// The socket file when connecting over a Unix-domain socket: `<socketDirectory>/.s.PGSQL.<port>`.

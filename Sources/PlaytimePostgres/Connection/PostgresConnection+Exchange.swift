@@ -41,6 +41,7 @@ extension PostgresConnection {
     func nextMessage(deadline: Int64) throws(PostgresError) -> BackendMessage {
         guard let socket else { throw .connectionClosed(closedReason ?? "closed") }
         let (type, body) = try reader.next(from: socket, deadline: deadline)
+        lastMessageBytes = body.count
         return try BackendMessage.decode(type: type, body: body)
     }
 
@@ -49,6 +50,7 @@ extension PostgresConnection {
     /// (its Execute sends no RowDescription).
     func collectResults(deadline: Int64, simple: Bool, columns: [String]?) throws(PostgresError) -> [PostgresResult] {
         var results: [PostgresResult] = []
+        var resultBytes = 0
         var current = PostgresResult(columns: columns ?? [])
         var failure: PostgresServerError?
         while true {
@@ -64,6 +66,10 @@ extension PostgresConnection {
             case .dataRow(let values):
                 guard values.count == current.columns.count else {
                     throw .protocolViolation("a row of \(values.count) values for \(current.columns.count) columns")
+                }
+                resultBytes += lastMessageBytes
+                guard resultBytes <= configuration.maximumResultBytes else {
+                    throw .resultTooLarge(limitBytes: configuration.maximumResultBytes)
                 }
                 current.rows.append(values)
             case .commandComplete(let tag):
@@ -81,7 +87,7 @@ extension PostgresConnection {
                 if let failure { throw .server(failure) }
                 return results
             case .parameterStatus(let name, let value):
-                serverParameters[name] = value
+                recordParameter(name, value)
             case .copyInResponse:
                 // A COPY FROM STDIN this client cannot feed: refuse it, the server answers with an error. In copy-in
                 // mode the server ignored the pipeline's Sync, so an extended query sends a new one.
@@ -98,5 +104,12 @@ extension PostgresConnection {
                 throw .protocolViolation("a startup message in the middle of a query")
             }
         }
+    }
+
+    /// Keeps a run-time parameter the server reported; at most 256 distinct names, so a hostile server cannot
+    /// grow the table without end.
+    func recordParameter(_ name: String, _ value: String) {
+        guard serverParameters[name] != nil || serverParameters.count < 256 else { return }
+        serverParameters[name] = value
     }
 }

@@ -44,7 +44,7 @@ extension PostgresConnection {
         try authenticate(deadline: deadline)
         while true {
             switch try nextMessage(deadline: deadline) {
-            case .parameterStatus(let name, let value): serverParameters[name] = value
+            case .parameterStatus(let name, let value): recordParameter(name, value)
             case .backendKeyData(let processID, let secretKey): cancelKey = (processID, secretKey)
             case .readyForQuery(let status):
                 transactionStatus = status

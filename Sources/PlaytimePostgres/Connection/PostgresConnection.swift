@@ -20,6 +20,8 @@ public final class PostgresConnection {
     var cancelKey: (processID: Int32, secretKey: Int32)?
     /// Why the connection was closed, for later calls.
     var closedReason: String?
+    /// The body length of the last message read, for the result-size bound.
+    var lastMessageBytes = 0
 
     private init(configuration: PostgresConfiguration, socket: StreamSocket) {
         self.configuration = configuration

@@ -27,6 +27,8 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     case protocolViolation(String)
     /// The server announced a message longer than the configured limit; nothing that large was allocated.
     case messageTooLarge(announcedBytes: Int, limitBytes: Int)
+    /// One query's rows together exceeded ``PostgresConfiguration/maximumResultBytes``; the connection was closed.
+    case resultTooLarge(limitBytes: Int)
     /// The caller passed something that cannot be sent (a NUL in SQL, more than 65 535 parameters, …).
     case invalidArgument(String)
     /// No pooled connection became free before the pool's checkout timeout.
@@ -58,6 +60,8 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
         case .protocolViolation(let reason): return "postgres: protocol violation: \(reason)"
         case .messageTooLarge(let announced, let limit):
             return "postgres: the server announced a \(announced)-byte message; the limit is \(limit) bytes"
+        case .resultTooLarge(let limit):
+            return "postgres: the query's rows exceed the \(limit)-byte result limit; the connection was closed"
         case .invalidArgument(let reason): return "postgres: invalid argument: \(reason)"
         case .poolExhausted(let reason): return "postgres: pool exhausted: \(reason)"
         case .transactionRolledBack(let reason): return "postgres: transaction rolled back: \(reason)"
