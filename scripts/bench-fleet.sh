@@ -62,7 +62,7 @@ for setting in ${PLAYTIME_BENCH_SETTINGS:-off on}; do
   printf "\n%-58s %12s %12s\n" "redemptions/s, $durability (mean of $rounds)" "1 conn" "4 conns"
   for key in us ps pe pp; do
     case $key in
-      us) label="PlaytimePostgres (Swift, extended protocol)" ;;
+      us) label="PlaytimePostgres (Swift; named statements, cached)" ;;
       ps) label="pgbench -M simple (libpq, C; its default)" ;;
       pe) label="pgbench -M extended (libpq, C)" ;;
       pp) label="pgbench -M prepared (libpq, C)" ;;
@@ -73,13 +73,14 @@ for setting in ${PLAYTIME_BENCH_SETTINGS:-off on}; do
     awk -v u="${sum[us$n]}" -v s="${sum[ps$n]}" -v e="${sum[pe$n]}" -v p="${sum[pp$n]}" -v n="$n" \
       'BEGIN { printf "ours / pgbench, %d connection(s): %.2fx simple, %.2fx extended, %.2fx prepared (goal >= 0.8)\n", n, u / s, u / e, u / p }'
   done
+  # Whole TicketAuthority redemptions (parse, tag check, reward, both statements), our client only.
+  for n in 1 4; do
+    "$bench" fleet --url "$PLAYTIME_POSTGRES_URL" --mode redeem --threads "$n" --seconds "$seconds" --prefix "full$setting$n"
+  done
 done
 
 echo
-echo "full redemptions (parse, tag, reward, both stores), $durability; then the file stores (fsync per write):"
-for n in 1 4; do
-  "$bench" fleet --url "$PLAYTIME_POSTGRES_URL" --mode redeem --threads "$n" --seconds "$seconds" --prefix "full$n"
-done
+echo "the file stores of one machine (flock, write + fsync per store call), for scale:"
 mkdir -p "$dir-files"
 for n in 1 4; do
   "$bench" fleet --mode file --threads "$n" --seconds "$seconds" --dir "$dir-files" --prefix "file$n"
