@@ -4,14 +4,21 @@ import PlaytimePostgres
 import PlaytimeTickets
 import Testing
 
+/// PLAYTIME_REQUIRE_POSTGRES=1 (CI) without a server is a failure, not a skip.
+@Suite("Fleet: PostgreSQL presence")
+struct FleetPresenceTests {
+    @Test("PostgreSQL must be configured when required")
+    func configuredWhenRequired() {
+        if FleetTestServer.required {
+            #expect(FleetTestServer.available, "PLAYTIME_REQUIRE_POSTGRES=1 but PLAYTIME_POSTGRES_URL is not set")
+            #expect(FleetTestServer.harness != nil, "PLAYTIME_REQUIRE_POSTGRES=1 but PLAYTIME_POSTGRES_HARNESS is not set (the stop-the-server tests need it)")
+        }
+    }
+}
+
 /// The versioned schema, garbage collection and what a failure looks like to a caller.
 @Suite("Fleet: schema, collection, failures", .enabled(if: FleetTestServer.available))
 struct FleetSchemaTests {
-    @Test("PostgreSQL must be configured when required")
-    func configuredWhenRequired() {
-        if FleetTestServer.required { #expect(FleetTestServer.available, "PLAYTIME_REQUIRE_POSTGRES=1 but PLAYTIME_POSTGRES_URL is not set") }
-    }
-
     @Test("8 threads migrate an empty database at once: one creates, the others find it current; opening again changes nothing")
     func concurrentMigration() async throws {
         try await onOwnThread {
