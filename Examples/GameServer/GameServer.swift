@@ -45,7 +45,8 @@ enum GameServer {
                             records such a grant when, say, its ad network confirms a view server to server).
       --store URL           Keep redeemed tickets, budgets, the device registry and account intervals in this
                             PostgreSQL database (docs/fleet.md) instead of files in DIR, so several servers share
-                            them; the schema is created or migrated at start. Default: the files in DIR.
+                            them; the schema is created or migrated at start, and expired rows are collected
+                            at start and then hourly. Default: the files in DIR.
       --ticket-key FILE     The ticket signing secret (hex text, at least 16 bytes, like journal keys) instead of
                             DIR/ticket.secret, so several servers accept each other's tickets. It must exist.
       --print-policy        Print the policy as JSON and exit.
@@ -108,7 +109,8 @@ enum GameServer {
         print("journal key \(state.journalKeyPath) (key id \(state.journalKey.keyIDHex))"
               + (state.usesDemoJournalKey ? " — the PUBLIC demo key: audits prove nothing against a real cheater" : ""))
         let router = Router(state: state)
-        let reason = serve(listener, router: router, maxRequests: maxRequests, idleNanoseconds: idle, totalNanoseconds: total)
+        let reason = serve(listener, router: router, maxRequests: maxRequests, idleNanoseconds: idle, totalNanoseconds: total,
+                           maintenance: state.collect)
         listener.close()
         print("stopped: \(reason)")
         return 0
@@ -141,11 +143,19 @@ enum GameServer {
     }
 
     /// Accepts and answers connections one at a time until a limit is reached; returns why it stopped.
-    static func serve(_ listener: TCPListener, router: Router, maxRequests: Int64, idleNanoseconds: Int64, totalNanoseconds: Int64) -> String {
+    /// With `maintenance` (the fleet database's collection), it runs at start and then at most once an hour,
+    /// between requests, at the server's wall clock.
+    static func serve(_ listener: TCPListener, router: Router, maxRequests: Int64, idleNanoseconds: Int64, totalNanoseconds: Int64,
+                      maintenance: (@Sendable (Int64) -> String)? = nil) -> String {
         let start = SystemClock.bootNanoseconds()
         var lastRequest = start
         var served: Int64 = 0
+        var lastMaintenance: Int64?
         while true {
+            if let maintenance, lastMaintenance.map({ SystemClock.bootNanoseconds() - $0 >= 3_600_000_000_000 }) ?? true {
+                print(maintenance(SystemClock.wallNanoseconds()))
+                lastMaintenance = SystemClock.bootNanoseconds()
+            }
             if maxRequests > 0, served >= maxRequests { return "served \(served) request(s), the --max-requests limit" }
             let now = SystemClock.bootNanoseconds()
             var wait = Int64.max

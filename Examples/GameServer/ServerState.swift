@@ -52,6 +52,9 @@ struct ServerState {
     let budgetLedger: any BudgetLedger
     /// Where the stores are, for the start-up lines: the state directory's files, or the database.
     let storeDescription: String
+    /// The fleet database's garbage collection (expired tickets and sessions, stale grants) at a server instant;
+    /// `nil` for the file stores, which compact themselves.
+    let collect: (@Sendable (Int64) -> String)?
 
     struct SetupError: Error, CustomStringConvertible {
         var description: String
@@ -84,6 +87,7 @@ struct ServerState {
         registry = stores.registry
         accounts = stores.accounts
         storeDescription = stores.description
+        collect = stores.collect
         authority = try TicketAuthority(keys: TicketKeyRing(current: TicketKey(id: Self.ticketKeyID, secret: secret)),
                                         policy: policy, lifetimeSeconds: lifetimeSeconds, rates: rates, multiplierGrants: grants,
                                         replayGuard: replayGuard, budgetLedger: budgetLedger)
@@ -108,6 +112,7 @@ struct ServerState {
         var registry: any DeviceRegistry
         var accounts: any AccountIntervalStore
         var description: String
+        var collect: (@Sendable (Int64) -> String)? = nil
     }
 
     /// The embedded stores: files in the state directory, shared by the processes of one machine.
@@ -144,7 +149,15 @@ struct ServerState {
             throw SetupError(description: "--store: \(error) (refusing to start without the fleet's stores)")
         }
         return Stores(replayGuard: database.replayGuard, budgetLedger: database.budgetLedger, registry: database.deviceRegistry,
-                      accounts: database.accountIntervals, description: "fleet database \(Self.redacted(url))")
+                      accounts: database.accountIntervals, description: "fleet database \(Self.redacted(url))") { now in
+            do {
+                let report = try database.collect(now: now)
+                return "collected \(report.nonces) nonce(s), \(report.sessions) session key(s), \(report.grants) grant(s), "
+                    + "\(report.players) idle player(s)"
+            } catch {
+                return "collection failed (retried later): \(error)"
+            }
+        }
     }
 
     /// `url` without its password, for logs.
