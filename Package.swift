@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "PlaytimeGuard", targets: ["PlaytimeGuard"]),
         .library(name: "PlaytimeNTP", targets: ["PlaytimeNTP"]),
+        .library(name: "PlaytimeRoughtime", targets: ["PlaytimeRoughtime"]),
         .library(name: "PlaytimeCrypto", targets: ["PlaytimeCrypto"]),
         .library(name: "PlaytimeJournal", targets: ["PlaytimeJournal"]),
         .library(name: "PlaytimeRewards", targets: ["PlaytimeRewards"]),
@@ -24,6 +25,8 @@ let package = Package(
         .target(name: "PlaytimeCrypto"),
         // SNTP/NTP client: wire format, validation, selection, transport.
         .target(name: "PlaytimeNTP", dependencies: ["PlaytimeSystem"]),
+        // Roughtime client: wire format, verification, chained queries, transport.
+        .target(name: "PlaytimeRoughtime", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeNTP"]),
         // Append-only, HMAC-chained JSON Lines journal.
         .target(name: "PlaytimeJournal", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
         // Exact integer reward arithmetic (PlaytimeSystem only to read policy files safely).
@@ -37,10 +40,10 @@ let package = Package(
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.
-        .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal"]),
+        .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeCrypto", "PlaytimeRoughtime"]),
         .executableTarget(
             name: "playtime",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit"]
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime"]
         ),
         .executableTarget(
             name: "PlaytimeBenchmarks",
@@ -53,6 +56,7 @@ let package = Package(
         .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal"], path: "Examples/GameServer"),
         .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
+        .testTarget(name: "PlaytimeRoughtimeTests", dependencies: ["PlaytimeRoughtime", "PlaytimeCrypto", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
         .testTarget(name: "PlaytimeGuardTests", dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal"]),
@@ -60,7 +64,7 @@ let package = Package(
         .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
-        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal"]),
+        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
     ],
     swiftLanguageModes: [.v6]
 )
