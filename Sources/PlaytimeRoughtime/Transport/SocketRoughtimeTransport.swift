@@ -6,7 +6,9 @@ import PlaytimeSystem
 ///
 /// An address without a route (`ENETUNREACH`, `EHOSTUNREACH`, …) or refusing (ICMP port unreachable) is
 /// skipped at once for the next; when none is left the request fails at once — that is how "offline" is
-/// reported without waiting for the timeout.
+/// reported without waiting for the timeout. A datagram that does not carry the request's nonce does not
+/// end the wait (an injected one cannot hide the real answer); if no better one arrives, the last such
+/// datagram is returned at the deadline so the verifier can name what was wrong with it.
 public struct SocketRoughtimeTransport: RoughtimeTransport {
     private let queue = DispatchQueue(label: "PlaytimeRoughtime.SocketRoughtimeTransport")
 
@@ -43,6 +45,7 @@ public struct SocketRoughtimeTransport: RoughtimeTransport {
         // Large enough for any datagram, so an oversize answer is seen whole (and then refused).
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var lastError: SystemError?
+        var stray: RoughtimeExchangeOutcome?
         var index = 0
         while index < addresses.count {
             let address = addresses[index]
@@ -60,19 +63,19 @@ public struct SocketRoughtimeTransport: RoughtimeTransport {
             defer { socket.close() }
             waiting: while true {
                 let remaining = deadline - SystemClock.bootNanoseconds()
-                if remaining <= 0 { return .timedOut(address: address) }
+                if remaining <= 0 { return stray ?? .timedOut(address: address) }
                 guard let ready = try? Poller.waitReadable([socket.descriptor], timeoutNanoseconds: remaining) else {
-                    return .timedOut(address: address)
+                    return stray ?? .timedOut(address: address)
                 }
                 guard ready.first == true else { continue }
                 while true {
                     do {
                         guard let count = try socket.receive(into: &buffer) else { continue waiting }
                         let received = SystemClock.bootNanoseconds()
-                        if RoughtimeNonceProbe.answers(nonce, in: buffer[..<count]) {
-                            return .reply(datagram: Array(buffer[..<count]), address: address,
-                                          sentBootNanoseconds: sent, receivedBootNanoseconds: received)
-                        }
+                        let reply = RoughtimeExchangeOutcome.reply(datagram: Array(buffer[..<count]), address: address,
+                                                                   sentBootNanoseconds: sent, receivedBootNanoseconds: received)
+                        if RoughtimeNonceProbe.answers(nonce, in: buffer[..<count]) { return reply }
+                        stray = reply
                     } catch {
                         lastError = error
                         if error.meansRefused || error.meansNoRoute { break waiting }
