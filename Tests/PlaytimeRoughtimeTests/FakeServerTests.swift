@@ -103,7 +103,9 @@ struct FakeServerTests {
         let elapsed = SystemClock.bootNanoseconds() - started
         #expect(result.status == .untrustworthy(.noAnswer))
         #expect(result.answers.first?.outcome == .failure(.noAnswer))
-        #expect(elapsed >= 200_000_000 && elapsed < 1_000_000_000)
+        // At least the timeout; the upper bound is loose because parallel tests may hold the cooperative
+        // threads this task resumes on (the CLI test in an empty namespace times a separate process).
+        #expect(elapsed >= 200_000_000 && elapsed < 5_000_000_000)
     }
 
     @Test("A wrong key: the answer of a server holding another key is refused")

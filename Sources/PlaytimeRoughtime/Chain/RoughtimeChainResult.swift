@@ -128,18 +128,40 @@ public struct RoughtimeChainResult: Sendable {
         return UInt32(clamping: max(1, latestSeconds - midpointSeconds))
     }
 
-    /// The draft's malfeasance report (§8.4.1) as JSON when verified answers break causal order: every
-    /// verified answer in the order received, with `rand` (the blind) from the second on.
-    public var malfeasanceReport: String? {
+    /// The draft's malfeasance report (§8.4.1) entries when verified answers break causal order: every
+    /// verified answer in the order received, with `rand` (the blind) where the nonce was derived.
+    public var malfeasanceEntries: [RoughtimeMalfeasanceEntry]? {
         guard case .untrustworthy(.inconsistent) = status else { return nil }
-        let entries = answers.compactMap { answer -> String? in
+        return answers.compactMap { answer in
             guard answer.time != nil, let response = answer.response else { return nil }
-            var fields = ["\"publicKey\": \"\(Base64.encode(answer.server.publicKey.rawRepresentation))\""]
-            if !answer.blind.isEmpty { fields.append("\"rand\": \"\(Base64.encode(answer.blind))\"") }
-            fields.append("\"request\": \"\(Base64.encode(answer.request))\"")
-            fields.append("\"response\": \"\(Base64.encode(response))\"")
+            return RoughtimeMalfeasanceEntry(publicKey: Base64.encode(answer.server.publicKey.rawRepresentation),
+                                             rand: answer.blind.isEmpty ? nil : Base64.encode(answer.blind),
+                                             request: Base64.encode(answer.request), response: Base64.encode(response))
+        }
+    }
+
+    /// The malfeasance report as JSON text (`application/roughtime-malfeasance+json`), when there is one.
+    public var malfeasanceReport: String? {
+        guard let entries = malfeasanceEntries else { return nil }
+        let objects = entries.map { entry in
+            var fields = ["\"publicKey\": \"\(entry.publicKey)\""]
+            if let rand = entry.rand { fields.append("\"rand\": \"\(rand)\"") }
+            fields.append("\"request\": \"\(entry.request)\"")
+            fields.append("\"response\": \"\(entry.response)\"")
             return "    {\n      " + fields.joined(separator: ",\n      ") + "\n    }"
         }
-        return "{\n  \"responses\": [\n" + entries.joined(separator: ",\n") + "\n  ]\n}"
+        return "{\n  \"responses\": [\n" + objects.joined(separator: ",\n") + "\n  ]\n}"
     }
+}
+
+/// One response object of a malfeasance report (draft-ietf-ntp-roughtime-19 §8.4.1), every field base64.
+public struct RoughtimeMalfeasanceEntry: Sendable, Equatable {
+    /// The long-term key the response had to verify under.
+    public var publicKey: String
+    /// The 32 bytes the request's nonce was derived with from the previous entry's response; absent for the first.
+    public var rand: String?
+    /// The request packet as sent.
+    public var request: String
+    /// The response packet as received.
+    public var response: String
 }

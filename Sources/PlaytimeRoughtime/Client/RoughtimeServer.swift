@@ -38,16 +38,4 @@ public struct RoughtimeServer: Sendable, Hashable, CustomStringConvertible {
 
     /// `host:port=KEY`, the form `init(parsing:)` reads.
     public var description: String { address + "=" + Base64.encode(publicKey.rawRepresentation) }
-
-    /// Equal when host, port and key bytes are.
-    public static func == (left: RoughtimeServer, right: RoughtimeServer) -> Bool {
-        left.host == right.host && left.port == right.port && left.publicKey.rawRepresentation == right.publicKey.rawRepresentation
-    }
-
-    /// Hashes host, port and key bytes.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(host)
-        hasher.combine(port)
-        hasher.combine(publicKey.rawRepresentation)
-    }
 }

@@ -6,9 +6,10 @@ import PlaytimeCrypto
 /// journal. The checks, in order (draft-ietf-ntp-roughtime-19 §5.1–§5.4, docs/roughtime.md):
 /// the request's framing, `VER`, `NONC`, `TYPE` = 0 and `SRV` (which must name `publicKey` when present);
 /// the response is no larger than the request; its framing and mandatory tags with their lengths; `TYPE` = 1;
-/// `NONC` equal to the request's; `CERT`'s signature over `DELE` by the long-term key; `PUBK` a valid key;
-/// `SIG` over `SREP` by `PUBK`; `SREP`'s `VER` offered by the request, supported here and listed in `VERS`;
-/// `RADI` ≠ 0; `MINT ≤ MIDP ≤ MAXT`; and the Merkle path from the request's leaf with `INDX` to `ROOT`.
+/// `NONC` equal to the request's; `SREP`'s `VER` offered by the request and supported here (it selects the
+/// context strings, see `SignatureContext`); `CERT`'s signature over `DELE` by the long-term key; `PUBK` a
+/// valid key; `SIG` over `SREP` by `PUBK`; `VER` listed in `VERS`; `RADI` ≠ 0; `MINT ≤ MIDP ≤ MAXT`; and the
+/// Merkle path from the request's leaf with `INDX` to `ROOT`.
 /// Unknown tags are ignored at every level (grease, §7).
 public enum RoughtimeVerifier {
     /// Verifies `response` as the answer to `request` under the server's long-term `publicKey`.
@@ -41,18 +42,15 @@ public enum RoughtimeVerifier {
         guard nonce.elementsEqual(asked.nonce) else { throw .nonceMismatch }
 
         let certificate = try RoughtimeRejection.message(certificateBytes, part: .certificate)
-        let delegationSignature = try value(certificate, .signature, .certificate, length: 64)
+        let delegationSignature = Array(try value(certificate, .signature, .certificate, length: 64))
         let delegationBytes = try value(certificate, .delegation, .certificate)
         let delegation = try RoughtimeRejection.message(delegationBytes, part: .delegation)
         let delegatedKeyBytes = try value(delegation, .publicKey, .delegation, length: 32)
         let minimum = LittleEndian.uint64(try value(delegation, .minimumTime, .delegation, length: 8), at: 0)
         let maximum = LittleEndian.uint64(try value(delegation, .maximumTime, .delegation, length: 8), at: 0)
-        guard publicKey.isValidSignature(Array(delegationSignature), for: SignatureContext.delegation + delegationBytes) else {
-            throw .badDelegationSignature
-        }
-        guard let delegatedKey = try? Ed25519PublicKey(rawRepresentation: Array(delegatedKeyBytes)) else { throw .badDelegatedKey }
-        guard delegatedKey.isValidSignature(Array(signature), for: SignatureContext.response + signed) else { throw .badResponseSignature }
 
+        // SREP is parsed before any signature is checked only to learn the version, which selects the
+        // context strings; nothing in it is trusted until both signatures verify.
         let reply = try RoughtimeRejection.message(signed, part: .signedResponse)
         let version = LittleEndian.uint32(try value(reply, .version, .signedResponse, length: 4), at: 0)
         let radius = LittleEndian.uint32(try value(reply, .radius, .signedResponse, length: 4), at: 0)
@@ -61,6 +59,16 @@ public enum RoughtimeVerifier {
         let root = try value(reply, .root, .signedResponse, length: RoughtimeHash.byteCount)
         guard asked.versions.contains(version) else { throw .versionNotOffered(version) }
         guard RoughtimeVersion.supported.contains(version) else { throw .unsupportedVersion(version) }
+
+        guard SignatureContext.delegation(for: version).contains(where: { context in
+            publicKey.isValidSignature(delegationSignature, for: context + delegationBytes)
+        }) else { throw .badDelegationSignature }
+        guard let delegatedKey = try? Ed25519PublicKey(rawRepresentation: delegatedKeyBytes) else { throw .badDelegatedKey }
+        let responseSignature = Array(signature)
+        guard SignatureContext.response(for: version).contains(where: { context in
+            delegatedKey.isValidSignature(responseSignature, for: context + signed)
+        }) else { throw .badResponseSignature }
+
         guard serverVersions.contains(version) else { throw .versionNotInServerList(version) }
         guard radius != 0 else { throw .zeroRadius }
         guard midpoint >= minimum else { throw .delegationNotYetValid(midpoint: midpoint, minimum: minimum) }
