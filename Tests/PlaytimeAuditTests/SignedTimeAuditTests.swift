@@ -3,6 +3,7 @@ import PlaytimeAudit
 import PlaytimeCrypto
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeRoughtime
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
@@ -251,8 +252,31 @@ struct SignedTimeAuditTests {
         ahead[0].blind = blind
         let inconsistent = SignedTimeRecord(sessionID: "x", proves: .departure, bootNanoseconds: 0, bootID: nil, links: ahead)
         #expect(verifier.bound(of: inconsistent, departureMAC: mac) == .failure(.inconsistent(earlier: 0, later: 1)))
+        // Trusting only the first server: its (day-ahead) bound alone; trusting only the second: nothing, since
+        // the link before it is not one this verifier can check.
+        #expect(SignedTimeVerifier(trustedKeys: [Self.serverA.publicKey]).bound(of: inconsistent, departureMAC: mac)
+                == .success((1_800_000_000 + 86_400 + 1) * Self.s))
         #expect(SignedTimeVerifier(trustedKeys: [Self.serverB.publicKey]).bound(of: inconsistent, departureMAC: mac)
-                == .success((1_800_000_000 + 2) * Self.s))
+                == .failure(.noTrustedAnswer))
+    }
+
+    @Test("a trusted answer fetched before the departure, chained behind a made-up untrusted link, proves nothing")
+    func untrustedPrefix() async throws {
+        // The key holder asks the trusted server early with a nonce derived from bytes of their own choosing,
+        // and later writes link 0 (their own key, the commitment nonce) with those bytes as its "response".
+        let made = [UInt8](repeating: 0x5a, count: 300)
+        let blind = [UInt8](repeating: 4, count: 32)
+        let early = ScriptedSignedTimeSource(responders: [Self.serverA], nowSeconds: 1_800_000_000)
+        var trusted = await early.links(firstNonce: RoughtimeChain.nextNonce(previousResponse: made, blind: blind), withinNanoseconds: Self.s)
+        trusted[0].blind = blind
+        let mac = [UInt8](repeating: 8, count: 32)
+        let commitBlind = [UInt8](repeating: 6, count: 32)
+        let ownKey = FakeRoughtimeResponder(seed: Array(repeating: 1, count: 32)).publicKey
+        let fake = SignedTimeLink(publicKey: ownKey.rawRepresentation, blind: commitBlind,
+                                  request: RoughtimeRequest.make(nonce: SignedTimeCommitment.firstNonce(proves: .departure, departureMAC: mac, blind: commitBlind)),
+                                  response: made)
+        let record = SignedTimeRecord(sessionID: "x", proves: .departure, bootNanoseconds: 0, bootID: nil, links: [fake, trusted[0]])
+        #expect(SignedTimeVerifier(trustedKeys: Self.keys).bound(of: record, departureMAC: mac) == .failure(.noTrustedAnswer))
     }
 
     @Test("the roughtime payload round-trips and refuses every other spelling")

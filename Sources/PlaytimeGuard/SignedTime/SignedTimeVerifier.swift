@@ -45,7 +45,8 @@ public struct SignedTimeVerifier: Sendable {
 
     /// The Unix time (nanoseconds) the record proves: for a departure stamp the latest the departure can have
     /// happened at (the largest midpoint + radius of its trusted answers), for a return answer the earliest
-    /// the answer can have been taken at (the smallest midpoint − radius).
+    /// the answer can have been taken at (the smallest midpoint − radius). Only the links before the first
+    /// one under an untrusted key count: each later nonce is derived from a response this verifier checked.
     public func bound(of record: SignedTimeRecord, departureMAC: [UInt8]) -> Result<Int64, SignedTimeProblem> {
         var intervals: [(link: Int, earliest: Int64, latest: Int64)] = []
         for (index, link) in record.links.enumerated() {
@@ -56,7 +57,10 @@ public struct SignedTimeVerifier: Sendable {
             guard constantTimeEquals(nonce, expected) else {
                 return .failure(index == 0 ? .commitmentMismatch : .chainBroken(link: index))
             }
-            guard let key = trustedKeys.first(where: { $0.rawRepresentation == link.publicKey }) else { continue }
+            // A link under a key this verifier does not trust ends what the chain proves: its response is
+            // unverified bytes, so a later nonce derived from it need not come after the commitment (a trusted
+            // answer fetched before the departure could be chained behind a made-up response).
+            guard let key = trustedKeys.first(where: { $0.rawRepresentation == link.publicKey }) else { break }
             switch RoughtimeVerifier.verify(request: link.request, response: link.response, publicKey: key) {
             case .failure(let reason):
                 return .failure(.rejected(link: index, reason: reason))
