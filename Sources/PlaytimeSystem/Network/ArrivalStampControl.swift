@@ -69,6 +69,61 @@ package enum ArrivalStampControl {
         return o1 || o2 ? nil : total
     }
 
+    /// One control message: its level, type and data.
+    package struct Message: Sendable, Hashable {
+        /// `cmsg_level`.
+        package var level: Int32
+        /// `cmsg_type`.
+        package var type: Int32
+        /// The bytes after the aligned header.
+        package var data: [UInt8]
+
+        /// Creates a message.
+        package init(level: Int32, type: Int32, data: [UInt8]) {
+            self.level = level
+            self.type = type
+            self.data = data
+        }
+
+        /// The arrival stamp for `wallNanoseconds` as this platform's kernel sends it (Darwin: the microsecond,
+        /// truncated), or `nil` on a platform without one.
+        package static func arrivalStamp(wallNanoseconds: Int64) -> Message? {
+            let seconds = wallNanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+            let (whole, fraction) = seconds.remainder >= 0 ? seconds : (seconds.quotient - 1, seconds.remainder + 1_000_000_000)
+            #if canImport(Darwin)
+            var value = timeval()
+            value.tv_sec = .init(whole)
+            value.tv_usec = .init(fraction / 1_000)
+            return Message(level: SOL_SOCKET, type: SCM_TIMESTAMP, data: withUnsafeBytes(of: value) { Array($0) })
+            #elseif canImport(Glibc)
+            var value = timespec()
+            value.tv_sec = .init(whole)
+            value.tv_nsec = .init(fraction)
+            return Message(level: SOL_SOCKET, type: SCM_TIMESTAMPNS, data: withUnsafeBytes(of: value) { Array($0) })
+            #else
+            return nil
+            #endif
+        }
+    }
+
+    /// `messages` laid out in a control buffer as the kernel lays them out (`CMSG_SPACE` apart); for tests and fuzzing.
+    package static func controlBuffer(_ messages: [Message]) -> [UInt8] {
+        let dataOffset = aligned(MemoryLayout<cmsghdr>.size)
+        var bytes: [UInt8] = []
+        for message in messages {
+            var header = cmsghdr()
+            header.cmsg_len = .init(dataOffset + message.data.count)
+            header.cmsg_level = message.level
+            header.cmsg_type = message.type
+            let start = bytes.count
+            bytes += withUnsafeBytes(of: header) { Array($0) }
+            bytes += [UInt8](repeating: 0, count: start + dataOffset - bytes.count)
+            bytes += message.data
+            bytes += [UInt8](repeating: 0, count: start + aligned(bytes.count - start) - bytes.count)
+        }
+        return bytes
+    }
+
     /// `length` rounded up to the control-message alignment (`CMSG_ALIGN`).
     private static func aligned(_ length: Int) -> Int {
         let mask = alignment - 1
