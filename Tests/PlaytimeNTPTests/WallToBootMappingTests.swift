@@ -62,6 +62,42 @@ struct WallToBootMappingTests {
         }
     }
 
+    @Test("fallsInWindow holds exactly when the clamp is not needed")
+    func windowPredicate() throws {
+        try PropertyCheck.forAll(Self.nearby, count: 3000, name: "window predicate") { wall, boot, age, window in
+            let pair = WallBootPair(wallNanoseconds: wall, bootNanoseconds: boot)
+            return WallToBootMapping.fallsInWindow(wall - age, pairedWith: pair, notBefore: boot - window) == (age >= 0 && age <= window)
+        }
+        // Extremes do not trap; a send after the read is no window at all.
+        let pair = WallBootPair(wallNanoseconds: .max, bootNanoseconds: .max)
+        #expect(!WallToBootMapping.fallsInWindow(.min, pairedWith: pair, notBefore: .min))
+        #expect(WallToBootMapping.fallsInWindow(.max, pairedWith: pair, notBefore: .min))
+        #expect(WallToBootMapping.fallsInWindow(.max, pairedWith: pair, notBefore: .max))
+        #expect(!WallToBootMapping.fallsInWindow(5, pairedWith: WallBootPair(wallNanoseconds: 5, bootNanoseconds: 10), notBefore: 11))
+    }
+
+    @Test("A datagram's arrival: the mapped stamp inside the window, else the read time (a stepped or faked wall clock)")
+    func arrival() throws {
+        let readAt = WallBootPair(wallNanoseconds: 1_750_000_000_000_000_000, bootNanoseconds: 50_000_000)
+        let sent: Int64 = 49_900_000
+        func arrival(_ stamp: Int64?) -> Int64 {
+            StampedDatagram(count: 48, kernelWallNanoseconds: stamp, readAt: readAt).arrivalBootNanoseconds(notBefore: sent)
+        }
+        #expect(arrival(nil) == readAt.bootNanoseconds)
+        #expect(arrival(readAt.wallNanoseconds - 7_000) == readAt.bootNanoseconds - 7_000)
+        #expect(arrival(readAt.wallNanoseconds - 100_000) == sent)
+        // libfaketime +5 h moves this process's wall clock but not the kernel's stamps: the stamp looks 5 h old.
+        #expect(arrival(readAt.wallNanoseconds - 18_000_000_000_000) == readAt.bootNanoseconds)
+        // Wall clock stepped back between arrival and read: the stamp looks like the future.
+        #expect(arrival(readAt.wallNanoseconds + 3_000) == readAt.bootNanoseconds)
+        let gen = Gen.zip(Gen<Int64>.int64, Gen<Int64>.int64, Gen<Int64>.int64)
+        try PropertyCheck.forAll(gen, count: 3000, name: "arrival within bounds") { stamp, wall, notBefore in
+            let pair = WallBootPair(wallNanoseconds: wall, bootNanoseconds: readAt.bootNanoseconds)
+            let value = StampedDatagram(count: 0, kernelWallNanoseconds: stamp, readAt: pair).arrivalBootNanoseconds(notBefore: notBefore)
+            return value <= pair.bootNanoseconds && value >= min(notBefore, pair.bootNanoseconds)
+        }
+    }
+
     @Test("Inside the window the mapping is exact: the stamp's wall age equals its boot age")
     func exactInside() throws {
         try PropertyCheck.forAll(Self.nearby, count: 3000, name: "mapping exact inside window") { wall, boot, age, window in

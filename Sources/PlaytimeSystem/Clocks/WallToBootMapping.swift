@@ -32,7 +32,20 @@ package struct WallBootPair: Sendable, Hashable {
 /// the same on either clock. The result is clamped to `[notBefore, pair.boot]`: an instant known to be
 /// later than `notBefore` (the send of the request it answers) and not later than the pair. A wall clock
 /// stepped in between can therefore move the result only inside that window, never outside it.
+///
+/// An instant that needed the clamp says nothing about where in the window it belongs (the wall clock was
+/// stepped, or the process's wall clock is not the kernel's, as under libfaketime): `fallsInWindow` tells
+/// callers to use the read time instead, which can only overstate a round trip, never understate it.
 package enum WallToBootMapping {
+    /// True when `wall` maps into `[notBefore, pair.boot]` without clamping.
+    package static func fallsInWindow(_ wall: Int64, pairedWith pair: WallBootPair, notBefore: Int64) -> Bool {
+        guard notBefore <= pair.bootNanoseconds else { return false }
+        let (age, ageOverflow) = pair.wallNanoseconds.subtractingReportingOverflow(wall)
+        let (window, windowOverflow) = pair.bootNanoseconds.subtractingReportingOverflow(notBefore)
+        guard !ageOverflow, age >= 0 else { return false }
+        return windowOverflow || age <= window
+    }
+
     /// The boot-clock instant of `wall`, within `[min(notBefore, pair.boot), pair.boot]`; never traps.
     /// Monotone non-decreasing in `wall`.
     package static func bootNanoseconds(ofWall wall: Int64, pairedWith pair: WallBootPair, notBefore: Int64) -> Int64 {

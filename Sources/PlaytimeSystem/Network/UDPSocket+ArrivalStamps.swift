@@ -25,9 +25,12 @@ package struct StampedDatagram: Sendable, Hashable {
     }
 
     /// The boot-clock instant of arrival, in `[notBefore, readAt.bootNanoseconds]`: the kernel's stamp
-    /// mapped onto the boot clock (`WallToBootMapping`), or the read time when there is no stamp.
+    /// mapped onto the boot clock (`WallToBootMapping`); the read time when there is no stamp, or when the
+    /// stamp does not fall between `notBefore` and the read on this process's wall clock (a step in between,
+    /// or a faked wall clock).
     package func arrivalBootNanoseconds(notBefore: Int64) -> Int64 {
-        guard let stamp = kernelWallNanoseconds else { return readAt.bootNanoseconds }
+        guard let stamp = kernelWallNanoseconds,
+              WallToBootMapping.fallsInWindow(stamp, pairedWith: readAt, notBefore: notBefore) else { return readAt.bootNanoseconds }
         return WallToBootMapping.bootNanoseconds(ofWall: stamp, pairedWith: readAt, notBefore: notBefore)
     }
 }
