@@ -19,7 +19,8 @@ package struct WallBootPair: Sendable, Hashable {
         let after = SystemClock.wallNanoseconds()
         // A gap of a millisecond or more (a wall-clock step, or the thread preempted between the readings)
         // makes the midpoint meaningless: keep the later reading then.
-        let wall = after >= before && after - before < 1_000_000 ? before + (after - before) / 2 : after
+        let (gap, overflow) = after.subtractingReportingOverflow(before)
+        let wall = !overflow && gap >= 0 && gap < 1_000_000 ? before + gap / 2 : after
         return WallBootPair(wallNanoseconds: wall, bootNanoseconds: boot)
     }
 }
