@@ -109,6 +109,16 @@ struct ArrivalStampTests {
         #expect(earlier, "no stamp earlier than the read in \(attempts) exchanges")
     }
 
+    @Test("On Linux a keeper holds an idle socket with receive stamps on; elsewhere it holds nothing")
+    func keeper() {
+        let keeper = ArrivalStampKeeper()
+        #if os(Linux)
+        #expect(keeper.isHolding)
+        #else
+        #expect(!keeper.isHolding)
+        #endif
+    }
+
     @Test("The transport's T4 lies within [T1, the end of the exchange]")
     func transportTiming() throws {
         let fake = try FakeNTPServer(.honest())

@@ -11,9 +11,12 @@ import PlaytimeSystem
 ///
 /// T1 is the boot clock read right before `send`. T4 is the kernel's receive stamp (Linux `SO_TIMESTAMPNS`,
 /// Darwin `SO_TIMESTAMP`) placed on the boot clock, so that a late wake-up of the polling thread does not
-/// count as network delay; where no stamp comes it is the boot clock right after the read.
+/// count as network delay; where no stamp comes it is the boot clock right after the read. On Linux the
+/// transport holds one idle stamping socket while it lives, so stamps are taken at arrival from the start.
 public struct SocketNTPTransport: NTPTransport {
     private let queue = DispatchQueue(label: "PlaytimeNTP.SocketNTPTransport")
+    /// Keeps Linux's receive stamping on for as long as this transport lives (see `ArrivalStampKeeper`).
+    private let stampKeeper = ArrivalStampKeeper()
     /// How long the caller's thread polls, without sleeping, before waiting moves to the I/O queue.
     public let busyPollNanoseconds: Int64
 
