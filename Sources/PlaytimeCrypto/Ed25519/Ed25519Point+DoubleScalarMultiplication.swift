@@ -67,7 +67,7 @@ extension Ed25519Point {
     /// B's digits use the static table of 64 affine odd multiples (width 8); the point's use 8 odd
     /// multiples computed here (width 5). One doubling per bit, one addition per non-zero digit
     /// (about 253/9 + 253/6 ≈ 70 additions in all).
-    static func baseCombination(s: Ed25519Scalar, k: Ed25519Scalar, point: Ed25519Point) -> Ed25519Point {
+    package static func baseCombination(s: Ed25519Scalar, k: Ed25519Scalar, point: Ed25519Point) -> Ed25519Point {
         withUnsafeTemporaryAllocation(of: Int8.self, capacity: 512) { digits in
             let sDigits = digits.baseAddress.unsafelyUnwrapped
             let kDigits = sDigits + 256
@@ -115,7 +115,7 @@ extension Ed25519Point {
 
 extension Ed25519Point {
     /// [s]B through the precomputed table (key derivation and test signing; variable time).
-    static func baseMultiple(_ s: Ed25519Scalar) -> Ed25519Point {
+    package static func baseMultiple(_ s: Ed25519Scalar) -> Ed25519Point {
         baseCombination(s: s, k: .zero, point: .identity)
     }
 }
