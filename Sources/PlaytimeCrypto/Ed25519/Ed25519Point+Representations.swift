@@ -1,6 +1,8 @@
 // The intermediate point forms of the fast scalar multiplication (docs/crypto.md, "Scalar multiplication").
 // Additions and doublings produce a *completed* point; converting it to projective form costs 3
-// multiplications, to extended form 4, so a run of doublings never computes T.
+// multiplications, to extended form 4, so a run of doublings never computes T. Differences that are
+// only multiplied next skip their carry pass (`minusLazily`; bounds in FieldElement.swift): a completed
+// point's coordinates are then < 2^55 and a cached point's < 2^55, inside the 2^59 that `*` accepts.
 
 /// A point as ((X : Z), (Y : T)) with x = X/Z and y = Y/T: the direct output of the formulas.
 struct CompletedPoint {
@@ -41,7 +43,8 @@ struct ProjectivePoint {
         let sum = (x + y).squared()
         let yyPlusXX = yy + xx
         let yyMinusXX = yy - xx
-        return CompletedPoint(x: sum - yyPlusXX, y: yyPlusXX, z: yyMinusXX, t: zz2 - yyMinusXX)
+        // yyMinusXX is also a subtrahend, so it is carried; the other differences are only multiplied.
+        return CompletedPoint(x: sum.minusLazily(yyPlusXX), y: yyPlusXX, z: yyMinusXX, t: zz2.minusLazily(yyMinusXX))
     }
 
     /// The same point in extended form (one inversion-free conversion: T = X·Y/Z needs Z², so 4 multiplications).
@@ -69,7 +72,7 @@ extension Ed25519Point {
     /// This point as an addend.
     @inline(__always)
     var cached: CachedPoint {
-        CachedPoint(yPlusX: y + x, yMinusX: y - x, z: z, t2d: t * .twoD)
+        CachedPoint(yPlusX: y + x, yMinusX: y.minusLazily(x), z: z, t2d: t * .twoD)
     }
 
     /// This point with the T coordinate dropped.
@@ -79,42 +82,42 @@ extension Ed25519Point {
     /// self + q (4 multiplications, "add-2008-hwcd-3").
     @inline(__always)
     func adding(_ q: CachedPoint) -> CompletedPoint {
-        let a = (y - x) * q.yMinusX
+        let a = y.minusLazily(x) * q.yMinusX
         let b = (y + x) * q.yPlusX
         let c = t * q.t2d
         let zz = z * q.z
         let d = zz + zz
-        return CompletedPoint(x: b - a, y: b + a, z: d + c, t: d - c)
+        return CompletedPoint(x: b.minusLazily(a), y: b + a, z: d + c, t: d.minusLazily(c))
     }
 
     /// self − q: the addition with q's y ± x swapped and its 2d·T negated.
     @inline(__always)
     func subtracting(_ q: CachedPoint) -> CompletedPoint {
-        let a = (y - x) * q.yPlusX
+        let a = y.minusLazily(x) * q.yPlusX
         let b = (y + x) * q.yMinusX
         let c = t * q.t2d
         let zz = z * q.z
         let d = zz + zz
-        return CompletedPoint(x: b - a, y: b + a, z: d - c, t: d + c)
+        return CompletedPoint(x: b.minusLazily(a), y: b + a, z: d.minusLazily(c), t: d + c)
     }
 
     /// self + q for an affine addend (3 multiplications).
     @inline(__always)
     func adding(_ q: AffineCachedPoint) -> CompletedPoint {
-        let a = (y - x) * q.yMinusX
+        let a = y.minusLazily(x) * q.yMinusX
         let b = (y + x) * q.yPlusX
         let c = t * q.xy2d
         let d = z + z
-        return CompletedPoint(x: b - a, y: b + a, z: d + c, t: d - c)
+        return CompletedPoint(x: b.minusLazily(a), y: b + a, z: d + c, t: d.minusLazily(c))
     }
 
     /// self − q for an affine addend.
     @inline(__always)
     func subtracting(_ q: AffineCachedPoint) -> CompletedPoint {
-        let a = (y - x) * q.yPlusX
+        let a = y.minusLazily(x) * q.yPlusX
         let b = (y + x) * q.yMinusX
         let c = t * q.xy2d
         let d = z + z
-        return CompletedPoint(x: b - a, y: b + a, z: d - c, t: d + c)
+        return CompletedPoint(x: b.minusLazily(a), y: b + a, z: d.minusLazily(c), t: d + c)
     }
 }
