@@ -21,7 +21,7 @@ let package = Package(
     targets: [
         // The only target that touches the operating system: sockets, clocks, files, errno.
         .target(name: "PlaytimeSystem"),
-        // SHA-256 and HMAC in pure Swift.
+        // SHA-256, SHA-512, HMAC, PBKDF2 and Ed25519 verification in pure Swift.
         .target(name: "PlaytimeCrypto"),
         // SNTP/NTP client: wire format, validation, selection, transport.
         .target(name: "PlaytimeNTP", dependencies: ["PlaytimeSystem"]),
