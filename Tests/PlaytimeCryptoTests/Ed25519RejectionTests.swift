@@ -133,13 +133,15 @@ struct Ed25519RejectionTests {
         }
     }
 
-    @Test("every single-bit flip of a public key is refused at creation or fails verification")
+    @Test("single-bit flips of a public key are refused at creation or fail verification (every bit of TEST 1, spread bits elsewhere)")
     func keyBitFlips() throws {
-        for vector in Ed25519Fixtures.rfcVectors {
+        for (index, vector) in Ed25519Fixtures.rfcVectors.enumerated() {
             let raw = bytes(vector.publicKey)
             let message = bytes(vector.message)
             let signature = bytes(vector.signature)
-            for bit in 0..<256 {
+            // All 256 bits of the first vector; 37 spread bits (a stride coprime to 8) of the others, so a
+            // debug build stays quick while every bit position of a byte is still hit.
+            for bit in stride(from: index == 0 ? 0 : index, to: 256, by: index == 0 ? 1 : 7) {
                 var flipped = raw
                 flipped[bit / 8] ^= 1 << UInt8(bit % 8)
                 guard let key = try? Ed25519PublicKey(rawRepresentation: flipped) else { continue }

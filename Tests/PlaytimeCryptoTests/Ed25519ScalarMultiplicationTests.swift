@@ -28,17 +28,20 @@ struct Ed25519ScalarMultiplicationTests {
             Ed25519Point.base.multiplied(by: Ed25519Scalar(reducing: [7, 7, 7])),
             try #require(Ed25519Point(encoding: bytes(Ed25519Fixtures.torsion[1]))),
         ]
-        for sBytes in Self.edgeScalars {
-            for kBytes in Self.edgeScalars {
-                let s = try #require(Ed25519Scalar(canonical: sBytes)), k = try #require(Ed25519Scalar(canonical: kBytes))
-                for point in points {
-                    let expected = Ed25519Point.base.multiplied(by: s) + point.multiplied(by: k)
+        // The slow reference products are computed once each (a debug build runs double-and-add slowly).
+        let scalars = try Self.edgeScalars.map { try #require(Ed25519Scalar(canonical: $0)) }
+        let baseProducts = scalars.map { Ed25519Point.base.multiplied(by: $0) }
+        let pointProducts = points.map { point in scalars.map { point.multiplied(by: $0) } }
+        for (sIndex, sBytes) in Self.edgeScalars.enumerated() {
+            for (kIndex, kBytes) in Self.edgeScalars.enumerated() {
+                let s = scalars[sIndex], k = scalars[kIndex]
+                for (pIndex, point) in points.enumerated() {
+                    let expected = baseProducts[sIndex] + pointProducts[pIndex][kIndex]
                     let fast = Ed25519Point.baseCombination(s: s, k: k, point: point)
                     #expect(fast == expected, "s \(Hex.encode(sBytes)), k \(Hex.encode(kBytes)), P \(Hex.encode(point.encoding))")
                 }
             }
-            let s = try #require(Ed25519Scalar(canonical: sBytes))
-            #expect(Ed25519Point.baseMultiple(s) == Ed25519Point.base.multiplied(by: s), "[s]B, s \(Hex.encode(sBytes))")
+            #expect(Ed25519Point.baseMultiple(scalars[sIndex]) == baseProducts[sIndex], "[s]B, s \(Hex.encode(sBytes))")
         }
     }
 
