@@ -204,9 +204,10 @@ struct FakeServerTests {
         let server = fake.server
         fake.stop()
         let started = SystemClock.bootNanoseconds()
-        let result = await RoughtimeClient(servers: [server], timeoutNanoseconds: 2_000_000_000).query(firstNonce: randomNonce())
-        // Linux reports ICMP port unreachable on the connected socket; the wait ends well before the timeout.
-        #expect(SystemClock.bootNanoseconds() - started < 1_500_000_000)
+        let result = await RoughtimeClient(servers: [server], timeoutNanoseconds: 10_000_000_000).query(firstNonce: randomNonce())
+        // Linux reports ICMP port unreachable on the connected socket; the wait ends long before the timeout
+        // (the bound is loose because parallel tests may hold the threads this task resumes on).
+        #expect(SystemClock.bootNanoseconds() - started < 5_000_000_000)
         #expect(result.status == .untrustworthy(.noAnswer))
         #expect(result.answers.first?.outcome.failureCode == "unreachable")
     }
