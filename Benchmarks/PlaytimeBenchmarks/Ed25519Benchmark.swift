@@ -5,6 +5,8 @@ import PlaytimeCrypto
 ///
 /// Arguments: `[--seconds S] [--runs N]`. Each operation is calibrated, warmed up and timed `runs`
 /// times; the median run is reported. The message is 64 bytes; openssl speed signs a short message too.
+/// `--count N` instead runs exactly N verifications and prints only their count, so that a script can
+/// divide by the process's CPU time as `openssl speed` does (scripts/bench-ed25519.sh).
 func runEd25519Benchmark(arguments: [String]) {
     let options = ThroughputBenchmarkOptions(arguments: arguments, defaultSeconds: 4, defaultRuns: 5)
     let signer = Ed25519SigningKey(seed: (0..<32).map { UInt8($0 &* 7 &+ 1) })
@@ -13,6 +15,12 @@ func runEd25519Benchmark(arguments: [String]) {
     let rawKey = signer.publicKey.rawRepresentation
     guard let key = try? Ed25519PublicKey(rawRepresentation: rawKey), key.isValidSignature(signature, for: message) else {
         print("ed25519: self-check failed"); return
+    }
+    if let count = fixedCount(arguments) {
+        var verified = 0
+        for _ in 0..<count where key.isValidSignature(signature, for: message) { verified += 1 }
+        print("verified \(verified)")
+        return
     }
     print("ed25519 (PlaytimeCrypto, pure Swift; 64-byte message)")
     print("operation        µs/op (median of \(options.runs))   min      max      ops/s")
@@ -42,9 +50,17 @@ private func printOperation(_ name: String, _ rates: ThroughputSummary) {
 
 /// Measures SHA-512 throughput on 16 KiB and 256 B messages and prints MB/s (10^6 bytes per second).
 ///
-/// Arguments: `[--seconds S] [--runs N]`, as for the SHA-256 benchmark.
+/// Arguments: `[--seconds S] [--runs N]`, as for the SHA-256 benchmark; `--count N` hashes exactly N
+/// 16 KiB messages and prints only a digest byte (for CPU-time measurement by a script).
 func runSHA512Benchmark(arguments: [String]) {
     let options = ThroughputBenchmarkOptions(arguments: arguments, defaultSeconds: 3, defaultRuns: 5)
+    if let count = fixedCount(arguments) {
+        let message = [UInt8]((0..<16_384).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        var sink: UInt8 = 0
+        for _ in 0..<count { sink ^= SHA512.hash(message)[0] }
+        print("hashed \(count) (\(sink))")
+        return
+    }
     print("sha512 (PlaytimeCrypto, pure Swift)")
     print("size      MB/s (median of \(options.runs))   min      max")
     for size in [16_384, 256] {
@@ -65,4 +81,11 @@ func runSHA512Benchmark(arguments: [String]) {
         print(line)
         if sink == 0x5a { print("") }  // keeps the digests observable
     }
+}
+
+/// The value of `--count N` (N ≥ 0), if given.
+private func fixedCount(_ arguments: [String]) -> Int? {
+    guard let flag = arguments.firstIndex(of: "--count"), flag + 1 < arguments.count,
+          let count = Int(arguments[flag + 1]), count >= 0 else { return nil }
+    return count
 }

@@ -27,23 +27,3 @@ extension Ed25519Point {
     }
 }
 
-extension Ed25519Point {
-    /// [s]B + [k]point, the verification combination (with point = −A).
-    static func baseCombination(s: Ed25519Scalar, k: Ed25519Scalar, point: Ed25519Point) -> Ed25519Point {
-        let base = Ed25519Point.base
-        let both = base + point
-        var result = Ed25519Point.identity
-        for bit in stride(from: 255, through: 0, by: -1) {
-            result = result.doubled()
-            let word = bit / 64, shift = UInt64(bit % 64)
-            let sBit = (s[word: word] &>> shift) & 1, kBit = (k[word: word] &>> shift) & 1
-            switch (sBit, kBit) {
-            case (1, 1): result = result + both
-            case (1, 0): result = result + base
-            case (0, 1): result = result + point
-            default: break
-            }
-        }
-        return result
-    }
-}

@@ -4,7 +4,7 @@
 /// Package API so that tests and fake servers can build points, including small-order and
 /// mixed-order ones. Arithmetic is variable time: it is meant for public data (verification)
 /// and for test signing only.
-package struct Ed25519Point: Sendable {
+package struct Ed25519Point: Sendable, Equatable {
     var x: FieldElement
     var y: FieldElement
     var z: FieldElement

@@ -4,9 +4,11 @@
 /// Verification is RFC 8032 §5.1.7 with the **cofactorless** equation `[S]B = R + [k]A`, checked by
 /// computing `[S]B − [k]A` and comparing its canonical encoding with the 32 bytes of R. Consequences,
 /// pinned by tests (docs/crypto.md, "Verification equation"):
-/// - S ≥ L is refused; R with y ≥ p never matches (the computed encoding is canonical);
-/// - a signature whose R has a small-order component is refused; a key A with a small-order
-///   component (mixed order, not refused by `init`) verifies only when `[k]` kills that component.
+/// - S ≥ L is refused; a non-canonical R never matches (the computed encoding is canonical);
+/// - for a torsion-free key (every honestly generated key) a signature whose R has a small-order
+///   component is refused;
+/// - a key with a small-order component (mixed order, accepted by `init`) verifies a signature
+///   exactly when the torsion parts cancel: R's torsion part must equal −[k] times A's.
 ///
 /// Verification handles public data only and is not claimed to run in constant time.
 public struct Ed25519PublicKey: Sendable, Hashable {

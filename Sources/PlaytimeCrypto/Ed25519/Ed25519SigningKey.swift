@@ -20,7 +20,7 @@ package struct Ed25519SigningKey: Sendable {
         clamped[31] |= 64
         secretScalar = Ed25519Scalar(reducing: clamped)
         prefix = Array(digest[32..<64])
-        let point = Ed25519Point.base.multiplied(by: secretScalar)
+        let point = Ed25519Point.baseMultiple(secretScalar)
         publicKey = Ed25519PublicKey(raw: point.encoding, point: point)
     }
 
@@ -30,7 +30,7 @@ package struct Ed25519SigningKey: Sendable {
         nonceHash.update(prefix)
         nonceHash.update(message)
         let r = Ed25519Scalar(reducing: nonceHash.finalize())
-        let encodedR = Ed25519Point.base.multiplied(by: r).encoding
+        let encodedR = Ed25519Point.baseMultiple(r).encoding
         var challengeHash = SHA512()
         challengeHash.update(encodedR)
         challengeHash.update(publicKey.rawRepresentation)

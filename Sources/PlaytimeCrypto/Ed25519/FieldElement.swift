@@ -3,8 +3,10 @@
 /// Limbs are not kept fully reduced. Bounds (docs/crypto.md, "Field arithmetic"):
 /// - a *tight* element has every limb < 2^52 (the output of `*`, `squared()`, `-` and `carried()`);
 /// - `+` of two tight elements gives a *loose* element, limbs < 2^53;
-/// - `*` and `squared()` accept limbs < 2^54; `-` accepts a subtrahend with limbs < 2^54 − 152.
-/// Every product term then stays below 2^115, so the UInt128 accumulators cannot overflow.
+/// - `-` and `minusLazily` accept a subtrahend with limbs < 2^54 − 152; `minusLazily` skips the carry,
+///   so its result (limbs < minuend + 2^54) may only be multiplied or squared;
+/// - `*` and `squared()` accept limbs < 2^59: then 19·limb < 2^64 and every UInt128 column sum is
+///   below 77·2^118 < 2^125, so nothing overflows.
 struct FieldElement: Sendable {
     var l0: UInt64
     var l1: UInt64
@@ -54,6 +56,17 @@ struct FieldElement: Sendable {
             (a.l3 &+ 0x3f_ffff_ffff_fff8) &- b.l3,
             (a.l4 &+ 0x3f_ffff_ffff_fff8) &- b.l4
         ).carried()
+    }
+
+    /// a − b as a + 8p − b without the carry pass: only for a result that is next multiplied or squared.
+    @inline(__always)
+    func minusLazily(_ b: FieldElement) -> FieldElement {
+        FieldElement(
+            (l0 &+ 0x3f_ffff_ffff_ff68) &- b.l0,
+            (l1 &+ 0x3f_ffff_ffff_fff8) &- b.l1,
+            (l2 &+ 0x3f_ffff_ffff_fff8) &- b.l2,
+            (l3 &+ 0x3f_ffff_ffff_fff8) &- b.l3,
+            (l4 &+ 0x3f_ffff_ffff_fff8) &- b.l4)
     }
 
     /// −a (tight).
@@ -118,7 +131,7 @@ struct FieldElement: Sendable {
         let s2 = r2 &+ (s1 &>> 51)
         let s3 = r3 &+ (s2 &>> 51)
         let s4 = r4 &+ (s3 &>> 51)
-        // s4 < 2^116, so the carry out of limb 4 is < 2^65 and times 19 is kept in 128 bits.
+        // The carry out of limb 4 can exceed 64 bits for large inputs, so it is multiplied by 19 in 128 bits.
         let wrapped = UInt128(UInt64(truncatingIfNeeded: r0) & mask) &+ (s4 &>> 51) &* 19
         let low0 = UInt64(truncatingIfNeeded: wrapped) & mask
         let low1 = (UInt64(truncatingIfNeeded: s1) & mask) &+ UInt64(truncatingIfNeeded: wrapped &>> 51)
