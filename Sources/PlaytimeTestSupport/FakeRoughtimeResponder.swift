@@ -72,10 +72,10 @@ public struct FakeRoughtimeResponder: Sendable {
             (.publicKey, delegatedPublic), (.minimumTime, LittleEndian.bytes(minimum)), (.maximumTime, LittleEndian.bytes(maximum)),
         ])
         let certifier = misbehaviour == .wrongLongTermKey ? Ed25519SigningKey(seed: [UInt8](repeating: 0x42, count: 32)) : longTermKey
-        var delegationSignature = certifier.signature(for: SignatureContext.delegation(for: version)[0] + delegation)
+        var delegationSignature = certifier.signature(for: SignatureContext.spellings(for: version)[0].delegation + delegation)
         if misbehaviour == .badDelegationSignature { delegationSignature[5] ^= 0x01 }
         let certificate = RoughtimeMessage.encode([(.signature, delegationSignature), (.delegation, delegation)])
-        var signature = delegatedKey.signature(for: SignatureContext.response(for: version)[0] + signed)
+        var signature = delegatedKey.signature(for: SignatureContext.spellings(for: version)[0].response + signed)
         if misbehaviour == .badResponseSignature { signature[7] ^= 0x01 }
         var nonce = Array(asked.nonce)
         if misbehaviour == .wrongNonce { nonce[0] ^= 0x01 }
