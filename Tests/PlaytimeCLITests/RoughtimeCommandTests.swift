@@ -46,7 +46,7 @@ struct RoughtimeCommandTests {
     func untrustworthy(misbehaviour: RoughtimeMisbehaviour, reason: String) async throws {
         let fake = try FakeRoughtimeServer(misbehaviour)
         defer { fake.stop() }
-        let run = try await PlaytimeBinary.run(["roughtime", "--json", "--timeout", "0.3", fake.serverArgument])
+        let run = try await PlaytimeBinary.run(["roughtime", "--json", "--timeout", "1", fake.serverArgument])
         #expect(run.status == 4, "\(run.standardOutput)")
         let object = try jsonObject(run.standardOutput)
         #expect(object["status"] as? String == (reason == "no-answer" ? "no-answer" : "rejected"))
@@ -62,7 +62,7 @@ struct RoughtimeCommandTests {
         defer { fake.stop() }
         let other = FakeRoughtimeResponder(seed: [UInt8](repeating: 77, count: 32)).publicKey
         let argument = RoughtimeServer(host: "127.0.0.1", port: fake.address.port, publicKey: other).description
-        let run = try await PlaytimeBinary.run(["roughtime", "--json", "--timeout", "0.3", argument])
+        let run = try await PlaytimeBinary.run(["roughtime", "--json", "--timeout", "2", argument])
         #expect(run.status == 4)
         #expect((try jsonObject(run.standardOutput)["servers"] as? [[String: Any]])?.first?["reason"] as? String == "bad-delegation-signature")
     }
@@ -142,7 +142,7 @@ struct RoughtimeCommandRoughlyTests {
         var refusals = 0
         for _ in 0..<6 {
             let before = unixNow()
-            let run = try await PlaytimeBinary.run(["roughtime", "--json", "--timeout", "0.3", greasy])
+            let run = try await PlaytimeBinary.run(["roughtime", "--json", "--timeout", "1", greasy])
             let after = unixNow()
             #expect([0, 4].contains(run.status))
             if run.status == 4 { refusals += 1; continue }

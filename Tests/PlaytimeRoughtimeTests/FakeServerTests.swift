@@ -18,7 +18,7 @@ struct FakeServerTests {
         let fake = try FakeRoughtimeServer(.honest, radiusSeconds: 1)
         defer { fake.stop() }
         let before = unixNow()
-        let result = await RoughtimeClient(servers: [fake.server], timeoutNanoseconds: 500_000_000).query(firstNonce: randomNonce())
+        let result = await RoughtimeClient(servers: [fake.server], timeoutNanoseconds: 2_000_000_000).query(firstNonce: randomNonce())
         let after = unixNow()
         #expect(result.status == .verified)
         let time = try #require(result.answers.first?.time)
@@ -85,7 +85,7 @@ struct FakeServerTests {
     func validVariants() async throws {
         let fake = try FakeRoughtimeServer()
         defer { fake.stop() }
-        let client = RoughtimeClient(servers: [fake.server], timeoutNanoseconds: 500_000_000)
+        let client = RoughtimeClient(servers: [fake.server], timeoutNanoseconds: 2_000_000_000)
         var variants: [RoughtimeMisbehaviour] = [.undefinedTag]
         for size in [2, 3, 8, 13] { for index in [0, size / 2, size - 1] { variants.append(.batched(size: size, index: index)) } }
         for variant in variants {
@@ -118,7 +118,7 @@ struct FakeServerTests {
         defer { fake.stop() }
         let other = FakeRoughtimeResponder(seed: [UInt8](repeating: 9, count: 32)).publicKey
         let server = RoughtimeServer(host: fake.address.host, port: fake.address.port, publicKey: other)
-        let result = await RoughtimeClient(servers: [server], timeoutNanoseconds: 300_000_000).query(firstNonce: randomNonce())
+        let result = await RoughtimeClient(servers: [server], timeoutNanoseconds: 2_000_000_000).query(firstNonce: randomNonce())
         #expect(result.answers.first?.outcome == .failure(.rejected(.badDelegationSignature)))
     }
 
@@ -127,7 +127,7 @@ struct FakeServerTests {
         let fakes = try (0..<3).map { try FakeRoughtimeServer(seed: [UInt8](repeating: UInt8(10 + $0), count: 32)) }
         defer { fakes.forEach { $0.stop() } }
         let first = randomNonce()
-        let result = await RoughtimeClient(servers: fakes.map(\.server), timeoutNanoseconds: 500_000_000).query(firstNonce: first)
+        let result = await RoughtimeClient(servers: fakes.map(\.server), timeoutNanoseconds: 2_000_000_000).query(firstNonce: first)
         #expect(result.status == .verified)
         #expect(result.answers.count == 3)
         #expect(try Array(RoughtimeRequest.parse(result.answers[0].request[...]).nonce) == first)
@@ -148,7 +148,7 @@ struct FakeServerTests {
         let honest = try FakeRoughtimeServer(seed: [UInt8](repeating: 3, count: 32))
         defer { greasy.stop(); honest.stop() }
         let first = randomNonce()
-        let result = await RoughtimeClient(servers: [greasy.server, honest.server], timeoutNanoseconds: 300_000_000).query(firstNonce: first)
+        let result = await RoughtimeClient(servers: [greasy.server, honest.server], timeoutNanoseconds: 2_000_000_000).query(firstNonce: first)
         #expect(result.status == .verified)
         #expect(result.answers[0].outcome == .failure(.rejected(.badResponseSignature)))
         #expect(try Array(RoughtimeRequest.parse(result.answers[1].request[...]).nonce) == first)
@@ -160,7 +160,7 @@ struct FakeServerTests {
         let honest = try (0..<2).map { try FakeRoughtimeServer(seed: [UInt8](repeating: UInt8(22 + $0), count: 32)) }
         defer { liar.stop(); honest.forEach { $0.stop() } }
         let servers = [liar.server] + honest.map(\.server)
-        let result = await RoughtimeClient(servers: servers, timeoutNanoseconds: 500_000_000).query(firstNonce: randomNonce())
+        let result = await RoughtimeClient(servers: servers, timeoutNanoseconds: 2_000_000_000).query(firstNonce: randomNonce())
         #expect(result.status == .untrustworthy(.inconsistent(pairs: [RoughtimePairViolation(earlier: 0, later: 1), RoughtimePairViolation(earlier: 0, later: 2)])))
         #expect(result.midpointSeconds == nil)
         let report = try #require(result.malfeasanceReport)
@@ -187,7 +187,7 @@ struct FakeServerTests {
         let honest = try FakeRoughtimeServer(seed: [UInt8](repeating: 31, count: 32))
         let ahead = try FakeRoughtimeServer(.midpointOffset(seconds: 600), seed: [UInt8](repeating: 32, count: 32))
         defer { honest.stop(); ahead.stop() }
-        let result = await RoughtimeClient(servers: [honest.server, ahead.server], timeoutNanoseconds: 500_000_000).query(firstNonce: randomNonce())
+        let result = await RoughtimeClient(servers: [honest.server, ahead.server], timeoutNanoseconds: 2_000_000_000).query(firstNonce: randomNonce())
         #expect(result.status == .untrustworthy(.disagreement))
         #expect(result.malfeasanceReport == nil)
         #expect(result.midpointSeconds == nil)
@@ -197,7 +197,7 @@ struct FakeServerTests {
     func ipv6() async throws {
         guard let fake = try? FakeRoughtimeServer(host: "::1") else { return }  // no IPv6 on this host
         defer { fake.stop() }
-        let result = await RoughtimeClient(servers: [fake.server], timeoutNanoseconds: 500_000_000).query(firstNonce: randomNonce())
+        let result = await RoughtimeClient(servers: [fake.server], timeoutNanoseconds: 2_000_000_000).query(firstNonce: randomNonce())
         #expect(result.status == .verified)
         #expect(fake.server.address.hasPrefix("[::1]:"))
     }
