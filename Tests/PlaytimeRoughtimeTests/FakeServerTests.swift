@@ -54,6 +54,25 @@ struct FakeServerTests {
         (.oversize, .oversizeResponse(responseBytes: 1040, requestBytes: 1036)),
         (.badHeader, .badPacketHeader(.response)),
         (.badLength, .badPacketLength(.response, declared: 0, actual: 0)),
+        (.unsortedServerVersions, .badVersionList(.signedResponse)),
+        (.valueLength(.nonce, 28), .badValueLength(.response, .nonce, length: 28)),
+        (.valueLength(.signature, 60), .badValueLength(.response, .signature, length: 60)),
+        (.valueLength(.type, 8), .badValueLength(.response, .type, length: 8)),
+        (.valueLength(.index, 8), .badValueLength(.response, .index, length: 8)),
+        (.valueLength(.path, 36), .badValueLength(.response, .path, length: 36)),
+        (.indexTooLarge, .merkleIndexTooLarge(1)),
+        (.malformedPart(.signedResponse), .malformedMessage(.signedResponse, .truncated)),
+        (.malformedPart(.certificate), .malformedMessage(.certificate, .truncated)),
+        (.malformedPart(.delegation), .malformedMessage(.delegation, .truncated)),
+        (.missingSignedTag(.version), .missingTag(.signedResponse, .version)),
+        (.missingSignedTag(.radius), .missingTag(.signedResponse, .radius)),
+        (.missingSignedTag(.midpoint), .missingTag(.signedResponse, .midpoint)),
+        (.missingSignedTag(.versions), .missingTag(.signedResponse, .versions)),
+        (.missingSignedTag(.root), .missingTag(.signedResponse, .root)),
+        (.missingDelegationTag(.publicKey), .missingTag(.delegation, .publicKey)),
+        (.missingDelegationTag(.minimumTime), .missingTag(.delegation, .minimumTime)),
+        (.missingDelegationTag(.maximumTime), .missingTag(.delegation, .maximumTime)),
+        (.answerVersion(0x8000_000d), .versionNotOffered(0x8000_000d)),
     ]
 
     @Test("Every defect is refused over a real socket, with its own reason; nothing is trusted")
@@ -81,12 +100,37 @@ struct FakeServerTests {
         }
     }
 
+    @Test("Over a socket with hand-made requests: an offered but unsupported version, a PATH deeper than 32")
+    func handMadeRequests() throws {
+        let fake = try FakeRoughtimeServer()
+        defer { fake.stop() }
+        let nonce = randomNonce()
+        func request(versions: [UInt32], padding: Int) -> [UInt8] {
+            RoughtimePacket.wrap(RoughtimeMessage.encode([
+                (.version, versions.flatMap(LittleEndian.bytes)), (.nonce, nonce), (.type, [0, 0, 0, 0]),
+                (.serverKey, RoughtimeHash.serverKeyHash(fake.publicKey.rawRepresentation)), (.padding, [UInt8](repeating: 0, count: padding)),
+            ]))
+        }
+        for (misbehaviour, packet, expected) in [
+            (RoughtimeMisbehaviour.answerVersion(0x8000_000b), request(versions: [1, 0x8000_000b], padding: 944), RoughtimeRejection.unsupportedVersion(0x8000_000b)),
+            (.longPath(nodes: 33), request(versions: [1], padding: 2048), .merklePathTooLong(nodes: 33)),
+        ] {
+            fake.answer(with: misbehaviour)
+            guard case .reply(let datagram, _, _, _) = SocketRoughtimeTransport.exchangeBlocking(packet, nonce: nonce, addresses: [fake.address],
+                                                                                                timeoutNanoseconds: 2_000_000_000) else {
+                Issue.record("\(misbehaviour): no answer")
+                continue
+            }
+            #expect(RoughtimeVerifier.verify(request: packet, response: datagram, publicKey: fake.publicKey) == .failure(expected), "\(misbehaviour)")
+        }
+    }
+
     @Test("Valid variants verify: a batch with a non-empty PATH at every index, an undefined tag (grease)")
     func validVariants() async throws {
         let fake = try FakeRoughtimeServer()
         defer { fake.stop() }
         let client = RoughtimeClient(servers: [fake.server], timeoutNanoseconds: 2_000_000_000)
-        var variants: [RoughtimeMisbehaviour] = [.undefinedTag]
+        var variants: [RoughtimeMisbehaviour] = [.undefinedTag, .longPath(nodes: 3)]
         for size in [2, 3, 8, 13] { for index in [0, size / 2, size - 1] { variants.append(.batched(size: size, index: index)) } }
         for variant in variants {
             fake.answer(with: variant)
