@@ -21,7 +21,7 @@ let package = Package(
     targets: [
         // The only target that touches the operating system: sockets, clocks, files, errno.
         .target(name: "PlaytimeSystem"),
-        // SHA-256 and HMAC in pure Swift.
+        // SHA-256, SHA-512, HMAC, PBKDF2 and Ed25519 verification in pure Swift.
         .target(name: "PlaytimeCrypto"),
         // SNTP/NTP client: wire format, validation, selection, transport.
         .target(name: "PlaytimeNTP", dependencies: ["PlaytimeSystem"]),
@@ -34,7 +34,7 @@ let package = Package(
         // Server-issued departure tickets and their single-use redemption.
         .target(name: "PlaytimeTickets", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeRewards"]),
         // Clocks, connectivity, evidence, sessions, journal.
-        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards"]),
+        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"]),
         // The server's auditor: streams journals, recomputes verdicts and rewards, checks invariants.
         .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"]),
         // Seeded generators, forAll and shrinking for property tests.
@@ -59,8 +59,8 @@ let package = Package(
         .testTarget(name: "PlaytimeRoughtimeTests", dependencies: ["PlaytimeRoughtime", "PlaytimeCrypto", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
-        .testTarget(name: "PlaytimeGuardTests", dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal"]),
-        .testTarget(name: "PlaytimeAuditTests", dependencies: ["PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTestSupport", "PropertyTesting"]),
+        .testTarget(name: "PlaytimeGuardTests", dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
+        .testTarget(name: "PlaytimeAuditTests", dependencies: ["PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeRoughtime", "PlaytimeCrypto"]),
         .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),

@@ -179,12 +179,12 @@ extension SHA512 {
         _ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: inout UInt64,
         _ e: UInt64, _ f: UInt64, _ g: UInt64, _ h: inout UInt64, _ kw: UInt64
     ) {
-        // Σ1(e) = ROTR14(e) ^ ROTR18(e) ^ ROTR41(e), factored to need one temporary.
-        let sigma1 = rotate(rotate(rotate(e, 23) ^ e, 4) ^ e, 14)
+        // Σ1(e) = ROTR14(e) ^ ROTR18(e) ^ ROTR41(e): three independent rotations keep the path to the next e short.
+        let sigma1 = rotate(e, 14) ^ rotate(e, 18) ^ rotate(e, 41)
         let choose = g ^ (e & (f ^ g))
         let t1 = h &+ sigma1 &+ choose &+ kw
-        // Σ0(a) = ROTR28(a) ^ ROTR34(a) ^ ROTR39(a), factored the same way.
-        let sigma0 = rotate(rotate(rotate(a, 5) ^ a, 6) ^ a, 28)
+        // Σ0(a) = ROTR28(a) ^ ROTR34(a) ^ ROTR39(a).
+        let sigma0 = rotate(a, 28) ^ rotate(a, 34) ^ rotate(a, 39)
         let majority = b ^ ((a ^ b) & (b ^ c))
         d &+= t1
         h = t1 &+ sigma0 &+ majority

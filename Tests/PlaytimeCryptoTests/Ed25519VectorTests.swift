@@ -15,6 +15,17 @@ struct Ed25519VectorTests {
         #expect(key == signer.publicKey)
     }
 
+    @Test("slices and non-contiguous collections verify like arrays")
+    func collectionKinds() throws {
+        let vector = Ed25519Fixtures.rfcVectors[2]
+        let key = try Ed25519PublicKey(rawRepresentation: bytes(vector.publicKey)[...])
+        let message = bytes(vector.message)
+        let padded = [0xaa] + bytes(vector.signature) + [0xbb]
+        #expect(key.isValidSignature(padded[1..<65], for: message[...]))
+        #expect(key.isValidSignature(bytes(vector.signature), for: message.lazy.map { $0 }))
+        #expect(!key.isValidSignature(padded[0..<64], for: message))
+    }
+
     @Test("the SHA(abc) message is SHA-512(\"abc\")")
     func shaAbcMessage() {
         #expect(Hex.encode(SHA512.hash(Array("abc".utf8))) == Ed25519Fixtures.rfcVectors[4].message)

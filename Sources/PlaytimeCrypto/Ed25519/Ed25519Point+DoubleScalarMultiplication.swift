@@ -7,9 +7,11 @@ enum SignedWindows {
     /// |d_i| < 2^(width − 1), and any two non-zero digits are at least `width` positions apart.
     /// So a table of the 2^(width − 2) odd multiples 1, 3, …, 2^(width − 1) − 1 serves every digit.
     ///
-    /// The scalar must be below 2^253 (every `Ed25519Scalar` is below L): then a carry out of the top
-    /// window lands at position ≤ 254 and the 256 digits hold the whole expansion. `width` is 2…8, so
-    /// a digit fits `Int8`. Returns the index of the highest non-zero digit, or −1 for zero.
+    /// The scalar must be below 2^255 (every `Ed25519Scalar` is below L < 2^253). A window starting at
+    /// position p ≥ 256 − width holds fewer than width − 1 bits and cannot carry; one starting lower
+    /// carries to at most position 255, so the 256 digits hold the whole expansion. A window is odd,
+    /// so it never equals 2^(width − 1) and |d| stays below it. `width` is 2…8, so a digit fits `Int8`.
+    /// Returns the index of the highest non-zero digit, or −1 for zero.
     @inline(__always)
     static func expand(
         _ scalar: (UInt64, UInt64, UInt64, UInt64), width: Int, into digits: UnsafeMutablePointer<Int8>

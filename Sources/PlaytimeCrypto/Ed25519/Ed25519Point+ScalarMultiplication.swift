@@ -4,10 +4,9 @@ extension Ed25519Point {
     /// [n]self for the 256-bit little-endian number in `words` (not reduced), by double-and-add from the top bit.
     func multiplied(words: (UInt64, UInt64, UInt64, UInt64)) -> Ed25519Point {
         var result = Ed25519Point.identity
-        let all = [words.0, words.1, words.2, words.3]
         for bit in stride(from: 255, through: 0, by: -1) {
             result = result.doubled()
-            if (all[bit / 64] &>> UInt64(bit % 64)) & 1 == 1 {
+            if (SignedWindows.word(words, bit / 64) &>> UInt64(bit % 64)) & 1 == 1 {
                 result = result + self
             }
         }
