@@ -246,6 +246,29 @@ struct FakeServerTests {
         #expect(fake.server.address.hasPrefix("[::1]:"))
     }
 
+    @Test("Dual stack: a silent IPv6 address does not cost the timeout when IPv4 answers; a refusing address gives way to the next")
+    func dualStack() async throws {
+        let seed = [UInt8](repeating: 61, count: 32)
+        let honest = try FakeRoughtimeServer(seed: seed)
+        defer { honest.stop() }
+        let closed = try FakeRoughtimeServer(seed: seed)
+        let closedAddress = closed.address
+        closed.stop()
+        var addresses = [closedAddress, honest.address]
+        let silentV6 = try? FakeRoughtimeServer(.silent, seed: seed, host: "::1")
+        defer { silentV6?.stop() }
+        if let silentV6 { addresses.insert(silentV6.address, at: 0) }
+        let nonce = randomNonce()
+        let request = RoughtimeRequest.make(nonce: nonce, serverKey: honest.publicKey)
+        let started = SystemClock.bootNanoseconds()
+        let outcome = SocketRoughtimeTransport.exchangeBlocking(request, nonce: nonce, addresses: addresses, timeoutNanoseconds: 10_000_000_000)
+        // Asked one address at a time, the silent IPv6 one would have held the whole 10 s.
+        #expect(SystemClock.bootNanoseconds() - started < 3_000_000_000)
+        guard case .reply(let datagram, let address, _, _) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(address == honest.address)
+        #expect(RoughtimeVerifier.verify(request: request, response: datagram, publicKey: honest.publicKey).map(\.radiusSeconds) == .success(1))
+    }
+
     @Test("A closed port: refused at once, unreachable, not offline")
     func closedPort() async throws {
         let fake = try FakeRoughtimeServer()
