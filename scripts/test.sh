@@ -1,21 +1,39 @@
 #!/usr/bin/env bash
 # Runs the whole test suite. Starts a real chronyd on loopback for the interop tests when chronyd is
 # installed (Debian package chrony); without it those tests are skipped, unless PLAYTIME_REQUIRE_CHRONY=1.
+# Likewise a real Roughtime server (PyPI `roughly`), one honest and one greasing every answer, when
+# `roughly` is installed; otherwise those tests skip unless PLAYTIME_REQUIRE_ROUGHLY=1.
 # Extra arguments go to `swift test` (e.g. --filter PlaytimeNTPTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYTIME_CHRONY_DIR=${PLAYTIME_CHRONY_DIR:-/tmp/playtime-chrony-test-$$}
 port=${PLAYTIME_CHRONY_PORT:-11123}
+cleanups=()
+trap 'for c in "${cleanups[@]}"; do $c; done' EXIT
 if command -v chronyd >/dev/null 2>&1 || [ -x /usr/sbin/chronyd ]; then
   PLAYTIME_CHRONY_SERVER=$(scripts/chronyd-loopback.sh start "$port")
   export PLAYTIME_CHRONY_SERVER PLAYTIME_CHRONY_STRATUM=8
-  trap 'scripts/chronyd-loopback.sh stop' EXIT
+  cleanups+=('scripts/chronyd-loopback.sh stop')
   echo "test.sh: chronyd serving on $PLAYTIME_CHRONY_SERVER"
 elif [ "${PLAYTIME_REQUIRE_CHRONY:-0}" = 1 ]; then
   echo "test.sh: PLAYTIME_REQUIRE_CHRONY=1 but chronyd is not installed" >&2
   exit 1
 else
   echo "test.sh: chronyd not installed; chrony interop tests will be skipped (apt-get install chrony)"
+fi
+export PLAYTIME_ROUGHLY_DIR=${PLAYTIME_ROUGHLY_DIR:-/tmp/playtime-roughly-test-$$}
+rport=${PLAYTIME_ROUGHLY_PORT:-12002}
+if command -v roughly >/dev/null 2>&1; then
+  cleanups+=("scripts/roughly-loopback.sh stop $rport" "scripts/roughly-loopback.sh stop $((rport + 1))")
+  PLAYTIME_ROUGHLY_SERVER=$(scripts/roughly-loopback.sh start "$rport")
+  PLAYTIME_ROUGHLY_GREASE_SERVER=$(scripts/roughly-loopback.sh start "$((rport + 1))" grease)
+  export PLAYTIME_ROUGHLY_SERVER PLAYTIME_ROUGHLY_GREASE_SERVER
+  echo "test.sh: roughly serving on $PLAYTIME_ROUGHLY_SERVER (greasing: $PLAYTIME_ROUGHLY_GREASE_SERVER)"
+elif [ "${PLAYTIME_REQUIRE_ROUGHLY:-0}" = 1 ]; then
+  echo "test.sh: PLAYTIME_REQUIRE_ROUGHLY=1 but roughly is not installed" >&2
+  exit 1
+else
+  echo "test.sh: roughly not installed; Roughtime interop tests will be skipped (pip install --ignore-requires-python 'roughly[cli]')"
 fi
 swift build --build-tests
 swift test --skip-build "$@"

@@ -41,6 +41,10 @@ public struct FakeRoughtimeResponder: Sendable {
             version = 0x8000_000b
             versions = (versions + [version]).sorted()
         case .versionMissingFromServerList: versions = versions.filter { $0 != version }
+        case .answerVersion(let chosen):
+            version = chosen
+            versions = Array(Set(versions + [chosen])).sorted()
+        case .unsortedServerVersions: versions = versions.reversed()
         case .zeroRadius: radius = 0
         case .expiredDelegation: maximum = midpoint - 1
         case .notYetValidDelegation: minimum = midpoint + 1
@@ -58,34 +62,49 @@ public struct FakeRoughtimeResponder: Sendable {
             position = min(max(0, index), size - 1)
             leaves[position] = RoughtimeMerkle.leaf(request[...])
         }
+        if case .longPath(let nodes) = misbehaviour {
+            leaves = [RoughtimeMerkle.leaf(request[...])] + (1..<(1 << min(nodes, 3))).map { RoughtimeMerkle.leaf([UInt8(truncatingIfNeeded: $0)][...]) }
+        }
         let tree = RoughtimeMerkle.tree(leaves)
         var path = tree.paths[position]
+        if case .longPath(let nodes) = misbehaviour, nodes > 3 { path += [UInt8](repeating: 0x22, count: 32 * (nodes - 3)) }
         if misbehaviour == .merklePathMismatch { path = [UInt8](repeating: 0x11, count: 32) }
 
-        let signed = RoughtimeMessage.encode([
+        var signedPairs: [(RoughtimeTag, [UInt8])] = [
             (.version, LittleEndian.bytes(version)), (.radius, LittleEndian.bytes(radius)), (.midpoint, LittleEndian.bytes(midpoint)),
             (.versions, versions.flatMap(LittleEndian.bytes)), (.root, tree.root),
-        ])
+        ]
+        if case .missingSignedTag(let tag) = misbehaviour { signedPairs.removeAll { $0.0 == tag } }
+        var signed = RoughtimeMessage.encode(signedPairs)
+        if misbehaviour == .malformedPart(.signedResponse) { Self.breakHeader(&signed) }
         var delegatedPublic = delegatedKey.publicKey.rawRepresentation
         if misbehaviour == .badDelegatedKey { delegatedPublic = Self.invalidPoint }
-        let delegation = RoughtimeMessage.encode([
+        var delegationPairs: [(RoughtimeTag, [UInt8])] = [
             (.publicKey, delegatedPublic), (.minimumTime, LittleEndian.bytes(minimum)), (.maximumTime, LittleEndian.bytes(maximum)),
-        ])
+        ]
+        if case .missingDelegationTag(let tag) = misbehaviour { delegationPairs.removeAll { $0.0 == tag } }
+        var delegation = RoughtimeMessage.encode(delegationPairs)
+        if misbehaviour == .malformedPart(.delegation) { Self.breakHeader(&delegation) }
         let certifier = misbehaviour == .wrongLongTermKey ? Ed25519SigningKey(seed: [UInt8](repeating: 0x42, count: 32)) : longTermKey
-        var delegationSignature = certifier.signature(for: SignatureContext.delegation(for: version)[0] + delegation)
+        var delegationSignature = certifier.signature(for: SignatureContext.spellings(for: version)[0].delegation + delegation)
         if misbehaviour == .badDelegationSignature { delegationSignature[5] ^= 0x01 }
-        let certificate = RoughtimeMessage.encode([(.signature, delegationSignature), (.delegation, delegation)])
-        var signature = delegatedKey.signature(for: SignatureContext.response(for: version)[0] + signed)
+        var certificate = RoughtimeMessage.encode([(.signature, delegationSignature), (.delegation, delegation)])
+        if misbehaviour == .malformedPart(.certificate) { Self.breakHeader(&certificate) }
+        var signature = delegatedKey.signature(for: SignatureContext.spellings(for: version)[0].response + signed)
         if misbehaviour == .badResponseSignature { signature[7] ^= 0x01 }
         var nonce = Array(asked.nonce)
         if misbehaviour == .wrongNonce { nonce[0] ^= 0x01 }
         var type: UInt32 = 1
         if case .wrongType(let value) = misbehaviour { type = value }
+        let index = misbehaviour == .indexTooLarge ? UInt32(1) : UInt32(position)
 
         var pairs: [(RoughtimeTag, [UInt8])] = [
             (.signature, signature), (.nonce, nonce), (.type, LittleEndian.bytes(type)), (.path, path),
-            (.signedResponse, signed), (.certificate, certificate), (.index, LittleEndian.bytes(UInt32(position))),
+            (.signedResponse, signed), (.certificate, certificate), (.index, LittleEndian.bytes(index)),
         ]
+        if case .valueLength(let tag, let length) = misbehaviour, let slot = pairs.firstIndex(where: { $0.0 == tag }) {
+            pairs[slot].1 = [UInt8](repeating: 0, count: max(0, length))
+        }
         if case .missingTag(let tag) = misbehaviour { pairs.removeAll { $0.0 == tag } }
         if misbehaviour == .undefinedTag { pairs.append((RoughtimeTag("GRSE"), [1, 2, 3, 4])) }
         if misbehaviour == .oversize {
@@ -107,6 +126,12 @@ public struct FakeRoughtimeResponder: Sendable {
         if misbehaviour == .badHeader { packet[0] = UInt8(ascii: "X") }
         if misbehaviour == .badLength { packet[8] = packet[8] &+ 1 }
         return packet
+    }
+
+    /// Makes a message's tag count claim more tags than its bytes hold.
+    static func breakHeader(_ message: inout [UInt8]) {
+        message[0] = 0xff
+        message[1] = 0x00
     }
 
     /// A non-canonical point encoding: y = p (the field prime), which RFC 8032 §5.1.3 decoding refuses.

@@ -50,4 +50,20 @@ public enum RoughtimeMisbehaviour: Sendable, Equatable {
     case badHeader
     /// A packet whose length field is one more than what follows.
     case badLength
+    /// `SREP`'s `VER` (and `VERS`) carry this version, whether or not the client offered it.
+    case answerVersion(UInt32)
+    /// `VERS` not in ascending order.
+    case unsortedServerVersions
+    /// The top-level value of this tag replaced by this many zero bytes.
+    case valueLength(RoughtimeTag, Int)
+    /// A `PATH` of this many nodes (a valid tree that deep, with the request as leaf 0).
+    case longPath(nodes: Int)
+    /// `INDX` = 1 with an empty `PATH`.
+    case indexTooLarge
+    /// The header of `SREP`, `CERT` or `DELE` claims more tags than fit (signatures made over the result).
+    case malformedPart(RoughtimeMessagePart)
+    /// `SREP` lacks this tag (signed as sent).
+    case missingSignedTag(RoughtimeTag)
+    /// `DELE` lacks this tag (signed as sent).
+    case missingDelegationTag(RoughtimeTag)
 }

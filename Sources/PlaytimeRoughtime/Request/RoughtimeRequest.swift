@@ -26,6 +26,13 @@ public struct RoughtimeRequest: Sendable {
         return RoughtimePacket.wrap(RoughtimeMessage.encode(pairs))
     }
 
+    /// The 32-byte nonce a request packet carries, if it is a well-formed request (§5.1): what an auditor
+    /// compares with the commitment it expects (a record's hash, or `RoughtimeChain.nextNonce`).
+    public static func nonce(of request: [UInt8]) -> [UInt8]? {
+        guard let parsed = try? parse(request[...]) else { return nil }
+        return Array(parsed.nonce)
+    }
+
     /// The parts of a request packet a verifier needs, checked against §5.1.
     package struct Parsed: Sendable {
         /// The offered versions, strictly ascending.

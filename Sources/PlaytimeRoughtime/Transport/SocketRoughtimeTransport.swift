@@ -1,12 +1,13 @@
 import Dispatch
 import PlaytimeSystem
 
-/// The real transport: a non-blocking connected UDP socket on an ephemeral port per request, waited on
-/// with `poll` on this transport's own dispatch queue, so no thread of Swift's cooperative pool is parked.
+/// The real transport: non-blocking connected UDP sockets on ephemeral ports, waited on with `poll` on this
+/// transport's own dispatch queue, so no thread of Swift's cooperative pool is parked.
 ///
-/// An address without a route (`ENETUNREACH`, `EHOSTUNREACH`, …) or refusing (ICMP port unreachable) is
-/// skipped at once for the next; when none is left the request fails at once — that is how "offline" is
-/// reported without waiting for the timeout. A datagram that does not carry the request's nonce does not
+/// Dual stack: the first IPv6 and the first IPv4 address of a server are asked at once and the first answer
+/// wins. An address without a route (`ENETUNREACH`, `EHOSTUNREACH`, …) or refusing (ICMP port unreachable)
+/// is replaced at once by the next of its family; when none is left the request fails at once — that is how
+/// "offline" is reported without waiting for the timeout. A datagram that does not carry the request's nonce does not
 /// end the wait (an injected one cannot hide the real answer); if no better one arrives, the last such
 /// datagram is returned at the deadline so the verifier can name what was wrong with it.
 public struct SocketRoughtimeTransport: RoughtimeTransport {
@@ -41,49 +42,95 @@ public struct SocketRoughtimeTransport: RoughtimeTransport {
     /// The whole exchange on the calling thread, sleeping in `poll`.
     public static func exchangeBlocking(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
                                         timeoutNanoseconds: Int64) -> RoughtimeExchangeOutcome {
-        let deadline = SystemClock.bootNanoseconds() + max(0, timeoutNanoseconds)
-        // Large enough for any datagram, so an oversize answer is seen whole (and then refused).
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var lastError: SystemError?
-        var stray: RoughtimeExchangeOutcome?
-        var index = 0
-        while index < addresses.count {
-            let address = addresses[index]
-            index += 1
+        var exchange = DualStackExchange(request: request, nonce: nonce, addresses: addresses,
+                                         deadline: SystemClock.bootNanoseconds() + max(0, timeoutNanoseconds))
+        return exchange.run()
+    }
+}
+
+/// One request to one server, dual stack: the first address of each family (IPv6, IPv4, in the resolver's
+/// order) is asked at once, so a family that silently drops packets cannot cost the whole timeout; an
+/// address without a route or refusing is replaced at once by the next one of its family.
+private struct DualStackExchange {
+    let request: [UInt8]
+    let nonce: [UInt8]
+    let deadline: Int64
+    /// Addresses not yet tried, per family, in the resolver's order.
+    private var pending: [[SocketAddress]]
+    /// Sockets in flight (at most one per family) with when their request was sent.
+    private var inFlight: [(socket: UDPSocket, sent: Int64)] = []
+    private var lastError: SystemError?
+    private var lastAddress: SocketAddress?
+    private var stray: RoughtimeExchangeOutcome?
+    // Large enough for any datagram, so an oversize answer is seen whole (and then refused).
+    private var buffer = [UInt8](repeating: 0, count: 65_536)
+
+    init(request: [UInt8], nonce: [UInt8], addresses: [SocketAddress], deadline: Int64) {
+        self.request = request
+        self.nonce = nonce
+        self.deadline = deadline
+        var families: [SocketAddress.Family] = []
+        for address in addresses where !families.contains(address.family) { families.append(address.family) }
+        pending = families.map { family in addresses.filter { $0.family == family } }
+        lastAddress = addresses.last
+    }
+
+    mutating func run() -> RoughtimeExchangeOutcome {
+        defer { for entry in inFlight { entry.socket.close() } }
+        for family in pending.indices { launch(family) }
+        while !inFlight.isEmpty {
+            let remaining = deadline - SystemClock.bootNanoseconds()
+            if remaining <= 0 { break }
+            guard let ready = try? Poller.waitReadable(inFlight.map(\.socket.descriptor), timeoutNanoseconds: remaining) else { break }
+            for position in ready.indices.reversed() where ready[position] {
+                if let reply = drain(position) { return reply }
+            }
+        }
+        if let stray { return stray }
+        if let first = inFlight.first { return .timedOut(address: first.socket.peer) }
+        return .failed(lastError ?? SystemError(code: 0, operation: "no address"), address: lastAddress)
+    }
+
+    /// Opens a socket to the next address of `family` that has a route and sends the request.
+    private mutating func launch(_ family: Int) {
+        while !pending[family].isEmpty {
+            let address = pending[family].removeFirst()
+            lastAddress = address
             let socket: UDPSocket
-            let sent: Int64
-            do {
-                socket = try UDPSocket(connectedTo: address)
-                sent = SystemClock.bootNanoseconds()
-                try socket.send(request)
-            } catch {
+            do { socket = try UDPSocket(connectedTo: address) } catch {
                 lastError = error
                 continue
             }
-            defer { socket.close() }
-            waiting: while true {
-                let remaining = deadline - SystemClock.bootNanoseconds()
-                if remaining <= 0 { return stray ?? .timedOut(address: address) }
-                guard let ready = try? Poller.waitReadable([socket.descriptor], timeoutNanoseconds: remaining) else {
-                    return stray ?? .timedOut(address: address)
-                }
-                guard ready.first == true else { continue }
-                while true {
-                    do {
-                        guard let count = try socket.receive(into: &buffer) else { continue waiting }
-                        let received = SystemClock.bootNanoseconds()
-                        let reply = RoughtimeExchangeOutcome.reply(datagram: Array(buffer[..<count]), address: address,
-                                                                   sentBootNanoseconds: sent, receivedBootNanoseconds: received)
-                        if RoughtimeNonceProbe.answers(nonce, in: buffer[..<count]) { return reply }
-                        stray = reply
-                    } catch {
-                        lastError = error
-                        if error.meansRefused || error.meansNoRoute { break waiting }
-                        return .failed(error, address: address)
-                    }
-                }
+            let sent = SystemClock.bootNanoseconds()
+            do { try socket.send(request) } catch {
+                lastError = error
+                socket.close()
+                continue
+            }
+            inFlight.append((socket, sent))
+            return
+        }
+    }
+
+    /// Reads what waits on socket `position`: the reply carrying the nonce, or nil (a stray datagram is kept;
+    /// an error closes the socket and launches the next address of its family).
+    private mutating func drain(_ position: Int) -> RoughtimeExchangeOutcome? {
+        let (socket, sent) = inFlight[position]
+        while true {
+            do {
+                guard let count = try socket.receive(into: &buffer) else { return nil }
+                let reply = RoughtimeExchangeOutcome.reply(datagram: Array(buffer[..<count]), address: socket.peer,
+                                                           sentBootNanoseconds: sent, receivedBootNanoseconds: SystemClock.bootNanoseconds())
+                if RoughtimeNonceProbe.answers(nonce, in: buffer[..<count]) { return reply }
+                stray = reply
+            } catch {
+                lastError = error
+                lastAddress = socket.peer
+                socket.close()
+                inFlight.remove(at: position)
+                if let family = pending.indices.first(where: { pending[$0].first?.family == socket.peer.family }) { launch(family) }
+                return nil
             }
         }
-        return .failed(lastError ?? SystemError(code: 0, operation: "no address"), address: addresses.last)
     }
 }

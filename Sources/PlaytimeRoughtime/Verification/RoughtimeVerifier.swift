@@ -60,13 +60,16 @@ public enum RoughtimeVerifier {
         guard asked.versions.contains(version) else { throw .versionNotOffered(version) }
         guard RoughtimeVersion.supported.contains(version) else { throw .unsupportedVersion(version) }
 
-        guard SignatureContext.delegation(for: version).contains(where: { context in
-            publicKey.isValidSignature(delegationSignature, for: context + delegationBytes)
+        let spellings = SignatureContext.spellings(for: version)
+        guard let spelling = spellings.firstIndex(where: { spelling in
+            publicKey.isValidSignature(delegationSignature, for: spelling.delegation + delegationBytes)
         }) else { throw .badDelegationSignature }
         guard let delegatedKey = try? Ed25519PublicKey(rawRepresentation: delegatedKeyBytes) else { throw .badDelegatedKey }
+        // The spelling the delegation used is tried first for the response, so a valid answer costs two verifies.
         let responseSignature = Array(signature)
-        guard SignatureContext.response(for: version).contains(where: { context in
-            delegatedKey.isValidSignature(responseSignature, for: context + signed)
+        let order = [spelling] + spellings.indices.filter { $0 != spelling }
+        guard order.contains(where: { index in
+            delegatedKey.isValidSignature(responseSignature, for: spellings[index].response + signed)
         }) else { throw .badResponseSignature }
 
         guard serverVersions.contains(version) else { throw .versionNotInServerList(version) }

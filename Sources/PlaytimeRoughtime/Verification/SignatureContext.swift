@@ -15,13 +15,9 @@ package enum SignatureContext {
     /// "Roughtime v1 delegation signature" and NUL, as RFC 10049 spells it.
     package static let rfcDelegation: [UInt8] = Array("Roughtime v1 delegation signature".utf8) + [0]
 
-    /// The response contexts a `SREP` signature of `version` may use, preferred first.
-    package static func response(for version: UInt32) -> [[UInt8]] {
-        version == RoughtimeVersion.one ? [rfcResponse, draftResponse] : [draftResponse]
-    }
-
-    /// The delegation contexts a `CERT` signature of `version` may use, preferred first.
-    package static func delegation(for version: UInt32) -> [[UInt8]] {
-        version == RoughtimeVersion.one ? [rfcDelegation, draftDelegation] : [draftDelegation]
+    /// The context pairs (response, delegation) a response of `version` may be signed with, preferred first.
+    package static func spellings(for version: UInt32) -> [(response: [UInt8], delegation: [UInt8])] {
+        let draft = (response: draftResponse, delegation: draftDelegation)
+        return version == RoughtimeVersion.one ? [(response: rfcResponse, delegation: rfcDelegation), draft] : [draft]
     }
 }

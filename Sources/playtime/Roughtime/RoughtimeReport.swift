@@ -19,11 +19,12 @@ enum RoughtimeReport {
                      + "RADIUS".padding(toLength: 8) + "VERSION".padding(toLength: 12) + "REASON"]
         for (position, answer) in result.answers.enumerated() {
             let time = answer.time
-            lines.append(answer.server.address.padding(toLength: 28) + status(answer).padding(toLength: 13)
-                         + (time.map { utc($0.midpointSeconds) } ?? "-").padding(toLength: 22)
-                         + (time.map { String($0.radiusSeconds) } ?? "-").padding(toLength: 8)
-                         + (time.map { version($0.version) } ?? "-").padding(toLength: 12)
-                         + (detail(answer, position: position, result: result) ?? ""))
+            let row = answer.server.address.padding(toLength: 28) + status(answer).padding(toLength: 13)
+                + (time.map { utc($0.midpointSeconds) } ?? "-").padding(toLength: 22)
+                + (time.map { String($0.radiusSeconds) } ?? "-").padding(toLength: 8)
+                + (time.map { version($0.version) } ?? "-").padding(toLength: 12)
+                + (detail(answer, position: position, result: result) ?? "")
+            lines.append(String(row.reversed().drop { $0 == " " }.reversed()))
         }
         if let midpoint = result.midpointSeconds, let radius = result.radiusSeconds {
             lines.append("\nresult: verified  \(utc(midpoint)) (Unix \(midpoint)) ± \(radius) s")
