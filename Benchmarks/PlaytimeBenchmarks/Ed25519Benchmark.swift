@@ -1,5 +1,7 @@
 import Foundation
 import PlaytimeCrypto
+import PlaytimeRoughtime
+import PlaytimeTestSupport
 
 /// Measures Ed25519 verification (and, for reference, key validation and test-only signing) in µs/op.
 ///
@@ -37,6 +39,21 @@ func runEd25519Benchmark(arguments: [String]) {
         for _ in 0..<iterations { sink &+= Int(signer.signature(for: message)[0]) }
     }
     printOperation("sign (test)", sign)
+    // One complete Roughtime response verification (docs/roughtime.md): framing, both signatures (DELE under
+    // the long-term key, SREP under the delegated one), the Merkle path, nonce, version and validity window.
+    let responder = FakeRoughtimeResponder(seed: (0..<32).map { UInt8($0 &* 5 &+ 3) })
+    let request = RoughtimeRequest.make(nonce: (0..<32).map { UInt8($0) }, serverKey: responder.publicKey)
+    guard let response = responder.response(to: request, now: 1_800_000_000, misbehaviour: .honest),
+          case .success = RoughtimeVerifier.verify(request: request, response: response, publicKey: responder.publicKey) else {
+        print("roughtime: self-check failed"); return
+    }
+    let roughtime = measureThroughput(options: options, bytesPerIteration: 1) { iterations in
+        for _ in 0..<iterations {
+            if case .success = RoughtimeVerifier.verify(request: request, response: response, publicKey: responder.publicKey) { sink &+= 1 }
+        }
+    }
+    printOperation("roughtime-resp", roughtime)
+    print(String(format: "roughtime response / verify: %.2f× (bar ≤ 2.5×)", verify.median / roughtime.median))
     if sink == 42 { print("") }  // keeps the results observable
 }
 
