@@ -85,3 +85,21 @@ struct LiveServerPresenceTests {
         }
     }
 }
+
+/// Runs a blocking test body (waiting on a server, a child process or other threads) on a thread of its own rather
+/// than on Swift's cooperative pool, which every suite of the test process shares: scripts/test.sh runs all suites
+/// at once, and a body that holds a pool thread for seconds starves the others. The body stays in the test's
+/// task, so `#expect` and `#require` work in it as anywhere.
+func onOwnThread<T>(_ body: () throws -> T) async throws -> T {
+    try await withTaskExecutorPreference(OwnThreadExecutor()) { try body() }
+}
+
+/// A task executor that runs each job on a new thread.
+private final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread { unowned.runSynchronously(on: executor) }
+        thread.start()
+    }
+}
