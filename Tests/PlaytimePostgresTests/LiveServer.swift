@@ -26,20 +26,26 @@ enum LiveServer {
         return configuration
     }
 
-    /// Runs scripts/postgres-loopback.sh with `arguments`; returns its standard output.
+    /// Runs scripts/postgres-loopback.sh with `arguments`; returns its standard output. The output goes to a file,
+    /// not a pipe: a child that another test spawns at the same moment may inherit a pipe's write end and keep it
+    /// open for its whole life.
     @discardableResult
     static func harness(_ arguments: [String]) throws -> String {
         let script = try #require(environment["PLAYTIME_POSTGRES_HARNESS"], "PLAYTIME_POSTGRES_HARNESS is not set")
+        let outputPath = NSTemporaryDirectory() + "playtime-postgres-harness-" + UUID().uuidString
+        try #require(FileManager.default.createFile(atPath: outputPath, contents: nil))
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         let process = Process()
-        let output = Pipe()
         process.executableURL = URL(fileURLWithPath: script)
         process.arguments = arguments
         process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try output.close()
         try #require(process.terminationStatus == 0, "postgres-loopback.sh \(arguments.joined(separator: " ")) failed")
-        return String(decoding: data, as: UTF8.self)
+        return try String(contentsOfFile: outputPath, encoding: .utf8)
     }
 
     /// A table name no other test run uses.
