@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "PlaytimeTickets", targets: ["PlaytimeTickets"]),
         .library(name: "PlaytimeAudit", targets: ["PlaytimeAudit"]),
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
+        .library(name: "PlaytimePostgres", targets: ["PlaytimePostgres"]),
         .executable(name: "playtime", targets: ["playtime"]),
     ],
     targets: [
@@ -37,6 +38,8 @@ let package = Package(
         .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"]),
         // The server's auditor: streams journals, recomputes verdicts and rewards, checks invariants.
         .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"]),
+        // PostgreSQL frontend/backend protocol v3 client: SCRAM-SHA-256, extended queries, a bounded pool.
+        .target(name: "PlaytimePostgres", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.
@@ -64,6 +67,7 @@ let package = Package(
         .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
+        .testTarget(name: "PlaytimePostgresTests", dependencies: ["PlaytimePostgres", "PlaytimeSystem", "PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
     ],
     swiftLanguageModes: [.v6]

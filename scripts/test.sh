@@ -3,6 +3,8 @@
 # installed (Debian package chrony); without it those tests are skipped, unless PLAYTIME_REQUIRE_CHRONY=1.
 # Likewise a real Roughtime server (PyPI `roughly`), one honest and one greasing every answer, when
 # `roughly` is installed; otherwise those tests skip unless PLAYTIME_REQUIRE_ROUGHLY=1.
+# And a throwaway PostgreSQL (Debian package postgresql) when installed; otherwise those tests skip unless
+# PLAYTIME_REQUIRE_POSTGRES=1.
 # Extra arguments go to `swift test` (e.g. --filter PlaytimeNTPTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +36,22 @@ elif [ "${PLAYTIME_REQUIRE_ROUGHLY:-0}" = 1 ]; then
   exit 1
 else
   echo "test.sh: roughly not installed; Roughtime interop tests will be skipped (pip install --ignore-requires-python 'roughly[cli]')"
+fi
+# PostgreSQL (Debian package postgresql) for the client's and the stores' tests: a throwaway server on 127.0.0.1
+# and a private socket directory (scripts/postgres-loopback.sh). One directory per checkout, so a server left by
+# a killed run is replaced, and parallel checkouts do not meet.
+checkout_id=$(pwd | cksum | cut -d' ' -f1)
+postgres_dir=${PLAYTIME_POSTGRES_TEST_DIR:-/tmp/playtime-postgres-$checkout_id}
+if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1; then
+  postgres_facts=$(scripts/postgres-loopback.sh start "$postgres_dir" "${PLAYTIME_POSTGRES_TEST_PORT:-$((20000 + checkout_id % 20000))}")
+  eval "$postgres_facts"
+  cleanups+=("scripts/postgres-loopback.sh stop $postgres_dir")
+  echo "test.sh: PostgreSQL serving on 127.0.0.1:$PLAYTIME_POSTGRES_PORT and $PLAYTIME_POSTGRES_SOCKET_DIR"
+elif [ "${PLAYTIME_REQUIRE_POSTGRES:-0}" = 1 ]; then
+  echo "test.sh: PLAYTIME_REQUIRE_POSTGRES=1 but PostgreSQL is not installed" >&2
+  exit 1
+else
+  echo "test.sh: PostgreSQL not installed; PostgreSQL tests will be skipped (apt-get install postgresql)"
 fi
 swift build --build-tests
 swift test --skip-build "$@"
