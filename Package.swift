@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "PlaytimeGuard", targets: ["PlaytimeGuard"]),
         .library(name: "PlaytimeNTP", targets: ["PlaytimeNTP"]),
+        .library(name: "PlaytimeRoughtime", targets: ["PlaytimeRoughtime"]),
         .library(name: "PlaytimeCrypto", targets: ["PlaytimeCrypto"]),
         .library(name: "PlaytimeJournal", targets: ["PlaytimeJournal"]),
         .library(name: "PlaytimeRewards", targets: ["PlaytimeRewards"]),
@@ -22,10 +23,12 @@ let package = Package(
     targets: [
         // The only target that touches the operating system: sockets, clocks, files, errno.
         .target(name: "PlaytimeSystem"),
-        // SHA-256 and HMAC in pure Swift.
+        // SHA-256, SHA-512, HMAC, PBKDF2 and Ed25519 verification in pure Swift.
         .target(name: "PlaytimeCrypto"),
         // SNTP/NTP client: wire format, validation, selection, transport.
         .target(name: "PlaytimeNTP", dependencies: ["PlaytimeSystem"]),
+        // Roughtime client: wire format, verification, chained queries, transport.
+        .target(name: "PlaytimeRoughtime", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeNTP"]),
         // Append-only, HMAC-chained JSON Lines journal.
         .target(name: "PlaytimeJournal", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
         // Exact integer reward arithmetic (PlaytimeSystem only to read policy files safely).
@@ -33,7 +36,7 @@ let package = Package(
         // Server-issued departure tickets and their single-use redemption.
         .target(name: "PlaytimeTickets", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeRewards"]),
         // Clocks, connectivity, evidence, sessions, journal.
-        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards"]),
+        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"]),
         // The server's auditor: streams journals, recomputes verdicts and rewards, checks invariants.
         .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"]),
         // PostgreSQL frontend/backend protocol v3 client: SCRAM-SHA-256, extended queries, a bounded pool.
@@ -43,14 +46,14 @@ let package = Package(
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.
-        .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal"]),
+        .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeCrypto", "PlaytimeRoughtime"]),
         .executableTarget(
             name: "playtime",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit"]
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime"]
         ),
         .executableTarget(
             name: "PlaytimeBenchmarks",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeFleet"],
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet"],
             path: "Benchmarks/PlaytimeBenchmarks"
         ),
         // Examples: each an executable target, built in CI.
@@ -59,10 +62,11 @@ let package = Package(
         .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeFleet"], path: "Examples/GameServer"),
         .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
+        .testTarget(name: "PlaytimeRoughtimeTests", dependencies: ["PlaytimeRoughtime", "PlaytimeCrypto", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
-        .testTarget(name: "PlaytimeGuardTests", dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal"]),
-        .testTarget(name: "PlaytimeAuditTests", dependencies: ["PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTestSupport", "PropertyTesting"]),
+        .testTarget(name: "PlaytimeGuardTests", dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
+        .testTarget(name: "PlaytimeAuditTests", dependencies: ["PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeRoughtime", "PlaytimeCrypto"]),
         .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
@@ -72,7 +76,7 @@ let package = Package(
                           path: "Tests/PlaytimeFleetWorker"),
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
-        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal"]),
+        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,6 +9,7 @@ if [ "$quick" = "--quick" ]; then queries=300; sessions=20000; fi
 swift build -c release >/dev/null
 echo "== NTP: PlaytimeNTP vs Python ntplib against a loopback chronyd"; scripts/bench-ntp.sh "$queries"
 echo; echo "== SHA-256: PlaytimeCrypto vs openssl speed"; PLAYTIME_BENCH_BIN=.build/release/PlaytimeBenchmarks scripts/bench-sha256.sh 2
+echo; echo "== Ed25519 verify and SHA-512: PlaytimeCrypto vs openssl speed"; PLAYTIME_BENCH_BIN=.build/release/PlaytimeBenchmarks scripts/bench-ed25519.sh 2
 echo; echo "== Journal: fsync'd appends, verify throughput"; .build/release/PlaytimeBenchmarks journal
 echo; echo "== Audit: Swift vs the Python reference auditor"; scripts/bench-audit.sh "$sessions"
 echo; echo "== Tickets"; .build/release/PlaytimeBenchmarks tickets

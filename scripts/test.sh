@@ -1,21 +1,41 @@
 #!/usr/bin/env bash
 # Runs the whole test suite. Starts a real chronyd on loopback for the interop tests when chronyd is
 # installed (Debian package chrony); without it those tests are skipped, unless PLAYTIME_REQUIRE_CHRONY=1.
+# Likewise a real Roughtime server (PyPI `roughly`), one honest and one greasing every answer, when
+# `roughly` is installed; otherwise those tests skip unless PLAYTIME_REQUIRE_ROUGHLY=1.
+# And a throwaway PostgreSQL (Debian package postgresql) when installed; otherwise those tests skip unless
+# PLAYTIME_REQUIRE_POSTGRES=1.
 # Extra arguments go to `swift test` (e.g. --filter PlaytimeNTPTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYTIME_CHRONY_DIR=${PLAYTIME_CHRONY_DIR:-/tmp/playtime-chrony-test-$$}
 port=${PLAYTIME_CHRONY_PORT:-11123}
+cleanups=()
+trap 'for c in "${cleanups[@]}"; do $c; done' EXIT
 if command -v chronyd >/dev/null 2>&1 || [ -x /usr/sbin/chronyd ]; then
   PLAYTIME_CHRONY_SERVER=$(scripts/chronyd-loopback.sh start "$port")
   export PLAYTIME_CHRONY_SERVER PLAYTIME_CHRONY_STRATUM=8
-  trap 'scripts/chronyd-loopback.sh stop' EXIT
+  cleanups+=('scripts/chronyd-loopback.sh stop')
   echo "test.sh: chronyd serving on $PLAYTIME_CHRONY_SERVER"
 elif [ "${PLAYTIME_REQUIRE_CHRONY:-0}" = 1 ]; then
   echo "test.sh: PLAYTIME_REQUIRE_CHRONY=1 but chronyd is not installed" >&2
   exit 1
 else
   echo "test.sh: chronyd not installed; chrony interop tests will be skipped (apt-get install chrony)"
+fi
+export PLAYTIME_ROUGHLY_DIR=${PLAYTIME_ROUGHLY_DIR:-/tmp/playtime-roughly-test-$$}
+rport=${PLAYTIME_ROUGHLY_PORT:-12002}
+if command -v roughly >/dev/null 2>&1; then
+  cleanups+=("scripts/roughly-loopback.sh stop $rport" "scripts/roughly-loopback.sh stop $((rport + 1))")
+  PLAYTIME_ROUGHLY_SERVER=$(scripts/roughly-loopback.sh start "$rport")
+  PLAYTIME_ROUGHLY_GREASE_SERVER=$(scripts/roughly-loopback.sh start "$((rport + 1))" grease)
+  export PLAYTIME_ROUGHLY_SERVER PLAYTIME_ROUGHLY_GREASE_SERVER
+  echo "test.sh: roughly serving on $PLAYTIME_ROUGHLY_SERVER (greasing: $PLAYTIME_ROUGHLY_GREASE_SERVER)"
+elif [ "${PLAYTIME_REQUIRE_ROUGHLY:-0}" = 1 ]; then
+  echo "test.sh: PLAYTIME_REQUIRE_ROUGHLY=1 but roughly is not installed" >&2
+  exit 1
+else
+  echo "test.sh: roughly not installed; Roughtime interop tests will be skipped (pip install --ignore-requires-python 'roughly[cli]')"
 fi
 # PostgreSQL (Debian package postgresql) for the client's and the stores' tests: a throwaway server on 127.0.0.1
 # and a private socket directory (scripts/postgres-loopback.sh). One directory per checkout, so a server left by
@@ -25,7 +45,7 @@ postgres_dir=${PLAYTIME_POSTGRES_TEST_DIR:-/tmp/playtime-postgres-$checkout_id}
 if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1; then
   postgres_facts=$(scripts/postgres-loopback.sh start "$postgres_dir" "${PLAYTIME_POSTGRES_TEST_PORT:-$((20000 + checkout_id % 20000))}")
   eval "$postgres_facts"
-  trap 'scripts/postgres-loopback.sh stop "$postgres_dir"; [ -z "${PLAYTIME_CHRONY_SERVER:-}" ] || scripts/chronyd-loopback.sh stop' EXIT
+  cleanups+=("scripts/postgres-loopback.sh stop $postgres_dir")
   echo "test.sh: PostgreSQL serving on 127.0.0.1:$PLAYTIME_POSTGRES_PORT and $PLAYTIME_POSTGRES_SOCKET_DIR"
 elif [ "${PLAYTIME_REQUIRE_POSTGRES:-0}" = 1 ]; then
   echo "test.sh: PLAYTIME_REQUIRE_POSTGRES=1 but PostgreSQL is not installed" >&2

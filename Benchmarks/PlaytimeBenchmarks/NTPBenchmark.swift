@@ -8,6 +8,9 @@ import PlaytimeSystem
 /// Arguments: `--server HOST:PORT [--queries N]`. Latency is the wall time of one whole query as a caller
 /// sees it (socket, send, wait, receive, validate), measured two ways: the async `NTPClient.query`
 /// (actor hop and I/O-queue hand-off included) and the synchronous exchange a query runs on its I/O queue.
+/// The offset is θ = ½[(T2 − T1) + (T3 − T4)] (RFC 5905 §8), as `scripts/bench_ntplib.py` prints ntplib's.
+/// A third row repeats the blocking exchange with T4 read after `recv` returns instead of the kernel's
+/// receive stamp (the transport's former way), so each run shows what the stamp changes.
 func runNTPBenchmark(arguments: [String]) async {
     let options = BenchmarkArguments(arguments)
     guard let text = options.value("--server"), let server = NTPServer(parsing: text) else {
@@ -29,46 +32,97 @@ func runNTPBenchmark(arguments: [String]) async {
             let elapsed = SystemClock.bootNanoseconds() - started
             if index >= queries / 10 {   // the first tenth warms up
                 asyncLatency.append(elapsed)
-                asyncOffset.append(abs(fix.offsetNanoseconds))
+                asyncOffset.append(fix.offsetNanoseconds)
             }
         } catch {
             failures += 1
         }
     }
 
-    var syncLatency: [Int64] = []
-    var syncOffset: [Int64] = []
     let addresses = (try? Resolver.resolveUDP(host: server.host, port: server.port).get()) ?? []
+    let (syncLatency, syncOffset) = measureBlocking(queries: queries, failures: &failures) { nonce in
+        let result = SocketNTPTransport.exchangeBlocking([NTPRequest(addresses: addresses, nonce: nonce)], timeoutNanoseconds: 1_000_000_000)
+        guard case .reply(let datagram, _, let sent, let received) = result.first?.outcome else { return nil }
+        return (datagram, sent, received)
+    }
+    let (oldLatency, oldOffset) = measureBlocking(queries: queries, failures: &failures) { nonce in
+        addresses.first.flatMap { exchangeReadingT4AfterReceive($0, nonce: nonce) }
+    }
+
+    print("ntp against \(server) — \(queries) queries each, \(failures) failures")
+    print("client                         median µs   p99 µs   median |offset| µs   median offset µs")
+    printRow("PlaytimeNTP async query", asyncLatency, asyncOffset)
+    printRow("PlaytimeNTP blocking exchange", syncLatency, syncOffset)
+    printRow("  same, T4 read after recv", oldLatency, oldOffset)
+    if let reference = options.value("--reference") { print(reference) }
+    await silentServers()
+}
+
+/// Runs `queries` (plus a tenth to warm up) blocking exchanges on this thread, each in the frame of its own
+/// clock reading, and returns their latencies and offsets.
+private func measureBlocking(queries: Int, failures: inout Int,
+                             _ exchange: (UInt64) -> (datagram: [UInt8], sent: Int64, received: Int64)?) -> ([Int64], [Int64]) {
+    var latency: [Int64] = []
+    var offset: [Int64] = []
     var generator = SystemRandomNumberGenerator()
     for index in 0..<(queries + queries / 10) {
         let frame = SystemClockSource().read()
         let started = SystemClock.bootNanoseconds()
         let nonce = UInt64.random(in: 1...UInt64.max, using: &generator)
-        let result = SocketNTPTransport.exchangeBlocking([NTPRequest(addresses: addresses, nonce: nonce)], timeoutNanoseconds: 1_000_000_000)
-        guard case .reply(let datagram, _, let sent, let received) = result.first?.outcome else { failures += 1; continue }
+        guard let (datagram, sent, received) = exchange(nonce) else { failures += 1; continue }
         let timing = NTPExchangeTiming(frameWallNanoseconds: frame.wallNanoseconds, frameBootNanoseconds: frame.bootNanoseconds,
                                        sentBootNanoseconds: sent, receivedBootNanoseconds: received)
         guard case .success(let sample) = NTPReplyValidator.validate(datagram, nonce: nonce, timing: timing, limits: .init()) else { failures += 1; continue }
         let elapsed = SystemClock.bootNanoseconds() - started
         if index >= queries / 10 {
-            syncLatency.append(elapsed)
-            syncOffset.append(abs(sample.offsetNanoseconds))
+            latency.append(elapsed)
+            offset.append(sample.offsetNanoseconds)
         }
     }
-
-    print("ntp against \(server) — \(queries) queries each, \(failures) failures")
-    print("client                         median µs   p99 µs   median |offset| µs")
-    printRow("PlaytimeNTP async query", asyncLatency, asyncOffset)
-    printRow("PlaytimeNTP blocking exchange", syncLatency, syncOffset)
-    if let reference = options.value("--reference") { print(reference) }
-    await silentServers()
+    return (latency, offset)
 }
 
+/// One exchange the way the transport took T4 before it read the kernel's receive stamp: the boot clock
+/// read after `recv` returned, so a late wake-up of this thread counts as network delay. Kept so that every
+/// run shows, beside the current transport, what the stamp changes.
+private func exchangeReadingT4AfterReceive(_ address: SocketAddress, nonce: UInt64) -> (datagram: [UInt8], sent: Int64, received: Int64)? {
+    guard let socket = try? UDPSocket(connectedTo: address) else { return nil }
+    defer { socket.close() }
+    let request = NTPRequest(addresses: [address], nonce: nonce).datagram
+    let sent = SystemClock.bootNanoseconds()
+    guard (try? socket.send(request)) != nil else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 2048)
+    let deadline = sent + 1_000_000_000
+    while SystemClock.bootNanoseconds() < deadline {
+        let wait = deadline - SystemClock.bootNanoseconds()
+        guard (try? Poller.waitReadable([socket.descriptor], timeoutNanoseconds: wait))?.first == true else { continue }
+        while let count = try? socket.receive(into: &buffer) {
+            let received = SystemClock.bootNanoseconds()
+            let datagram = Array(buffer[..<count])
+            if NTPPacket.echoes(nonce: nonce, in: datagram) { return (datagram, sent, received) }
+        }
+    }
+    return nil
+}
+
+/// Latency median and p99; the median of |offset| (accuracy) and of the signed offset (bias: negative
+/// when T4 is read late). Every exchange is with the same clock, so the true offset is 0.
 private func printRow(_ name: String, _ latency: [Int64], _ offset: [Int64]) {
     guard !latency.isEmpty else { print(name.padding(toLength: 31, withPad: " ", startingAt: 0) + "no data"); return }
     let line = name.padding(toLength: 31, withPad: " ", startingAt: 0)
-        + String(format: "%-11.1f %-8.1f %.1f", micros(percentile(latency, 50)), micros(percentile(latency, 99)), micros(percentile(offset, 50)))
+        + String(format: "%-11.1f %-8.1f %-20.2f %.2f", median(latency), micros(percentile(latency, 99)),
+                 median(offset.map { abs($0) }), median(offset))
     print(line)
+}
+
+/// The median in µs as Python's `statistics.median` takes it (the mean of the middle two of an even count),
+/// so that this table and the ntplib row use one definition.
+private func median(_ values: [Int64]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let middle = sorted.count / 2
+    let value = sorted.count % 2 == 1 ? Double(sorted[middle]) : (Double(sorted[middle - 1]) + Double(sorted[middle])) / 2
+    return value / 1000
 }
 
 /// Four bound sockets that never answer; the check must end right after its 1 s timeout.

@@ -1,10 +1,12 @@
 // PlaytimeBenchmarks: figures printed beside a reference measured in the same run (see scripts/bench-*.sh).
-// Usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets|gen-journal|audit|verdict|fleet> [options]
+// Usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|verdict|fleet> [options]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "ntp": await runNTPBenchmark(arguments: Array(arguments.dropFirst()))
 case "sha256": runSHA256Benchmark(arguments: Array(arguments.dropFirst()))
+case "sha512": runSHA512Benchmark(arguments: Array(arguments.dropFirst()))
+case "ed25519": runEd25519Benchmark(arguments: Array(arguments.dropFirst()))
 case "journal": runJournalBenchmark(arguments: Array(arguments.dropFirst()))
 case "reward": runRewardBenchmark(arguments: Array(arguments.dropFirst()))
 case "tickets": runTicketBenchmark(arguments: Array(arguments.dropFirst()))
@@ -12,5 +14,5 @@ case "gen-journal": try runGenerateJournal(arguments: Array(arguments.dropFirst(
 case "audit": try runAuditBenchmark(arguments: Array(arguments.dropFirst()))
 case "verdict": runVerdictBenchmark(arguments: Array(arguments.dropFirst()))
 case "fleet": runFleetBenchmark(arguments: Array(arguments.dropFirst()))
-default: print("usage: PlaytimeBenchmarks <ntp|sha256|journal|reward|tickets|gen-journal|audit|verdict|fleet> [options]")
+default: print("usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|verdict|fleet> [options]")
 }

@@ -1,3 +1,4 @@
+import PlaytimeCrypto
 import PlaytimeGuard
 import PlaytimeRewards
 
@@ -18,6 +19,9 @@ public struct AuditConfiguration: Sendable {
     public var verdict: VerdictConfiguration
     /// Slack allowed when comparing credited time with the journal's span. Default 2 minutes.
     public var spanToleranceNanoseconds: Int64
+    /// The operator's Roughtime public keys: `roughtime` records signed under them prove time away
+    /// (docs/journal-format.md §12) without trusting the journal key. Empty: signed time is not used.
+    public var roughtimeKeys: [Ed25519PublicKey] = []
 
     /// Creates a configuration.
     public init(serverNowNanoseconds: Int64, policy: RewardPolicy = .default, retainedPolicies: [String: RewardPolicy] = [:],

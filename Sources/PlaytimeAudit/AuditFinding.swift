@@ -40,6 +40,9 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         case uploadFork = "upload-fork"
         /// An upload adds nothing to the head the server accepted earlier: a replay. Nothing new is paid.
         case uploadReplay = "upload-replay"
+        /// A `roughtime` record proves nothing: its nonce does not commit to the departure, its chain is
+        /// broken, an answer under a trusted key fails verification, or trusted answers disagree. Not used.
+        case signedTimeRejected = "signed-time-rejected"
     }
 
     /// The kind.

@@ -70,6 +70,10 @@ struct JournalPass {
     /// Network time at the latest arrival of this journal, for the in-journal overlap check.
     var lastArrivalNetwork: NetworkTime?
     private(set) var span = SpanTracker()
+    /// The latest departure's session id and record MAC: what `roughtime` records commit to.
+    private var departureMAC: (session: String, mac: [UInt8])?
+    /// Checks `roughtime` records against the operator's keys; `nil` when none are configured.
+    private let signedTime: SignedTimeVerifier?
 
     /// Staged sessions are found by a linear search up to this many; beyond it through `stagedIndex`.
     private static let linearLimit = 8
@@ -77,6 +81,7 @@ struct JournalPass {
     init(name: String, configuration: AuditConfiguration) {
         self.name = name
         self.configuration = configuration
+        self.signedTime = configuration.roughtimeKeys.isEmpty ? nil : SignedTimeVerifier(trustedKeys: configuration.roughtimeKeys)
     }
 
     mutating func consume(_ view: JournalRecordView, auditor: SessionAuditor, onSession: (AuditedSession) -> Void) {
@@ -96,6 +101,7 @@ struct JournalPass {
             lastBoot = (evidence.clock.bootID, evidence.clock.bootNanoseconds)
             span.observe(evidence)
             if evidence.event == .background {
+                departureMAC = (evidence.sessionID, view.macBytes)
                 flushStaged(auditor: auditor, onSession: onSession)
                 if !auditor.registerSession(evidence.sessionID) {
                     // Reported on the session's own row when it is judged.
@@ -108,6 +114,8 @@ struct JournalPass {
                 if completed.count > 1 { completed.reverse() }
                 while let timeline = completed.popLast() { stage(timeline) }
             }
+        } else if let signedTime, view.hasType("roughtime") {
+            consumeSignedTime(view, verifier: signedTime, auditor: auditor)
         } else if Self.isClaimType(view.type) {
             guard let claim = decoder.decodeClaim(view.payload) else {
                 auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sequence: view.sequence,
@@ -130,6 +138,28 @@ struct JournalPass {
                                         detail: "claim for a session this journal does not hold"))
         }
         earlyClaims.removeAll()
+    }
+
+    /// Verifies a `roughtime` record against the departure it names and hands its bound to the assembler.
+    private mutating func consumeSignedTime(_ view: JournalRecordView, verifier: SignedTimeVerifier, auditor: SessionAuditor) {
+        guard let record = SignedTimeCodec.decode(view.payload) else {
+            auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sequence: view.sequence,
+                                        detail: "roughtime payload not in the documented schema"))
+            return
+        }
+        // Only the open departure's records count: a stamp or answer for another session proves nothing here.
+        guard let departure = departureMAC, departure.session == record.sessionID, assembler.openSessionID == record.sessionID else { return }
+        switch verifier.bound(of: record, departureMAC: departure.mac) {
+        case .success(let bound):
+            assembler.addSignedTime(record, bound: bound, sequence: view.sequence)
+            span.observeSigned(record.proves, bound: bound)
+        case .failure(.noTrustedAnswer):
+            // Servers this operator does not trust: their answers prove nothing here, and accuse no one.
+            return
+        case .failure(let problem):
+            auditor.record(AuditFinding(kind: .signedTimeRejected, journal: name, sessionID: record.sessionID, sequence: view.sequence,
+                                        detail: "\(problem)"))
+        }
     }
 
     /// True when the record type starts with `session.` (one 8-byte comparison).

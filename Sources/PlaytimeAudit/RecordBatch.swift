@@ -1,10 +1,10 @@
 import PlaytimeJournal
 
-/// Verified records copied out of the reader's buffer, so another thread can judge them while the next
+/// Verified records copied out of the reader's buffer (with their MACs, which signed-time records commit to), so another thread can judge them while the next
 /// chunk is being verified. Bytes are stored back to back; each record keeps its offsets.
 struct RecordBatch: Sendable {
     private(set) var bytes: [UInt8] = []
-    private(set) var records: [(sequence: UInt64, typeStart: Int, typeCount: Int, payloadStart: Int, payloadCount: Int)] = []
+    private(set) var records: [(sequence: UInt64, typeStart: Int, typeCount: Int, payloadStart: Int, payloadCount: Int, mac: MACBytes)] = []
 
     init(capacity: Int) {
         bytes.reserveCapacity(capacity)
@@ -20,7 +20,7 @@ struct RecordBatch: Sendable {
         bytes.append(contentsOf: view.type)
         let payloadStart = bytes.count
         bytes.append(contentsOf: view.payload)
-        records.append((view.sequence, typeStart, view.type.count, payloadStart, view.payload.count))
+        records.append((view.sequence, typeStart, view.type.count, payloadStart, view.payload.count, view.macValue))
     }
 
     /// Calls `body` with a view of each record, in order.
@@ -29,7 +29,8 @@ struct RecordBatch: Sendable {
             for record in records {
                 body(JournalRecordView(sequence: record.sequence,
                                        type: UnsafeRawBufferPointer(rebasing: raw[record.typeStart..<record.typeStart + record.typeCount]),
-                                       payload: UnsafeRawBufferPointer(rebasing: raw[record.payloadStart..<record.payloadStart + record.payloadCount])))
+                                       payload: UnsafeRawBufferPointer(rebasing: raw[record.payloadStart..<record.payloadStart + record.payloadCount]),
+                                       verifiedMAC: record.mac))
             }
         }
     }

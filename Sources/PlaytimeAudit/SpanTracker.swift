@@ -11,6 +11,18 @@ struct SpanTracker {
     /// in runs, so most records update this without hashing the boot id).
     private var currentBoot: (id: String, uptime: Int64)?
     private var unknownBootUptime: Int64 = 0
+    /// The earliest departure stamp and the latest return answer verified (docs/journal-format.md §12): every
+    /// signed credit `A − D` lies within them.
+    private var earliestStamp: Int64?
+    private var latestAnswer: Int64?
+
+    /// Notes a verified signed-time bound.
+    mutating func observeSigned(_ proves: SignedTimeEvent, bound: Int64) {
+        switch proves {
+        case .departure: earliestStamp = min(earliestStamp ?? bound, bound)
+        case .arrival: latestAnswer = max(latestAnswer ?? bound, bound)
+        }
+    }
 
     mutating func observe(_ evidence: Evidence) {
         if let network = evidence.network {
@@ -41,6 +53,11 @@ struct SpanTracker {
         }
         var uptime = uptimeByBoot.values.reduce(unknownBootUptime, saturatingAdd)
         if let current = currentBoot { uptime = saturatingAdd(uptime, current.uptime) }
-        return max(network, uptime)
+        var signed: Int64 = 0
+        if let first = earliestStamp, let last = latestAnswer {
+            let (difference, overflow) = last.subtractingReportingOverflow(first)
+            signed = overflow ? (last > first ? Int64.max : 0) : max(0, difference)
+        }
+        return max(network, uptime, signed)
     }
 }

@@ -26,6 +26,14 @@ public struct JournalRecordView {
     /// The record's MAC (32 bytes): what a server keeps as the head of what it accepted from this journal.
     package var macBytes: [UInt8] { mac.array }
 
+    /// The record's MAC as a fixed-size value, for copying a view's record elsewhere with it.
+    package var macValue: MACBytes { mac }
+
+    /// A view of bytes held elsewhere, carrying the MAC its record was verified with.
+    package init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer, verifiedMAC: MACBytes) {
+        self.init(sequence: sequence, type: type, payload: payload, mac: verifiedMAC)
+    }
+
     /// True when the type is exactly `name`.
     public func hasType(_ name: StaticString) -> Bool {
         name.withUTF8Buffer { expected in

@@ -1,7 +1,7 @@
 import PlaytimeCrypto
 
 /// 32 MAC bytes stored inline (no heap), for the per-line hot path.
-struct MACBytes: Sendable, Equatable {
+package struct MACBytes: Sendable, Equatable {
     var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     /// Copies the first 32 bytes of `bytes`.
@@ -14,7 +14,7 @@ struct MACBytes: Sendable, Equatable {
     /// All zeros.
     init() {}
 
-    static func == (lhs: MACBytes, rhs: MACBytes) -> Bool {
+    package static func == (lhs: MACBytes, rhs: MACBytes) -> Bool {
         lhs.words == rhs.words
     }
 

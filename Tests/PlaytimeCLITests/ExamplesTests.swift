@@ -242,7 +242,7 @@ struct ExamplesTests {
         let state = try ExampleBinary.temporaryDirectory("game-server-test-")
         defer { try? FileManager.default.removeItem(atPath: state) }
         // The ad multiplier is the server's grant, not something the client asks for.
-        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "90", "--idle-seconds", "60",
+        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "360", "--idle-seconds", "240",
                                                     "--grant-multiplier", "alice=ad"])
         defer { server.kill() }
         let client = try await ExampleBinary.run("game-client", [
@@ -273,7 +273,7 @@ struct ExamplesTests {
 
         // The server was killed (SIGKILL, as a crash). A new process on the same state directory: the replay
         // file remembers the ticket, and the ticket secret still verifies it (409, not "forged").
-        let restarted = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "20", "--max-requests", "1"])
+        let restarted = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "80", "--max-requests", "1"])
         defer { restarted.kill() }
         let again = try await restarted.post("/redeem", json: #"{"player":"alice","ticket":"\#(ticket)"}"#)
         #expect(again.hasPrefix("HTTP/1.1 409"), "\(again)")
@@ -286,7 +286,7 @@ struct ExamplesTests {
     func uploadsExtend() async throws {
         let state = try ExampleBinary.temporaryDirectory("game-server-upload-test-")
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "60", "--idle-seconds", "30"])
+        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "240", "--idle-seconds", "120"])
         defer { server.kill() }
         let journal = try String(contentsOfFile: ExampleBinary.sample("sample-journal.jsonl"), encoding: .utf8)
         let first = Self.body(try await server.upload(journal, player: "alice"))
@@ -316,7 +316,7 @@ struct ExamplesTests {
         for redeemFirst in [false, true] {
             let state = try ExampleBinary.temporaryDirectory("game-server-cross-test-")
             defer { try? FileManager.default.removeItem(atPath: state) }
-            let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "60", "--idle-seconds", "30"])
+            let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "240", "--idle-seconds", "120"])
             defer { server.kill() }
             if redeemFirst {
                 let ticket = try Self.ticket(try await server.post("/tickets", json: #"{"player":"bob","session":"\#(firstSession)"}"#))
@@ -348,7 +348,7 @@ struct ExamplesTests {
         let state = try ExampleBinary.temporaryDirectory("game-server-hostile-test-")
         defer { try? FileManager.default.removeItem(atPath: state) }
         // bob earns 2 000 000 gold per second by the server's own configuration; the demo budget is 1 000 000 a day.
-        let arguments = ["--port", "0", "--state", state, "--seconds", "60", "--idle-seconds", "30", "--player-rate", "bob=7200000000"]
+        let arguments = ["--port", "0", "--state", state, "--seconds", "240", "--idle-seconds", "120", "--player-rate", "bob=7200000000"]
         let server = try await ServerProcess.start(arguments)
         defer { server.kill() }
 
@@ -396,7 +396,7 @@ struct ExamplesTests {
         _ = try await server.stop()
 
         // Killed and restarted on the same state: the session is still paid, the budget still spent.
-        let restarted = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "30", "--max-requests", "2",
+        let restarted = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "120", "--max-requests", "2",
                                                        "--player-rate", "bob=7200000000"])
         defer { restarted.kill() }
         let replay = try await restarted.post("/redeem", json: #"{"player":"bob","ticket":"\#(second)"}"#)

@@ -55,9 +55,10 @@ struct RecordCommandTests {
                                                   environment: ["FAKETIME_DONT_FAKE_MONOTONIC": "1"])
         let bootDelta = try #require(foreground["bootDeltaSeconds"] as? Double)
         let wallDelta = try #require(foreground["wallDeltaSeconds"] as? Double)
-        // faketime's preload slows the second start-up, so the tolerance here is wider; the 50 ms claim is
-        // the real pair's. What matters: the boot delta is the real second, the wall delta carries the 5 h jump.
-        #expect(abs(bootDelta - Double(gap) / 1e9) < 0.25)
+        // faketime's preload slows the second start-up (and the whole suite runs in parallel on two cores),
+        // so the tolerance here is wide; the 50 ms claim is the real pair's. What matters: the boot delta is
+        // the real gap, the wall delta carries the 5 h jump.
+        #expect(abs(bootDelta - Double(gap) / 1e9) < 1)
         #expect(abs(wallDelta - bootDelta - 5 * 3600) < 1)
     }
 

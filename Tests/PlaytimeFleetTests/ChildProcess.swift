@@ -80,11 +80,16 @@ final class ChildProcess: @unchecked Sendable {
         return lines
     }
 
-    /// Blocks until the output ends and the process exits; returns every line.
+    /// Blocks until the process exits and its output is read; returns every line. Waits for the end of the output
+    /// at most 5 s after the exit: a process spawned meanwhile by another test may have inherited the pipe.
     func finish() -> [String] {
-        let all = wait { _ in false }
         process.waitUntilExit()
-        errorsRead.wait()
+        lock.lock()
+        let limit = Date().addingTimeInterval(5)
+        while !ended && lock.wait(until: limit) {}
+        let all = lines
+        lock.unlock()
+        _ = errorsRead.wait(timeout: .now() + 5)
         errorsRead.signal()
         return all
     }

@@ -29,22 +29,25 @@ final class PrivatePostgres: @unchecked Sendable {
     /// Stops it and deletes its directory.
     func remove() { _ = try? Self.run(harness, ["stop", directory]) }
 
-    /// Runs the harness (which closes the descriptors it inherited before it starts a server, so the daemon
-    /// never holds this process's pipes) and returns its standard output.
+    /// Runs the harness and returns what it printed. Its output goes to a file, not a pipe: a child another test
+    /// spawns meanwhile could inherit a pipe and keep it open.
     @discardableResult
     static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let outputPath = NSTemporaryDirectory() + "playtime-fleet-harness-" + UUID().uuidString
+        guard FileManager.default.createFile(atPath: outputPath, contents: nil) else { throw FleetTestError("cannot create \(outputPath)") }
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [executable] + arguments
-        let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try output.close()
         guard process.terminationStatus == 0 else { throw FleetTestError("\(executable) \(arguments) exited \(process.terminationStatus)") }
-        return String(decoding: data, as: UTF8.self)
+        return try String(contentsOfFile: outputPath, encoding: .utf8)
     }
 }
 

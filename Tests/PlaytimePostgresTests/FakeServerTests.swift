@@ -96,13 +96,15 @@ struct FakeServerTests {
     }
 
     @Test("A server that never answers the startup is timedOut at the connect deadline")
-    func silentAtStartup() throws {
-        let started = SystemClock.bootNanoseconds()
-        let error = try connectError([.hang], timeout: 300_000_000)
-        let elapsed = SystemClock.bootNanoseconds() - started
-        guard case .timedOut = error else { Issue.record("\(String(describing: error))"); return }
-        #expect(elapsed >= 290_000_000)
-        #expect(elapsed < 3_000_000_000)
+    func silentAtStartup() async throws {
+        try await onOwnThread {
+            let started = SystemClock.bootNanoseconds()
+            let error = try connectError([.hang], timeout: 300_000_000)
+            let elapsed = SystemClock.bootNanoseconds() - started
+            guard case .timedOut = error else { Issue.record("\(String(describing: error))"); return }
+            #expect(elapsed >= 290_000_000)
+            #expect(elapsed < 3_000_000_000)
+        }
     }
 
     @Test("MD5, GSSAPI and SCRAM-SHA-256-PLUS only are unsupportedAuthentication", arguments: [
@@ -121,23 +123,25 @@ struct FakeServerTests {
     }
 
     @Test("A query the server never answers is timedOut at the query deadline, and the connection is closed")
-    func silentQuery() throws {
-        let fake = try Fake([.send(Fake.startupDone), .hang])
-        let connection = try PostgresConnection.connect(fake.configuration(timeout: 300_000_000))
-        let started = SystemClock.bootNanoseconds()
-        do {
-            _ = try connection.query("SELECT 1")
-            Issue.record("an answer from silence")
-        } catch {
-            guard case .timedOut = error else { Issue.record("\(error)"); return }
-        }
-        #expect(SystemClock.bootNanoseconds() - started < 3_000_000_000)
-        #expect(!connection.isOpen)
-        do {
-            _ = try connection.query("SELECT 1")
-            Issue.record("a closed connection answered")
-        } catch {
-            guard case .connectionClosed = error else { Issue.record("\(error)"); return }
+    func silentQuery() async throws {
+        try await onOwnThread {
+            let fake = try Fake([.send(Fake.startupDone), .hang])
+            let connection = try PostgresConnection.connect(fake.configuration(timeout: 300_000_000))
+            let started = SystemClock.bootNanoseconds()
+            do throws(PostgresError) {
+                _ = try connection.query("SELECT 1")
+                Issue.record("an answer from silence")
+            } catch {
+                guard case .timedOut = error else { Issue.record("\(error)"); return }
+            }
+            #expect(SystemClock.bootNanoseconds() - started < 3_000_000_000)
+            #expect(!connection.isOpen)
+            do throws(PostgresError) {
+                _ = try connection.query("SELECT 1")
+                Issue.record("a closed connection answered")
+            } catch {
+                guard case .connectionClosed = error else { Issue.record("\(error)"); return }
+            }
         }
     }
 
@@ -173,21 +177,23 @@ struct FakeServerTests {
     }
 
     @Test("Random bytes after startup: a typed error or a result, never a crash or a hang")
-    func randomAnswers() throws {
-        let byte: Gen<UInt8> = Gen<Int>.int(in: 0...255).map { UInt8($0) }
-        // Half the cases start with a plausible type byte, so decoding gets past the first check.
-        let plausible: Gen<UInt8?> = Gen<Int>.int(in: 0...21).map { $0 < 11 ? Array("1 2TDCZEnNS".utf8)[$0] : nil }
-        let gen = Gen<(UInt8?, [UInt8])>.zip(plausible, byte.array(count: 1...48))
-        try PropertyCheck.check(gen, count: 40, name: "hostile answers end in a typed error") { (first, tail) in
-            var bytes = tail
-            if let first { bytes[0] = first }
-            let fake = try Fake([.send(Fake.startupDone), .receive, .send(bytes)])
-            let connection = try PostgresConnection.connect(fake.configuration(timeout: 200_000_000))
-            defer { connection.close() }
-            // Any PostgresError is fine; after one that is not the server's, the connection must be closed.
-            switch Result(catching: { () throws(PostgresError) in try connection.query("SELECT 1") }) {
-            case .success, .failure(.server): break
-            case .failure(let error): try PropertyCheck.expect(!connection.isOpen, "open after \(error)")
+    func randomAnswers() async throws {
+        try await onOwnThread {
+            let byte: Gen<UInt8> = Gen<Int>.int(in: 0...255).map { UInt8($0) }
+            // Half the cases start with a plausible type byte, so decoding gets past the first check.
+            let plausible: Gen<UInt8?> = Gen<Int>.int(in: 0...21).map { $0 < 11 ? Array("1 2TDCZEnNS".utf8)[$0] : nil }
+            let gen = Gen<(UInt8?, [UInt8])>.zip(plausible, byte.array(count: 1...48))
+            try PropertyCheck.check(gen, count: 40, name: "hostile answers end in a typed error") { (first, tail) in
+                var bytes = tail
+                if let first { bytes[0] = first }
+                let fake = try Fake([.send(Fake.startupDone), .receive, .send(bytes)])
+                let connection = try PostgresConnection.connect(fake.configuration(timeout: 200_000_000))
+                defer { connection.close() }
+                // Any PostgresError is fine; after one that is not the server's, the connection must be closed.
+                switch Result(catching: { () throws(PostgresError) in try connection.query("SELECT 1") }) {
+                case .success, .failure(.server): break
+                case .failure(let error): try PropertyCheck.expect(!connection.isOpen, "open after \(error)")
+                }
             }
         }
     }

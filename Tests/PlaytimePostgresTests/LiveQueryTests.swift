@@ -42,44 +42,50 @@ struct LiveQueryTests {
     }
 
     @Test("A 10 MB parameter and a 10 MB row round-trip")
-    func hugeValues() throws {
-        let connection = try connect()
-        defer { connection.close() }
-        let big = String(repeating: "abcdefghij", count: 1_000_000)
-        let echoed = try connection.query("SELECT length($1::text), md5($1::text) = md5(repeat('abcdefghij', 1000000))", [big])
-        #expect(echoed.rows == [["10000000", "t"]])
-        let row = try connection.query("SELECT repeat('x', 10000000), 'after'")
-        #expect(row.rows.count == 1)
-        #expect(row.rows[0][0]?.utf8.count == 10_000_000)
-        #expect(row.rows[0][0]?.utf8.allSatisfy { $0 == UInt8(ascii: "x") } == true)
-        #expect(row.rows[0][1] == "after")
+    func hugeValues() async throws {
+        try await onOwnThread {
+            let connection = try connect()
+            defer { connection.close() }
+            let big = String(repeating: "abcdefghij", count: 1_000_000)
+            let echoed = try connection.query("SELECT length($1::text), md5($1::text) = md5(repeat('abcdefghij', 1000000))", [big])
+            #expect(echoed.rows == [["10000000", "t"]])
+            let row = try connection.query("SELECT repeat('x', 10000000), 'after'")
+            #expect(row.rows.count == 1)
+            #expect(row.rows[0][0]?.utf8.count == 10_000_000)
+            #expect(row.rows[0][0]?.utf8.allSatisfy { $0 == UInt8(ascii: "x") } == true)
+            #expect(row.rows[0][1] == "after")
+        }
     }
 
     @Test("A row longer than maximumMessageBytes is messageTooLarge and closes the connection")
-    func rowOverLimit() throws {
-        var configuration = try LiveServer.configuration()
-        configuration.maximumMessageBytes = 1 << 20
-        let connection = try PostgresConnection.connect(configuration)
-        do {
-            _ = try connection.query("SELECT repeat('x', 2000000)")
-            Issue.record("accepted a message over the limit")
-        } catch {
-            guard case .messageTooLarge(let announced, let limit) = error else { Issue.record("\(error)"); return }
-            #expect(announced > limit)
+    func rowOverLimit() async throws {
+        try await onOwnThread {
+            var configuration = try LiveServer.configuration()
+            configuration.maximumMessageBytes = 1 << 20
+            let connection = try PostgresConnection.connect(configuration)
+            do throws(PostgresError) {
+                _ = try connection.query("SELECT repeat('x', 2000000)")
+                Issue.record("accepted a message over the limit")
+            } catch {
+                guard case .messageTooLarge(let announced, let limit) = error else { Issue.record("\(error)"); return }
+                #expect(announced > limit)
+            }
+            #expect(!connection.isOpen)
         }
-        #expect(!connection.isOpen)
     }
 
     @Test("Many rows each under the message limit but over maximumResultBytes together: resultTooLarge, connection closed")
-    func resultOverLimit() throws {
-        var configuration = try LiveServer.configuration()
-        configuration.maximumResultBytes = 1 << 20
-        let connection = try PostgresConnection.connect(configuration)
-        #expect(try connection.query("SELECT repeat('x', 1000) FROM generate_series(1, 500)").rows.count == 500)
-        #expect(throws: PostgresError.resultTooLarge(limitBytes: 1 << 20)) {
-            try connection.query("SELECT repeat('x', 1000) FROM generate_series(1, 5000)")
+    func resultOverLimit() async throws {
+        try await onOwnThread {
+            var configuration = try LiveServer.configuration()
+            configuration.maximumResultBytes = 1 << 20
+            let connection = try PostgresConnection.connect(configuration)
+            #expect(try connection.query("SELECT repeat('x', 1000) FROM generate_series(1, 500)").rows.count == 500)
+            #expect(throws: PostgresError.resultTooLarge(limitBytes: 1 << 20)) {
+                try connection.query("SELECT repeat('x', 1000) FROM generate_series(1, 5000)")
+            }
+            #expect(!connection.isOpen)
         }
-        #expect(!connection.isOpen)
     }
 
     @Test("A syntax error is 42601 and the connection stays usable")
@@ -188,59 +194,63 @@ struct LiveQueryTests {
     }
 
     @Test("pg_sleep past the query timeout is timedOut; the connection is closed and the server's query cancelled")
-    func queryTimeout() throws {
-        let connection = try connect(queryTimeout: 300_000_000)
-        let marker = LiveServer.uniqueName("sleep")
-        let started = SystemClock.bootNanoseconds()
-        do {
-            _ = try connection.query("SELECT pg_sleep(30), '\(marker)'")
-            Issue.record("slept through the timeout")
-        } catch {
-            guard case .timedOut = error else { Issue.record("\(error)"); return }
+    func queryTimeout() async throws {
+        try await onOwnThread {
+            let connection = try connect(queryTimeout: 300_000_000)
+            let marker = LiveServer.uniqueName("sleep")
+            let started = SystemClock.bootNanoseconds()
+            do throws(PostgresError) {
+                _ = try connection.query("SELECT pg_sleep(30), '\(marker)'")
+                Issue.record("slept through the timeout")
+            } catch {
+                guard case .timedOut = error else { Issue.record("\(error)"); return }
+            }
+            let elapsed = SystemClock.bootNanoseconds() - started
+            #expect(elapsed >= 290_000_000)
+            #expect(elapsed < 5_000_000_000)
+            #expect(!connection.isOpen)
+            // The CancelRequest stops the sleep on the server: soon no backend is running it.
+            let observer = try connect()
+            defer { observer.close() }
+            let deadline = SystemClock.bootNanoseconds() + 10_000_000_000
+            var running = true
+            while running && SystemClock.bootNanoseconds() < deadline {
+                let rows = try observer.query(
+                    "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1", ["%\(marker)%"]).rows
+                // Our own observing query contains the marker too; only a second match is the sleeper.
+                running = (Int((rows.first?.first ?? nil) ?? "0") ?? 0) > 1
+            }
+            #expect(!running, "the timed-out query kept running on the server")
         }
-        let elapsed = SystemClock.bootNanoseconds() - started
-        #expect(elapsed >= 290_000_000)
-        #expect(elapsed < 5_000_000_000)
-        #expect(!connection.isOpen)
-        // The CancelRequest stops the sleep on the server: soon no backend is running it.
-        let observer = try connect()
-        defer { observer.close() }
-        let deadline = SystemClock.bootNanoseconds() + 10_000_000_000
-        var running = true
-        while running && SystemClock.bootNanoseconds() < deadline {
-            let rows = try observer.query(
-                "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1", ["%\(marker)%"]).rows
-            // Our own observing query contains the marker too; only a second match is the sleeper.
-            running = (Int((rows.first?.first ?? nil) ?? "0") ?? 0) > 1
-        }
-        #expect(!running, "the timed-out query kept running on the server")
     }
 
     @Test("A refused port is connectFailed quickly; an unknown host is connectFailed")
-    func connectFailures() throws {
-        var configuration = try LiveServer.configuration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 1
-        do {
-            _ = try PostgresConnection.connect(configuration)
-            Issue.record("connected to port 1")
-        } catch {
-            guard case .connectFailed = error else { Issue.record("\(error)"); return }
-        }
-        configuration.host = "no-such-host.invalid"
-        do {
-            _ = try PostgresConnection.connect(configuration)
-            Issue.record("resolved .invalid")
-        } catch {
-            guard case .connectFailed = error else { Issue.record("\(error)"); return }
-        }
-        var socket = try LiveServer.configuration()
-        socket.socketDirectory = "/" + String(repeating: "d", count: 200)
-        do {
-            _ = try PostgresConnection.connect(socket)
-            Issue.record("connected through an impossible socket path")
-        } catch {
-            guard case .connectFailed = error else { Issue.record("\(error)"); return }
+    func connectFailures() async throws {
+        try await onOwnThread {
+            var configuration = try LiveServer.configuration()
+            configuration.host = "127.0.0.1"
+            configuration.port = 1
+            do throws(PostgresError) {
+                _ = try PostgresConnection.connect(configuration)
+                Issue.record("connected to port 1")
+            } catch {
+                guard case .connectFailed = error else { Issue.record("\(error)"); return }
+            }
+            configuration.host = "no-such-host.invalid"
+            do throws(PostgresError) {
+                _ = try PostgresConnection.connect(configuration)
+                Issue.record("resolved .invalid")
+            } catch {
+                guard case .connectFailed = error else { Issue.record("\(error)"); return }
+            }
+            var socket = try LiveServer.configuration()
+            socket.socketDirectory = "/" + String(repeating: "d", count: 200)
+            do throws(PostgresError) {
+                _ = try PostgresConnection.connect(socket)
+                Issue.record("connected through an impossible socket path")
+            } catch {
+                guard case .connectFailed = error else { Issue.record("\(error)"); return }
+            }
         }
     }
 }

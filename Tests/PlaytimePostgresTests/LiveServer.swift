@@ -26,20 +26,26 @@ enum LiveServer {
         return configuration
     }
 
-    /// Runs scripts/postgres-loopback.sh with `arguments`; returns its standard output.
+    /// Runs scripts/postgres-loopback.sh with `arguments`; returns its standard output. The output goes to a file,
+    /// not a pipe: a child that another test spawns at the same moment may inherit a pipe's write end and keep it
+    /// open for its whole life.
     @discardableResult
     static func harness(_ arguments: [String]) throws -> String {
         let script = try #require(environment["PLAYTIME_POSTGRES_HARNESS"], "PLAYTIME_POSTGRES_HARNESS is not set")
+        let outputPath = NSTemporaryDirectory() + "playtime-postgres-harness-" + UUID().uuidString
+        try #require(FileManager.default.createFile(atPath: outputPath, contents: nil))
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         let process = Process()
-        let output = Pipe()
         process.executableURL = URL(fileURLWithPath: script)
         process.arguments = arguments
         process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try output.close()
         try #require(process.terminationStatus == 0, "postgres-loopback.sh \(arguments.joined(separator: " ")) failed")
-        return String(decoding: data, as: UTF8.self)
+        return try String(contentsOfFile: outputPath, encoding: .utf8)
     }
 
     /// A table name no other test run uses.
@@ -83,5 +89,23 @@ struct LiveServerPresenceTests {
         if LiveServer.isRequired {
             #expect(LiveServer.isAvailable, "PLAYTIME_REQUIRE_POSTGRES=1 but PLAYTIME_POSTGRES_URL is not set")
         }
+    }
+}
+
+/// Runs a blocking test body (waiting on a server, a child process or other threads) on a thread of its own rather
+/// than on Swift's cooperative pool, which every suite of the test process shares: scripts/test.sh runs all suites
+/// at once, and a body that holds a pool thread for seconds starves the others. The body stays in the test's
+/// task, so `#expect` and `#require` work in it as anywhere.
+func onOwnThread<T>(_ body: () throws -> T) async throws -> T {
+    try await withTaskExecutorPreference(OwnThreadExecutor()) { try body() }
+}
+
+/// A task executor that runs each job on a new thread.
+private final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread { unowned.runSynchronously(on: executor) }
+        thread.start()
     }
 }

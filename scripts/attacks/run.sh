@@ -57,6 +57,7 @@ cleanup() {
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null; done
   for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null; done
   PLAYTIME_CHRONY_DIR=$T/chrony "$ROOT/scripts/chronyd-loopback.sh" stop >/dev/null 2>&1
+  [ -n "${ROUGHTIME_PORT:-}" ] && PLAYTIME_ROUGHLY_DIR=$T/roughly "$ROOT/scripts/roughly-loopback.sh" stop "$ROUGHTIME_PORT" >/dev/null 2>&1
   # Mount namespaces live only as long as their (finished) processes; nothing is mounted outside them.
   rm -rf "$T"
 }
@@ -101,6 +102,17 @@ ntp_offset() { printf '%s\n' "$2" > "$T/ntp/offset.$1.tmp" && mv "$T/ntp/offset.
 CHRONY_PORT=$(python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 CHRONY=$(PLAYTIME_CHRONY_DIR=$T/chrony timeout 30 "$ROOT/scripts/chronyd-loopback.sh" start "$CHRONY_PORT" 2>"$T/chrony.err") \
   || skip "chronyd cannot serve on loopback: $(head -c 300 "$T/chrony.err")"
+
+# A real Roughtime server (PyPI `roughly`) on loopback, for the signed-time case (r1).
+ROUGHTIME=
+if command -v roughly >/dev/null 2>&1; then
+  ROUGHTIME_PORT=$(python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  ROUGHTIME=$(PLAYTIME_ROUGHLY_DIR=$T/roughly timeout 40 "$ROOT/scripts/roughly-loopback.sh" start "$ROUGHTIME_PORT" 2>"$T/roughly.err") \
+    || skip "roughly cannot serve on loopback: $(head -c 300 "$T/roughly.err")"
+  printf '%s\n' "${ROUGHTIME#*=}" > "$T/roughtime.keys"
+elif [ "$REQUIRE" = 1 ]; then
+  skip "roughly is not installed (pip install --ignore-requires-python 'roughly[cli]')"
+fi
 
 # The example game server; its wall clock is libfaketime's, read from a file at every call, so tickets can
 # age by hours in an instant. The boot clock (its deadlines) is real.
@@ -189,7 +201,7 @@ net_near() {
 # judging is now) or, for the harness's own checks, by a clock moved with faketime; sets A_*.
 audit() {
   NREC=$((NREC + 1))
-  run_clocked "${2:-0}" 0 "" "$PT" audit --key-file "$KEY" --json "$1" >"$T/audit.$NREC" 2>"$T/audit.$NREC.err"
+  run_clocked "${2:-0}" 0 "" "$PT" audit --key-file "$KEY" --json "${@:3}" "$1" >"$T/audit.$NREC" 2>"$T/audit.$NREC.err"
   A_RC=$?
   eval "$(python3 "$HELP" audit "$T/audit.$NREC")"
   [ "$A_OK" = 1 ] || A_ERROR="${A_ERROR:-} (exit $A_RC: $(head -c 200 "$T/audit.$NREC.err"))"
@@ -757,6 +769,46 @@ case_a5_reboot_settled() {
          "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
 }
 
+# Signed time (issue 9): r1 is a1 with Roughtime at both ends. The departure is real (now, honest NTP, a
+# signed stamp from a real `roughly`); 4 s of real time pass (signed servers count real time, so this one
+# case waits instead of back-dating); the return is in a new boot whose clock reads 3 s, with the wall clock
+# and the answering NTP server both 5 h ahead, and a fresh signed answer. Audited with the operator's key
+# file, the signed bound is paid — verified, method signedTime, within the radii (1 s each) of the truth.
+case_r1_signed() {
+  local name="r1: reboot, NTP +5 h, wall +5 h, Roughtime at both ends"
+  [ -n "$ROUGHTIME" ] || { report "$name" - - - - "roughly not installed" PASS "skipped: no roughly"; return; }
+  local j=$T/r1.jsonl lie=18000 t0 id c
+  t0=$(real_ns)
+  rec "$j" 0 0 "" launch --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  rec "$j" 0 0 "" background --roughtime "$ROUGHTIME" || { tool_failure "$name"; return; }
+  need_net "the departure" || { tool_failure "$name"; return; }
+  grep -q '"proves":"departure"' "$j" || { TOOLERR="no signed stamp was written: $(head -c 300 "$LAST_OUT.err")"; tool_failure "$name"; return; }
+  sleep 4
+  ntp_offset "$P_LIAR1" "$lie"
+  id=$(new_boot_id "r1")
+  c=$(( 3000000000 - $(boot_now_ns) ))
+  rec "$j" "$lie" "$c" "$id" foreground --ntp "$LIAR1" --roughtime "$ROUGHTIME" || { tool_failure "$name"; return; }
+  net_near "$lie" "the return" || { tool_failure "$name"; return; }
+  grep -q '"proves":"return"' "$j" || { TOOLERR="no signed answer at the return"; tool_failure "$name"; return; }
+  local true_ns=$(( $(real_ns) - t0 ))
+  local true_s=$(( true_ns / 1000000000 ))
+  local honest; honest=$(honest_gold "$(( true_s + 1 ))")
+  # Self-check: without the operator's keys the same journal must not be credited by signed time.
+  audit "$j" 0
+  local unsigned_method=${A_METHOD:-}
+  audit "$j" 0 --roughtime-keys "$T/roughtime.keys"
+  local why=""
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  [ "${A_METHOD:-}" = signedTime ] || why+="method ${A_METHOD:-?}, not signedTime; "
+  [ "${A_PROOF:-}" = verified ] || why+="proof ${A_PROOF:-?}, not verified; "
+  (( ${A_CREDITED:-0} <= true_s + SLACK )) || why+="credited ${A_CREDITED:-0} s > true ${true_s} s + ${SLACK} s; "
+  (( ${A_CREDITED:-0} >= true_s - 4 )) || why+="credited ${A_CREDITED:-0} s < true ${true_s} s − 2 radii − 2 s; "
+  (( ${A_GOLD:-0} <= honest )) || why+="gold ${A_GOLD:-0} > honest $honest; "
+  [ "$unsigned_method" != signedTime ] || why+="harness: signed time was used without the operator's keys; "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" \
+         "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
 # =========================================================================================================
 case_honest_same_boot
 case_honest_reboot
@@ -779,6 +831,7 @@ case_a4_budget
 case_a5_spoofer
 case_a5_reboot_settled
 case_a6_two_devices
+case_r1_signed
 
 echo
 python3 - "$ROWS" <<'PY'

@@ -10,6 +10,22 @@ public struct RecordedEvent: Sendable, Hashable {
     public var departure: Evidence?
     /// For a return without the network proof a verdict needs, true: the session stays open for settlement.
     public var needsSettlement: Bool
+    /// For a return: the latest the departure can have happened at, proven by its signed stamp, if any.
+    public var departureSignedLatestNanoseconds: Int64?
+    /// For a return: the earliest it can have happened at, proven by the signed answer taken for it, if any.
+    public var arrivalSignedEarliestNanoseconds: Int64?
+    /// For a return: the sequence of the record carrying that signed answer.
+    public var arrivalSignedSequence: UInt64?
+
+    /// For a return: the session as a timeline, with its signed bounds, ready for ``ElapsedVerdict``.
+    public var timeline: SessionTimeline? {
+        guard let departure else { return nil }
+        var timeline = SessionTimeline(sessionID: departure.sessionID, departure: departure, arrival: evidence, arrivalSequence: sequence)
+        timeline.departureSignedLatestNanoseconds = departureSignedLatestNanoseconds
+        timeline.arrivalSignedEarliestNanoseconds = arrivalSignedEarliestNanoseconds
+        timeline.arrivalSignedSequence = arrivalSignedSequence
+        return timeline
+    }
 
     /// Creates a result.
     public init(evidence: Evidence, sequence: UInt64?, duplicate: Bool = false, departure: Evidence? = nil, needsSettlement: Bool = false) {

@@ -10,6 +10,25 @@ struct RecorderState: Sendable {
     var anchor: (reading: ClockReading, network: NetworkTime)?
     /// Returns that need network proof, by session id (they crossed a reboot without it).
     var pending: [String: Evidence] = [:]
+    /// The journal MAC of the open departure's record: what signed-time nonces commit to.
+    var openDepartureMAC: [UInt8]?
+    /// The signed latest time of the open departure, once its stamp is written (docs/journal-format.md §12).
+    var openDepartureSignedLatest: Int64?
+    /// A signed answer taken for the open departure's return, written just before the return record:
+    /// its bound, the boot reading it was recorded at, and its sequence.
+    var openArrivalSigned: (earliest: Int64, clock: ClockReading, sequence: UInt64)?
+
+    /// Updates the state for a signed-time record that was written (or replayed) and verified to `bound`.
+    mutating func apply(_ record: SignedTimeRecord, bound: Int64, sequence: UInt64) {
+        guard let open = openDeparture, open.sessionID == record.sessionID else { return }
+        switch record.proves {
+        case .departure:
+            if openDepartureSignedLatest == nil { openDepartureSignedLatest = bound }
+        case .arrival:
+            let reading = ClockReading(wallNanoseconds: 0, bootNanoseconds: record.bootNanoseconds, bootID: record.bootID)
+            openArrivalSigned = (bound, reading, sequence)
+        }
+    }
 
     /// Updates the state for evidence that was written (or replayed from the journal).
     mutating func apply(_ evidence: Evidence, sequence: UInt64?) {
@@ -20,10 +39,22 @@ struct RecorderState: Sendable {
         case .background:
             openDeparture = evidence
             lastHeartbeat = nil
+            openDepartureMAC = nil
+            openDepartureSignedLatest = nil
+            openArrivalSigned = nil
         case .foreground, .launch:
             if let departure = openDeparture, departure.sessionID == evidence.sessionID {
                 let needs = RecorderState.needsSettlement(departure: departure, arrival: evidence)
                 lastReturn = RecordedEvent(evidence: evidence, sequence: sequence, departure: departure, needsSettlement: needs)
+                lastReturn?.departureSignedLatestNanoseconds = openDepartureSignedLatest
+                if let signed = openArrivalSigned {
+                    lastReturn?.arrivalSignedEarliestNanoseconds = SignedTimeProjection.arrivalEarliest(
+                        signed: signed.earliest, recordedAt: signed.clock, arrival: evidence.clock)
+                    lastReturn?.arrivalSignedSequence = signed.sequence
+                }
+                openDepartureSignedLatest = nil
+                openArrivalSigned = nil
+                openDepartureMAC = nil
                 if needs { pending[evidence.sessionID] = evidence }
                 openDeparture = nil
             }

@@ -21,21 +21,30 @@ public final class SessionRecorder: Sendable {
     public let repairedTornTail: Bool
     private let clock: any ClockSource
     private let networkTime: (any NetworkTimeSource)?
+    private let signedTime: (any SignedTimeSource)?
     private let connectivity: ConnectivityMonitor
     private let guarded: Mutex<Guarded>
 
     /// Opens (creating if needed) the journal at `journalPath`, verifies it and rebuilds the session state.
     public init(journalPath: String, key: JournalKey, clock: any ClockSource = SystemClockSource(),
                 networkTime: (any NetworkTimeSource)? = NTPNetworkTimeSource(),
-                connectivity: ConnectivityMonitor? = nil,
+                connectivity: ConnectivityMonitor? = nil, signedTime: (any SignedTimeSource)? = nil,
                 configuration: RecorderConfiguration = RecorderConfiguration()) throws(RecorderError) {
         // One pass over the file: the writer verifies the chain and hands each record to the state.
         var repaired = false
         var state = RecorderState()
         var decoder = EvidenceDecoder()
+        let verifier = signedTime?.verifier
         let replay: (JournalRecordView) -> Void = { record in
+            if record.hasType("roughtime") {
+                guard let verifier, let mac = state.openDepartureMAC, let signed = SignedTimeCodec.decode(record.payload),
+                      case .success(let bound) = verifier.bound(of: signed, departureMAC: mac) else { return }
+                state.apply(signed, bound: bound, sequence: record.sequence)
+                return
+            }
             guard record.typeHasPrefix("session."), let evidence = decoder.decode(record.payload) else { return }
             state.apply(evidence, sequence: record.sequence)
+            if evidence.event == .background { state.openDepartureMAC = record.macBytes }
         }
         let writer: JournalWriter
         do {
@@ -56,6 +65,7 @@ public final class SessionRecorder: Sendable {
         self.repairedTornTail = repaired
         self.clock = clock
         self.networkTime = networkTime
+        self.signedTime = signedTime
         self.connectivity = connectivity ?? ConnectivityMonitor(clock: clock)
         self.guarded = Mutex(Guarded(writer: writer, state: state))
     }
@@ -79,7 +89,34 @@ public final class SessionRecorder: Sendable {
                                     network: guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM),
                                     connectivity: link, goldPerHour: goldPerHour, policyVersion: policyVersion)
             let sequence = try Self.write(evidence, to: &guarded)
+            guarded.state.openDepartureMAC = guarded.writer.headMAC
             return RecordedEvent(evidence: evidence, sequence: sequence)
+        }
+    }
+
+    /// Stamps the open departure with signed time: asks the configured Roughtime servers (within
+    /// ``RecorderConfiguration/stampBudgetNanoseconds``) with a nonce that commits to the departure record, and
+    /// appends their answers as a `roughtime` record (docs/journal-format.md §12). Call it right after
+    /// ``enteredBackground(goldPerHour:policyVersion:)`` returns, inside the platform's background-task window:
+    /// the departure is already durable, so a stamp that never arrives costs nothing but the proof.
+    ///
+    /// Returns the record written, or `nil` when there is nothing to stamp (no signed-time source, no open
+    /// departure, already stamped, offline, or no verified answer).
+    @discardableResult
+    public nonisolated(nonsending) func stampDeparture() async throws(RecorderError) -> SignedTimeRecord? {
+        guard let signedTime, connectivity.current().state != .offline else { return nil }
+        let target: (session: String, mac: [UInt8])? = guarded.withLock { guarded in
+            guard let open = guarded.state.openDeparture, let mac = guarded.state.openDepartureMAC,
+                  guarded.state.openDepartureSignedLatest == nil else { return nil }
+            return (open.sessionID, mac)
+        }
+        guard let target,
+              let links = await signedLinks(from: signedTime, proving: .departure, departureMAC: target.mac,
+                                            budget: configuration.stampBudgetNanoseconds) else { return nil }
+        return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> SignedTimeRecord? in
+            guard guarded.state.openDeparture?.sessionID == target.session, guarded.state.openDepartureSignedLatest == nil else { return nil }
+            return try Self.writeSigned(links, proving: .departure, session: target.session, mac: target.mac,
+                                        reading: clock.read(), verifier: signedTime.verifier, to: &guarded)
         }
     }
 
@@ -173,12 +210,17 @@ public final class SessionRecorder: Sendable {
         }
         var link = connectivity.current()
         var fix: NTPFix?
+        let departureMAC = guarded.withLock { $0.state.openDeparture == nil ? nil : $0.state.openDepartureMAC }
+        // The signed answer is asked for alongside the NTP fix, within the same budget.
+        let askSigned = link.state != .offline
+        async let answered: [SignedTimeLink]? = askSigned ? signedAnswer(for: departureMAC) : nil
         if link.state != .offline, let networkTime {
             let result = await networkTime.fix(withinNanoseconds: configuration.foregroundBudgetNanoseconds)
             connectivity.note(result)
             link = connectivity.current()
             if case .success(let value) = result { fix = value }
         }
+        let signedLinks = await answered
         let finalLink = link
         let freshFix = fix
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
@@ -187,6 +229,11 @@ public final class SessionRecorder: Sendable {
                 var repeated = last
                 repeated.duplicate = true
                 return repeated
+            }
+            if let departure, let signedLinks, let signedTime, let mac = departureMAC {
+                // Written before the return, so the return record follows the answer it rests on.
+                _ = try Self.writeSigned(signedLinks, proving: .arrival, session: departure.sessionID, mac: mac,
+                                         reading: clock.read(), verifier: signedTime.verifier, to: &guarded)
             }
             let network = freshFix?.networkTime(at: reading) ?? guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM)
             let evidence = Evidence(event: event, sessionID: departure?.sessionID ?? "", clock: reading,
@@ -224,6 +271,42 @@ public final class SessionRecorder: Sendable {
         }
         guarded.state.apply(evidence, sequence: sequence)
         return sequence
+    }
+
+    /// The signed answer for a return, when signed time is configured and a departure is open.
+    private nonisolated(nonsending) func signedAnswer(for departureMAC: [UInt8]?) async -> [SignedTimeLink]? {
+        guard let signedTime, let departureMAC else { return nil }
+        return await signedLinks(from: signedTime, proving: .arrival, departureMAC: departureMAC,
+                                 budget: configuration.foregroundBudgetNanoseconds)
+    }
+
+    /// One chained query whose first nonce commits to the departure record; `nil` when nothing answered.
+    private nonisolated(nonsending) func signedLinks(from source: any SignedTimeSource, proving: SignedTimeEvent,
+                                                     departureMAC: [UInt8], budget: Int64) async -> [SignedTimeLink]? {
+        var generator = SystemRandomNumberGenerator()
+        let blind = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let nonce = SignedTimeCommitment.firstNonce(proves: proving, departureMAC: departureMAC, blind: blind)
+        var links = await source.links(firstNonce: nonce, withinNanoseconds: budget)
+        guard !links.isEmpty else { return nil }
+        links[0].blind = blind
+        return links
+    }
+
+    /// Appends a `roughtime` record (fsync'd) if its answers verify, and updates the state; `nil` otherwise.
+    private static func writeSigned(_ links: [SignedTimeLink], proving: SignedTimeEvent, session: String, mac: [UInt8],
+                                    reading: ClockReading, verifier: SignedTimeVerifier,
+                                    to guarded: inout Guarded) throws(RecorderError) -> SignedTimeRecord? {
+        let record = SignedTimeRecord(sessionID: session, proves: proving, bootNanoseconds: reading.bootNanoseconds,
+                                      bootID: reading.bootID, links: Array(links.prefix(SignedTimeRecord.maximumLinks)))
+        guard case .success(let bound) = verifier.bound(of: record, departureMAC: mac) else { return nil }
+        let sequence: UInt64
+        do throws(JournalError) {
+            sequence = try guarded.writer.append(type: SignedTimeRecord.recordType, payload: SignedTimeCodec.encode(record))
+        } catch {
+            throw RecorderError.journal(error)
+        }
+        guarded.state.apply(record, bound: bound, sequence: sequence)
+        return record
     }
 
     private static func newSessionID() -> String {

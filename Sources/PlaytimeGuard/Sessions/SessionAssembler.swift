@@ -9,6 +9,10 @@ public struct SessionAssembler: Sendable {
         var evidence: Evidence
         var sequence: UInt64
         var notBefore: Int64?
+        /// The departure's signed latest time, from its stamp.
+        var signedLatest: Int64?
+        /// The signed answer for the return: bound, the reading it was recorded at, and its sequence.
+        var arrivalSigned: (earliest: Int64, clock: ClockReading, sequence: UInt64)?
     }
 
     /// The most returns held while waiting for proof; the oldest is released beyond it.
@@ -50,9 +54,16 @@ public struct SessionAssembler: Sendable {
         case .foreground, .launch:
             guard let openSession = open?.evidence.sessionID, openSession == evidence.sessionID,
                   let departure = open.take() else { break }
-            let timeline = SessionTimeline(sessionID: evidence.sessionID, departure: departure.evidence,
+            var timeline = SessionTimeline(sessionID: evidence.sessionID, departure: departure.evidence,
                                            departureSequence: departure.sequence, arrival: evidence, arrivalSequence: sequence,
                                            departureNotBeforeNanoseconds: departure.notBefore)
+            if let latest = departure.signedLatest, let signed = departure.arrivalSigned,
+               let arrivalEarliest = SignedTimeProjection.arrivalEarliest(signed: signed.earliest, recordedAt: signed.clock,
+                                                                         arrival: evidence.clock, driftPPM: self.earliest.driftPPM) {
+                timeline.departureSignedLatestNanoseconds = latest
+                timeline.arrivalSignedEarliestNanoseconds = arrivalEarliest
+                timeline.arrivalSignedSequence = signed.sequence
+            }
             if timeline.arrivalNeedsProof {
                 pending.append(consume timeline)
                 if pending.count > maximumPending { completed.append(pending.removeFirst()) }
@@ -63,6 +74,25 @@ public struct SessionAssembler: Sendable {
             break
         }
     }
+
+    /// Feeds a `roughtime` record already verified to `bound` (``SignedTimeVerifier``) against the open
+    /// departure's record: a stamp of the open departure, or the answer taken for its return (which comes just
+    /// before the return record). Records of any other session are ignored.
+    public mutating func addSignedTime(_ record: SignedTimeRecord, bound: Int64, sequence: UInt64) {
+        guard var current = open, current.evidence.sessionID == record.sessionID else { return }
+        switch record.proves {
+        case .departure:
+            if current.signedLatest == nil { current.signedLatest = bound }
+        case .arrival:
+            if current.arrivalSigned == nil {
+                current.arrivalSigned = (bound, ClockReading(wallNanoseconds: 0, bootNanoseconds: record.bootNanoseconds, bootID: record.bootID), sequence)
+            }
+        }
+        open = current
+    }
+
+    /// The session id of the open departure, if any.
+    public var openSessionID: String? { open?.evidence.sessionID }
 
     /// Releases everything still held: an open departure (without arrival) and returns without proof.
     public mutating func finish() -> [SessionTimeline] {

@@ -22,6 +22,14 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
     /// the journal (network fixes carried along the boot clock, and across honest reboots). Used only when the
     /// departure has no network time of its own: a reboot whose new boot began before this was forged.
     public var departureNotBeforeNanoseconds: Int64?
+    /// The latest Unix time (nanoseconds) the departure can have happened at, proven by a signed Roughtime
+    /// stamp whose nonce commits to the departure record (docs/journal-format.md §12), when there is one.
+    public var departureSignedLatestNanoseconds: Int64?
+    /// The earliest Unix time (nanoseconds) the return can have happened at, proven by a signed Roughtime
+    /// answer taken at the return (or later in its boot, less the boot-clock distance), when there is one.
+    public var arrivalSignedEarliestNanoseconds: Int64?
+    /// The journal sequence number of the record that carried ``arrivalSignedEarliestNanoseconds``.
+    public var arrivalSignedSequence: UInt64?
 
     /// Creates a timeline.
     public init(sessionID: String, departure: Evidence, departureSequence: UInt64? = nil, arrival: Evidence?,

@@ -32,6 +32,9 @@ struct VerdictRules {
         var flags: [VerdictFlag] = []
         let departureNetwork = checked(timeline.departure.network, at: timeline.departureSequence, flags: &flags)
         let arrivalNetwork = checked(arrival.network, at: timeline.arrivalSequence, flags: &flags)
+        if let signed = signedVerdict(timeline, departureNetwork: departureNetwork, arrivalNetwork: arrivalNetwork, flags: &flags) {
+            return signed
+        }
         var outcome: Outcome
         if let boot = timeline.departure.clock.bootID, boot == arrival.clock.bootID {
             outcome = sameBoot(departure: timeline.departure.clock, arrival: arrival.clock,
@@ -74,8 +77,35 @@ struct VerdictRules {
             outcome.bootClockLower = outcome.bootClockLower.map { max(0, Nanoseconds.subtract($0, interval)) }
         }
         let held = outcome.status == .provisional ? outcome.bootClockLower.map { max(0, Nanoseconds.subtract($0, outcome.lower)) } ?? 0 : 0
+        if configuration.requireSignedTime, outcome.status == .verified {
+            // The device's clocks alone are not proof for this server: worth the provisional cap at most.
+            flags.append(VerdictFlag(.signedTimeMissing))
+            outcome.status = .provisional
+        }
         return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: outcome.lower, upperNanoseconds: outcome.upper,
                               method: outcome.method, status: outcome.status, flags: flags, heldNanoseconds: held)
+    }
+
+    /// Rule S: with signed time at both ends (and not from the future), the signed bound is the verdict.
+    private func signedVerdict(_ timeline: SessionTimeline, departureNetwork: TrustedNetworkTime?, arrivalNetwork: TrustedNetworkTime?,
+                               flags: inout [VerdictFlag]) -> ElapsedVerdict? {
+        guard let bounds = SignedTimeRule.bounds(of: timeline) else { return nil }
+        if let serverNow = judgingTime(timeline.arrivalSignedSequence ?? timeline.arrivalSequence) {
+            let ahead = Nanoseconds.subtract(bounds.arrivalEarliest, serverNow)
+            if ahead > max(0, configuration.serverClockToleranceNanoseconds) {
+                flags.append(VerdictFlag(.signedTimeAheadOfServer, amountNanoseconds: ahead))
+                return nil
+            }
+        }
+        if let arrival = timeline.arrival, arrival.clock.bootID == nil || arrival.clock.bootID != timeline.departure.clock.bootID {
+            flags.append(VerdictFlag(.reboot))
+        }
+        let lower = SignedTimeRule(configuration: configuration).judge(timeline, departureLatest: bounds.departureLatest,
+                                                                        arrivalEarliest: bounds.arrivalEarliest,
+                                                                        departureNetwork: departureNetwork, arrivalNetwork: arrivalNetwork,
+                                                                        flags: &flags)
+        return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: lower, upperNanoseconds: nil, method: .signedTime,
+                              status: .verified, flags: flags)
     }
 
     struct Outcome {

@@ -10,10 +10,20 @@ public struct VerdictConfiguration: Sendable, Hashable, Codable {
     public var heartbeatIntervalNanoseconds: Int64
     /// Slack allowed when network time is compared with the game server's own clock. Default 2 s.
     public var serverClockToleranceNanoseconds: Int64
+    /// When true, a session without signed time at both ends (docs/journal-format.md §10, rule S) is at most
+    /// provisional: its device-attested figure is worth only the provisional cap until settled. For servers
+    /// that configure Roughtime keys and do not trust the journal key alone. Default false.
+    public var requireSignedTime: Bool
+    /// How far device evidence may fall short of signed time before it is named a contradiction. Default 10 s
+    /// (a return's clock reading is taken before its signed answer arrives, within the foreground budget).
+    public var signedTimeSlackNanoseconds: Int64
 
     /// Creates a configuration; negative values are treated as 0 when used.
     public init(driftPPM: Int64 = 100, wallToleranceNanoseconds: Int64 = 120_000_000_000,
-                heartbeatIntervalNanoseconds: Int64 = 60_000_000_000, serverClockToleranceNanoseconds: Int64 = 2_000_000_000) {
+                heartbeatIntervalNanoseconds: Int64 = 60_000_000_000, serverClockToleranceNanoseconds: Int64 = 2_000_000_000,
+                requireSignedTime: Bool = false, signedTimeSlackNanoseconds: Int64 = 10_000_000_000) {
+        self.requireSignedTime = requireSignedTime
+        self.signedTimeSlackNanoseconds = signedTimeSlackNanoseconds
         self.driftPPM = driftPPM
         self.wallToleranceNanoseconds = wallToleranceNanoseconds
         self.heartbeatIntervalNanoseconds = heartbeatIntervalNanoseconds

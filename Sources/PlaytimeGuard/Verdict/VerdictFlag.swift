@@ -37,6 +37,17 @@ public struct VerdictFlag: Sendable, Hashable, Codable {
         case wallAheadOfServer
         /// The wall clock at the departure reads earlier than the journal's earlier network time proves it was.
         case wallBehindProvenTime
+        /// Within one boot the boot clock shows less time away than the signatures prove (by the amount, beyond
+        /// the slack): the device's clock evidence contradicts signed time, which is credited.
+        case signedTimeContradictsBootClock
+        /// The departure's network time lies after its signed stamp, or the return's before its signed answer
+        /// (by the amount, beyond the slack): the network evidence contradicts signed time, which is credited.
+        case signedTimeContradictsNetwork
+        /// A signed answer of the return is later than the game server's own clock: signed time was not used.
+        case signedTimeAheadOfServer
+        /// The server requires signed time and the session has none at one end or both: it is provisional
+        /// (informational: an honest player offline at departure or return has none).
+        case signedTimeMissing
 
         /// True for the kinds that contradict a new boot's unproven uptime (a forged reboot): such a
         /// provisional uptime credit is withheld until network proof arrives.
@@ -53,10 +64,10 @@ public struct VerdictFlag: Sendable, Hashable, Codable {
             switch self {
             case .wallClockJumpedForward, .wallClockJumpedBack, .clockRolledBack, .networkBootDisagreement,
                  .bootClockWentBackwards, .networkAheadOfServer, .bootStartedBeforeDeparture, .wallAheadOfServer,
-                 .wallBehindProvenTime:
+                 .wallBehindProvenTime, .signedTimeContradictsBootClock, .signedTimeContradictsNetwork, .signedTimeAheadOfServer:
                 return true
             case .reboot, .evidenceMissing, .networkMissing, .departureFromHeartbeat, .laterProofAgreesWithBootClock,
-                 .bootStartAfterDeparture:
+                 .bootStartAfterDeparture, .signedTimeMissing:
                 return false
             }
         }

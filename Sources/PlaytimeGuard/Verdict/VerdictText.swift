@@ -11,6 +11,8 @@ enum VerdictText {
             parts.append(status == .verified
                 ? "The device rebooted while away; the new boot's uptime is the proven time away."
                 : "The device rebooted while away and network time is missing, so only the uptime of the new boot is proven; the rest waits for network proof.")
+        case .signedTime:
+            parts.append("Signed time from the game's Roughtime servers at departure and return proves the time away, whatever the device's clocks say.")
         case .none:
             parts.append(flags.contains { $0.kind == .evidenceMissing }
                 ? "The session has no return yet, so nothing can be credited."
@@ -44,6 +46,10 @@ enum VerdictText {
         case .bootStartAfterDeparture: return "Network time proves the new boot began after the departure, so its uptime is verified."
         case .wallAheadOfServer: return "The wall clock at return read \(amount) ahead of the server's clock."
         case .wallBehindProvenTime: return "The wall clock at departure read \(amount) earlier than earlier network time proves it was."
+        case .signedTimeContradictsBootClock: return "The boot clock shows \(amount) less time away than the signatures prove; signed time is credited."
+        case .signedTimeContradictsNetwork: return "Network time in the evidence contradicts signed time by \(amount); signed time is credited."
+        case .signedTimeAheadOfServer: return "A signed answer is \(amount) ahead of the server's clock, so signed time was not used."
+        case .signedTimeMissing: return "Signed time is required and missing at departure or return, so the time stays provisional."
         }
     }
 

@@ -8,8 +8,15 @@ import PlaytimeSystem
 /// loopback and LAN replies, so those cost no thread hand-off. Whatever is still outstanding is then waited
 /// for on this transport's own dispatch queue, so no thread of Swift's cooperative pool is ever parked in a
 /// blocking call. Name resolution (which can block in the system resolver) always runs on that queue.
+///
+/// T1 is the boot clock read right before `send`. T4 is the kernel's receive stamp (Linux `SO_TIMESTAMPNS`,
+/// Darwin `SO_TIMESTAMP`) placed on the boot clock, so that a late wake-up of the polling thread does not
+/// count as network delay; where no stamp comes it is the boot clock right after the read. On Linux the
+/// transport holds one idle stamping socket while it lives, so stamps are taken at arrival from the start.
 public struct SocketNTPTransport: NTPTransport {
     private let queue = DispatchQueue(label: "PlaytimeNTP.SocketNTPTransport")
+    /// Keeps Linux's receive stamping on for as long as this transport lives (see `ArrivalStampKeeper`).
+    private let stampKeeper = ArrivalStampKeeper()
     /// How long the caller's thread polls, without sleeping, before waiting moves to the I/O queue.
     public let busyPollNanoseconds: Int64
 
@@ -114,6 +121,8 @@ private struct PendingRequest {
             let address = request.addresses[addressIndex]
             do {
                 let socket = try UDPSocket(connectedTo: address)
+                _ = socket.requestArrivalStamps()
+                // T1 (RFC 5905 §8) is the last thing read before the datagram leaves.
                 sentBoot = SystemClock.bootNanoseconds()
                 try socket.send(datagram)
                 self.socket = socket
@@ -132,8 +141,10 @@ private struct PendingRequest {
         guard let socket else { return }
         while outcome == nil {
             do {
-                guard let count = try socket.receive(into: &buffer) else { return }
-                let received = SystemClock.bootNanoseconds()
+                guard let stamped = try socket.receiveStamped(into: &buffer) else { return }
+                // T4 is the kernel's arrival stamp on the boot clock, not when this thread got to read it.
+                let received = stamped.arrivalBootNanoseconds(notBefore: sentBoot)
+                let count = stamped.count
                 let datagram = Array(buffer[..<count])
                 if NTPPacket.echoes(nonce: request.nonce, in: datagram) {
                     outcome = .reply(datagram: datagram, address: socket.peer, sentBootNanoseconds: sentBoot, receivedBootNanoseconds: received)

@@ -7,7 +7,8 @@ public struct NTPExchangeTiming: Sendable, Hashable {
     public var frameBootNanoseconds: Int64
     /// Boot clock just before the request was sent (T1).
     public var sentBootNanoseconds: Int64
-    /// Boot clock just after the reply was received (T4).
+    /// Boot clock when the reply arrived (T4): the kernel's receive stamp mapped onto the boot clock where the
+    /// platform gives one (SO_TIMESTAMPNS), else read just after the receive.
     public var receivedBootNanoseconds: Int64
 
     /// Creates a timing record.

@@ -2,6 +2,8 @@ import Foundation
 import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeCrypto
+import PlaytimeRoughtime
 import PlaytimeSystem
 
 /// `playtime audit`: verifies saved sessions the way a game server does.
@@ -9,7 +11,8 @@ enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "Verify journals: chain, verdicts, rewards, claims and cross-session invariants"
     static let help = """
-    USAGE: playtime audit --key-file FILE [--policy FILE] [--now TIME] [--json | --quiet] JOURNAL... | -
+    USAGE: playtime audit --key-file FILE [--policy FILE] [--now TIME] [--roughtime-keys FILE]
+                          [--require-signed-time] [--json | --quiet] JOURNAL... | -
 
     Streams each journal in constant memory (`-` reads standard input, at most once; a journal is a regular
     file or a pipe), verifies its MAC chain, recomputes
@@ -24,6 +27,13 @@ enum AuditCommand: Command {
                         network time later than TIME is not trusted. RFC 3339, such as
                         2026-12-01T06:00:00Z or 2026-12-01T07:00:00.5+01:00, or Unix seconds, such as
                         1796104800 or 1796104800.25.
+      --roughtime-keys FILE
+                        The operator's Roughtime public keys, one base64 Ed25519 key a line (blank lines
+                        and lines starting with # are skipped): signed time under them proves time away
+                        without trusting the journal key (method signedTime; docs/journal-format.md §12).
+      --require-signed-time
+                        Without signed time at both ends a session is at most provisional (worth the
+                        policy's provisional cap). Needs --roughtime-keys.
       --json            JSON Lines: one object per session, then one summary object.
       --quiet           Only findings and the summary (no per-session table).
 
@@ -35,7 +45,11 @@ enum AuditCommand: Command {
         let parsed: ParsedArguments
         var serverNow = SystemClock.wallNanoseconds()
         do throws(UsageError) {
-            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--policy", "--now"], flags: ["--json", "--quiet"])
+            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--policy", "--now", "--roughtime-keys"],
+                                       flags: ["--json", "--quiet", "--require-signed-time"])
+            guard !parsed.has("--require-signed-time") || parsed.value("--roughtime-keys") != nil else {
+                throw UsageError(description: "--require-signed-time needs --roughtime-keys FILE")
+            }
             guard !parsed.positionals.isEmpty else { throw UsageError(description: "name at least one journal, or - for standard input") }
             guard parsed.positionals.filter({ $0 == "-" }).count <= 1 else { throw UsageError(description: "standard input named twice") }
             guard !(parsed.has("--json") && parsed.has("--quiet")) else { throw UsageError(description: "--json and --quiet exclude each other") }
@@ -57,6 +71,13 @@ enum AuditCommand: Command {
                 printError("playtime audit: \(error)")
                 return ExitCode.usage
             }
+        }
+        if let keysPath = parsed.value("--roughtime-keys") {
+            do { configuration.roughtimeKeys = try RoughtimeKeyFile.load(path: keysPath) } catch {
+                printError("playtime audit: \(error)")
+                return ExitCode.usage
+            }
+            configuration.verdict.requireSignedTime = parsed.has("--require-signed-time")
         }
         let auditor = SessionAuditor(key: key, configuration: configuration, crossDeviceChecks: parsed.positionals.count > 1)
         let output = AuditOutput(json: parsed.has("--json"), quiet: parsed.has("--quiet"))

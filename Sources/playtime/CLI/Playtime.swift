@@ -3,7 +3,7 @@ enum Playtime {
     static let version = "0.1.0"
 
     static var commands: [any Command.Type] {
-        [DemoCommand.self, NTPCommand.self, RecordCommand.self, RewardCommand.self, SimulateCommand.self, AuditCommand.self]
+        [DemoCommand.self, NTPCommand.self, RoughtimeCommand.self, RecordCommand.self, RewardCommand.self, SimulateCommand.self, AuditCommand.self]
     }
 
     static var overview: String {

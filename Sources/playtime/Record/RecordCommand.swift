@@ -1,5 +1,6 @@
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeRoughtime
 import PlaytimeSystem
 
 /// `playtime record`: records one lifecycle event with this machine's real clocks.
@@ -8,7 +9,8 @@ enum RecordCommand: Command {
     static let summary = "Record one lifecycle event with this machine's clocks into a journal"
     static let help = """
     USAGE: playtime record <background|foreground|launch|heartbeat> --journal FILE --key-file FILE
-                           [--create-key] [--ntp SERVER]... [--rate GOLD_PER_HOUR] [--policy-version V]
+                           [--create-key] [--ntp SERVER]... [--roughtime SERVER=KEY]...
+                           [--rate GOLD_PER_HOUR] [--policy-version V]
                            [--repair-torn-tail] [--json]
 
     Appends one event (written and fsync'd before the command exits) with the wall clock, the boot clock
@@ -20,6 +22,10 @@ enum RecordCommand: Command {
       --key-file FILE         The journal key (hex text, at least 16 bytes).
       --create-key            Create the key file when it does not exist.
       --ntp SERVER            Ask this NTP server (repeatable; host, host:port, [v6]:port). Default: none.
+      --roughtime SERVER=KEY  Ask this Roughtime server for signed time (repeatable, asked as a chain; SERVER
+                              as for --ntp, default port 2002; KEY its base64 Ed25519 public key). A
+                              background is then stamped right after it is written, and a return carries a
+                              fresh signed answer (docs/journal-format.md §12). Default: none.
       --rate GOLD_PER_HOUR    Earn rate to snapshot at background or heartbeat (default 600).
       --policy-version V      Reward policy version to snapshot (default: the embedded policy's).
       --repair-torn-tail      Cut a torn last line left by a crash instead of refusing.
@@ -33,8 +39,9 @@ enum RecordCommand: Command {
         let event: SessionEventKind
         let rate: Int64
         var servers: [NTPServer] = []
+        var roughtimeServers: [RoughtimeServer] = []
         do throws(UsageError) {
-            parsed = try scanArguments(arguments, valueOptions: ["--journal", "--key-file", "--ntp", "--rate", "--policy-version"],
+            parsed = try scanArguments(arguments, valueOptions: ["--journal", "--key-file", "--ntp", "--roughtime", "--rate", "--policy-version"],
                                        flags: ["--json", "--create-key", "--repair-torn-tail"])
             guard parsed.positionals.count == 1, let kind = SessionEventKind(rawValue: parsed.positionals[0]),
                   kind != .settlement else {
@@ -47,6 +54,11 @@ enum RecordCommand: Command {
             for text in parsed.values("--ntp") {
                 guard let server = NTPServer(parsing: text) else { throw UsageError(description: serverSyntaxMessage(text)) }
                 servers.append(server)
+            }
+            for text in parsed.values("--roughtime") {
+                do { roughtimeServers.append(try RoughtimeServer(parsing: text)) } catch {
+                    throw UsageError(description: "--roughtime \(text): \(error) (expected SERVER=BASE64KEY)")
+                }
             }
         } catch {
             return usageFailure(error, command: name)
@@ -76,11 +88,16 @@ enum RecordCommand: Command {
         do {
             let recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: source,
                                                connectivity: ConnectivityMonitor(probe: SystemConnectivityProbe(servers: servers), clock: clock),
+                                               signedTime: roughtimeServers.isEmpty ? nil : RoughtimeSignedTimeSource(servers: roughtimeServers),
                                                configuration: configuration)
             let policy = parsed.value("--policy-version") ?? RewardPolicy.default.version
             let result: RecordedEvent
             switch event {
-            case .background: result = try recorder.enteredBackground(goldPerHour: rate, policyVersion: policy)
+            case .background:
+                result = try recorder.enteredBackground(goldPerHour: rate, policyVersion: policy)
+                if !roughtimeServers.isEmpty, !result.duplicate, try await recorder.stampDeparture() == nil {
+                    printError("playtime record: no signed stamp: no Roughtime server gave a verified answer (the departure is recorded)")
+                }
             case .foreground: result = try await recorder.enteredForeground()
             case .launch: result = try await recorder.appLaunched()
             case .heartbeat, .settlement: result = try recorder.heartbeat(goldPerHour: rate, policyVersion: policy)

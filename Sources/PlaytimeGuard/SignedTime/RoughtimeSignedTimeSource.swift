@@ -1,0 +1,33 @@
+import PlaytimeRoughtime
+
+/// Signed time from PlaytimeRoughtime's client and the game's configured servers (their keys are the
+/// game's configuration, never learnt from the network).
+public struct RoughtimeSignedTimeSource: SignedTimeSource {
+    /// The servers asked, in chain order.
+    public let servers: [RoughtimeServer]
+    /// Checks answers against the configured servers' keys.
+    public let verifier: SignedTimeVerifier
+    private let transport: any RoughtimeTransport
+
+    /// Creates a source asking `servers` through `transport`.
+    public init(servers: [RoughtimeServer], transport: some RoughtimeTransport = SocketRoughtimeTransport()) {
+        self.servers = servers
+        self.transport = transport
+        self.verifier = SignedTimeVerifier(trustedKeys: servers.map(\.publicKey))
+    }
+
+    /// One chained query, the budget shared between the servers; only verified answers are returned, so
+    /// each link's nonce is derived from the previous link's response (the client chains on verified ones).
+    public nonisolated(nonsending) func links(firstNonce: [UInt8], withinNanoseconds budgetNanoseconds: Int64) async -> [SignedTimeLink] {
+        guard !servers.isEmpty, firstNonce.count == 32 else { return [] }
+        let share = max(1_000_000, budgetNanoseconds / Int64(servers.count))
+        let client = RoughtimeClient(servers: servers, transport: transport, timeoutNanoseconds: share)
+        let result = await client.query(firstNonce: firstNonce)
+        guard result.status == .verified else { return [] }
+        return result.answers.compactMap { answer in
+            guard answer.time != nil, let response = answer.response else { return nil }
+            return SignedTimeLink(publicKey: answer.server.publicKey.rawRepresentation, blind: answer.blind,
+                                  request: answer.request, response: response)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import PlaytimeCrypto
+import PlaytimeRoughtime
+import PlaytimeSystem
+
+/// Reads an operator's Roughtime key file: one base64 Ed25519 public key a line; blank lines and lines
+/// starting with `#` are skipped. At most 64 KiB, a regular file.
+enum RoughtimeKeyFile {
+    /// Why a key file was refused.
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func load(path: String) throws -> [Ed25519PublicKey] {
+        let bytes: [UInt8]
+        do { bytes = try FileSystem.readRegularFile(atPath: path, byteLimit: 64 * 1024) } catch {
+            throw Problem(description: "--roughtime-keys: \(error)")
+        }
+        var keys: [Ed25519PublicKey] = []
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            var text = String(decoding: line, as: UTF8.self)
+            while let last = text.last, last == "\r" || last == " " || last == "\t" { text.removeLast() }
+            while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            guard let raw = Base64.decode(text), raw.count == 32 else {
+                throw Problem(description: "\(path):\(index + 1): not a base64 Ed25519 public key (32 bytes)")
+            }
+            do { keys.append(try Ed25519PublicKey(rawRepresentation: raw)) } catch {
+                throw Problem(description: "\(path):\(index + 1): not an Ed25519 public key (\(error))")
+            }
+        }
+        guard !keys.isEmpty else { throw Problem(description: "\(path): no Roughtime key in the file") }
+        return keys
+    }
+}
