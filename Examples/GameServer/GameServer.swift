@@ -14,6 +14,7 @@ enum GameServer {
                        [--journal-key FILE] [--policy demo|default|FILE] [--ticket-lifetime SECONDS]
                        [--player-rate PLAYER=GOLD_PER_HOUR]… [--grant-multiplier PLAYER=NAME]…
                        [--store postgres://USER[:PASSWORD]@HOST[:PORT]/DB] [--ticket-key FILE]
+                       [--roughtime-keys FILE]
            game-server --print-policy [--policy demo|default|FILE]
 
     Listens on 127.0.0.1 only and prints `listening on 127.0.0.1:PORT` as its first line.
@@ -47,6 +48,8 @@ enum GameServer {
                             PostgreSQL database (docs/fleet.md) instead of files in DIR, so several servers share
                             them; the schema is created or migrated at start, and expired rows are collected
                             at start and then hourly. Default: the files in DIR.
+      --roughtime-keys FILE The operator's Roughtime public keys (one base64 key a line): signed time in uploaded
+                            journals proves time away under them (docs/journal-format.md §12). Default: none.
       --ticket-key FILE     The ticket signing secret (hex text, at least 16 bytes, like journal keys) instead of
                             DIR/ticket.secret, so several servers accept each other's tickets. It must exist.
       --print-policy        Print the policy as JSON and exit.
@@ -69,7 +72,7 @@ enum GameServer {
         do {
             options = try ExampleArguments(arguments, options: ["--port", "--state", "--max-requests", "--seconds", "--idle-seconds",
                                                                 "--journal-key", "--policy", "--ticket-lifetime",
-                                                                "--player-rate", "--grant-multiplier", "--store", "--ticket-key"],
+                                                                "--player-rate", "--grant-multiplier", "--store", "--ticket-key", "--roughtime-keys"],
                                            flags: ["--print-policy"])
             port = try options.integer("--port", in: 0...65_535, default: 0)
             maxRequests = try options.integer("--max-requests", in: 0...Int64.max, default: 0)
@@ -96,7 +99,7 @@ enum GameServer {
         do {
             state = try ServerState(directory: directory, policy: policy, journalKeyPath: options.value("--journal-key"), lifetimeSeconds: lifetime,
                                 rates: rates, grants: grants, store: options.value("--store"),
-                                ticketKeyPath: options.value("--ticket-key"))
+                                ticketKeyPath: options.value("--ticket-key"), roughtimeKeysPath: options.value("--roughtime-keys"))
             guard let address = SocketAddress(numericHost: "127.0.0.1", port: UInt16(port)) else { return 2 }
             listener = try TCPListener(bindingTo: address)
         } catch {

@@ -4,6 +4,7 @@ import PlaytimeAudit
 import PlaytimeFleet
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeRoughtime
 import PlaytimeTickets
 
 /// Everything the server keeps in its `--state` directory, opened at start:
@@ -63,7 +64,8 @@ struct ServerState {
     /// Opens the state in `directory`. `rates` and `grants` are the operator's server-side configuration: the
     /// earn rate per player (default the policy's) and the multipliers the server granted; requests never set them.
     init(directory: String, policy: RewardPolicy, journalKeyPath given: String?, lifetimeSeconds: Int64,
-         rates: PlayerRates, grants: StaticMultiplierGrants, store: String? = nil, ticketKeyPath: String? = nil) throws {
+         rates: PlayerRates, grants: StaticMultiplierGrants, store: String? = nil, ticketKeyPath: String? = nil,
+         roughtimeKeysPath: String? = nil) throws {
         self.directory = directory
         self.rates = rates
         self.grants = grants
@@ -102,7 +104,10 @@ struct ServerState {
         var retained: [String: RewardPolicy] = [:]
         for other in [RewardPolicy.demo, .default] where other.version != policy.version { retained[other.version] = other }
         // The time of judging is set per request (Router.audit); this is a placeholder until then.
-        audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
+        var audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
+        // Signed time in uploads is checked against the operator's Roughtime keys, never the journal key.
+        if let roughtimeKeysPath { audit.roughtimeKeys = try RoughtimeKeyFile.load(path: roughtimeKeysPath) }
+        self.audit = audit
     }
 
     /// The four stores the server pays through, and where they are.

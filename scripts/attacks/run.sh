@@ -124,6 +124,7 @@ server_clock 0
 # child is the server, and both are killed at exit.
 FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f +0 env -u FAKETIME FAKETIME_TIMESTAMP_FILE="$T/server-clock" FAKETIME_NO_CACHE=1 \
   "$BIN/game-server" --port 0 --state "$T/state" --policy default --journal-key "$KEY" --idle-seconds 170 --seconds 175 \
+  ${ROUGHTIME:+--roughtime-keys "$T/roughtime.keys"} \
   >"$T/server.log" 2>&1 &
 wrapper=$!
 SERVER=
@@ -807,6 +808,29 @@ case_r1_signed() {
   [ "$unsigned_method" != signedTime ] || why+="harness: signed time was used without the operator's keys; "
   report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" \
          "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+  R1_JOURNAL=$j R1_TRUE=$true_ns R1_CREDITED=${A_CREDITED:-0}
+}
+
+# The r1 journal through the example server's POST /audit (started with the operator's Roughtime keys):
+# the upload gate credits what the signatures prove, the same as the CLI, and not a second more.
+R1_JOURNAL=
+case_r1_server() {
+  local name="r1: the same journal, POST /audit"
+  [ -n "$ROUGHTIME" ] || { report "$name" - - - - "roughly not installed" PASS "skipped: no roughly"; return; }
+  [ -n "$R1_JOURNAL" ] || { TOOLERR="no journal from the previous case"; tool_failure "$name"; return; }
+  server_clock 0
+  http POST /audit "$R1_JOURNAL" "X-Player: r1-cheat"
+  eval "$(python3 "$HELP" server "$H_BODY")"
+  local true_s=$(( R1_TRUE / 1000000000 ))
+  local honest; honest=$(honest_gold "$(( true_s + 1 ))")
+  local why=""
+  [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="HTTP $H_STATUS ${S_ERROR:-}; "
+  [ "${S_CREDITED:-x}" = "$R1_CREDITED" ] || why+="credited ${S_CREDITED:-?} s, the CLI's signed audit ${R1_CREDITED} s; "
+  (( ${S_CREDITED:-0} >= 1 )) || why+="nothing credited: signed time was not used; "
+  (( ${S_CREDITED:-0} <= true_s + SLACK )) || why+="credited ${S_CREDITED:-0} s > true $true_s s + ${SLACK} s; "
+  (( ${S_GOLD:-0} <= honest )) || why+="gold ${S_GOLD:-0} > honest $honest; "
+  report "$name" "$(secs "$R1_TRUE")" "${S_CREDITED:-?}" "${S_GOLD:-?}" "$honest" \
+         "HTTP $H_STATUS clean=${S_CLEAN:-?} ${S_FINDINGS:-}" "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
 }
 
 # =========================================================================================================
@@ -832,6 +856,7 @@ case_a5_spoofer
 case_a5_reboot_settled
 case_a6_two_devices
 case_r1_signed
+case_r1_server
 
 echo
 python3 - "$ROWS" <<'PY'

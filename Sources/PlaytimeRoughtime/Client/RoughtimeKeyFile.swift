@@ -1,19 +1,21 @@
 import PlaytimeCrypto
-import PlaytimeRoughtime
 import PlaytimeSystem
 
-/// Reads an operator's Roughtime key file: one base64 Ed25519 public key a line; blank lines and lines
-/// starting with `#` are skipped. At most 64 KiB, a regular file.
-enum RoughtimeKeyFile {
+/// An operator's Roughtime key file: one base64 Ed25519 public key a line; blank lines and lines starting
+/// with `#` are skipped. At most 64 KiB, a regular file. What a game server trusts signed time under
+/// (docs/journal-format.md §12).
+public enum RoughtimeKeyFile {
     /// Why a key file was refused.
-    struct Problem: Error, CustomStringConvertible {
-        let description: String
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        /// What is wrong, with the path and line.
+        public let description: String
     }
 
-    static func load(path: String) throws -> [Ed25519PublicKey] {
+    /// The keys in the file at `path`, in file order (at least one).
+    public static func load(path: String) throws(Problem) -> [Ed25519PublicKey] {
         let bytes: [UInt8]
         do { bytes = try FileSystem.readRegularFile(atPath: path, byteLimit: 64 * 1024) } catch {
-            throw Problem(description: "--roughtime-keys: \(error)")
+            throw Problem(description: "Roughtime keys: \(error)")
         }
         var keys: [Ed25519PublicKey] = []
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
