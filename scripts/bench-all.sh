@@ -14,4 +14,5 @@ echo; echo "== Journal: fsync'd appends, verify throughput"; .build/release/Play
 echo; echo "== Audit: Swift vs the Python reference auditor"; scripts/bench-audit.sh "$sessions"
 echo; echo "== Tickets"; .build/release/PlaytimeBenchmarks tickets
 echo; echo "== Verdicts + rewards"; .build/release/PlaytimeBenchmarks verdict
+echo; echo "== Fleet: redemptions on PostgreSQL, our client vs pgbench (libpq)"; PLAYTIME_BENCH_SETTINGS=off scripts/bench-fleet.sh 4 3
 echo; echo "== Rewards"; .build/release/PlaytimeBenchmarks reward
