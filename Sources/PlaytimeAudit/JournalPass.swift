@@ -72,6 +72,9 @@ struct JournalPass {
     private(set) var span = SpanTracker()
     /// The latest departure's session id and record MAC: what `roughtime` records commit to.
     private var departureMAC: (session: String, mac: [UInt8])?
+    /// Which ends of the open session already had a `roughtime` record checked: only the first of each is
+    /// verified (and used), so a journal stuffed with signed records costs at most two checks per session.
+    private var signedChecked: (departure: Bool, arrival: Bool) = (false, false)
     /// Checks `roughtime` records against the operator's keys; `nil` when none are configured.
     private let signedTime: SignedTimeVerifier?
 
@@ -102,6 +105,7 @@ struct JournalPass {
             span.observe(evidence)
             if evidence.event == .background {
                 departureMAC = (evidence.sessionID, view.macBytes)
+                signedChecked = (false, false)
                 flushStaged(auditor: auditor, onSession: onSession)
                 if !auditor.registerSession(evidence.sessionID) {
                     // Reported on the session's own row when it is judged.
@@ -149,6 +153,14 @@ struct JournalPass {
         }
         // Only the open departure's records count: a stamp or answer for another session proves nothing here.
         guard let departure = departureMAC, departure.session == record.sessionID, assembler.openSessionID == record.sessionID else { return }
+        switch record.proves {
+        case .departure:
+            guard !signedChecked.departure else { return }
+            signedChecked.departure = true
+        case .arrival:
+            guard !signedChecked.arrival else { return }
+            signedChecked.arrival = true
+        }
         switch verifier.bound(of: record, departureMAC: departure.mac) {
         case .success(let bound):
             assembler.addSignedTime(record, bound: bound, sequence: view.sequence)

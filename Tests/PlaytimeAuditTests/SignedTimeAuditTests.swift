@@ -200,6 +200,15 @@ struct SignedTimeAuditTests {
         #expect(summary.findings.contains { $0.kind == .signedTimeRejected && $0.detail.contains("link 0") }, "\(summary.findings)")
         #expect(sessions.first?.verdict.method != .signedTime)
 
+        // 2b. The flipped stamp followed by the genuine one: only the first stamp is checked, so stuffing
+        //     records (or retrying until one passes) buys nothing and costs the server one check.
+        try restore()
+        try fixture.rewrite(keeping: 1, then: [("roughtime", SignedTimeCodec.encode(flipped)), ("roughtime", original[1].payload),
+                                               ("roughtime", original[2].payload), ("session.foreground", original[3].payload)])
+        (summary, sessions) = try fixture.audit(keys: Self.keys, now: now)
+        #expect(summary.findings.filter { $0.kind == .signedTimeRejected }.count == 1)
+        #expect(sessions.first?.verdict.method != .signedTime)
+
         // 3. Genuine signatures, forged device clocks: a 30-day boot clock in one boot is not added.
         try restore()
         var stayed = try #require(EvidenceCodec.decode(original[3].payload))
