@@ -199,6 +199,14 @@ extension JournalPass {
     /// clock) for exactly the credited lower bound, never past the server's clock. `nil` without such a
     /// departure time or without credit.
     private func certainlyAway(_ timeline: SessionTimeline, verdict: ElapsedVerdict) -> Range<Int64>? {
+        if verdict.method == .signedTime, let latest = timeline.departureSignedLatestNanoseconds {
+            // Signed time places the credit itself: from the stamp's latest time, for exactly the signed bound.
+            let now = configuration.serverNowNanoseconds
+            guard verdict.lowerNanoseconds > 0, latest < now else { return nil }
+            let (end, past) = latest.addingReportingOverflow(verdict.lowerNanoseconds)
+            let clamped = past ? now : min(end, now)
+            return latest < clamped ? latest..<clamped : nil
+        }
         guard let departure = timeline.departure.network, departure.errorBoundNanoseconds >= 0, verdict.lowerNanoseconds > 0 else { return nil }
         let (start, overflow) = departure.unixNanoseconds.addingReportingOverflow(departure.errorBoundNanoseconds)
         let now = configuration.serverNowNanoseconds

@@ -5,6 +5,9 @@ public struct RecorderConfiguration: Sendable, Hashable {
     /// How long a departure stamp may wait for signed time (it runs after the departure is durable, inside the
     /// platform's background window). Default 2 s.
     public var stampBudgetNanoseconds: Int64 = 2_000_000_000
+    /// How long after the departure (boot clock, same boot) a stamp may still be written: a later one would
+    /// credit an honest player less than the boot clock proves. Default 30 s.
+    public var stampWindowNanoseconds: Int64 = 30_000_000_000
     /// Bound on the boot clock's frequency error when network time is projected. Default 100 ppm.
     public var driftPPM: Int64 = 100
     /// Cut a torn last line (an app killed mid-append) when opening, instead of refusing. Default true.

@@ -101,20 +101,23 @@ public final class SessionRecorder: Sendable {
     /// the departure is already durable, so a stamp that never arrives costs nothing but the proof.
     ///
     /// Returns the record written, or `nil` when there is nothing to stamp (no signed-time source, no open
-    /// departure, already stamped, offline, or no verified answer).
+    /// departure, already stamped, offline, no verified answer, or past ``RecorderConfiguration/stampWindowNanoseconds``
+    /// since the departure — a late stamp would prove less than the boot clock does, so none is written).
     @discardableResult
     public nonisolated(nonsending) func stampDeparture() async throws(RecorderError) -> SignedTimeRecord? {
         guard let signedTime, connectivity.current().state != .offline else { return nil }
+        let window = configuration.stampWindowNanoseconds
         let target: (session: String, mac: [UInt8])? = guarded.withLock { guarded in
             guard let open = guarded.state.openDeparture, let mac = guarded.state.openDepartureMAC,
-                  guarded.state.openDepartureSignedLatest == nil else { return nil }
+                  guarded.state.openDepartureSignedLatest == nil, Self.withinStampWindow(open, now: clock.read(), window: window) else { return nil }
             return (open.sessionID, mac)
         }
         guard let target,
               let links = await signedLinks(from: signedTime, proving: .departure, departureMAC: target.mac,
                                             budget: configuration.stampBudgetNanoseconds) else { return nil }
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> SignedTimeRecord? in
-            guard guarded.state.openDeparture?.sessionID == target.session, guarded.state.openDepartureSignedLatest == nil else { return nil }
+            guard let open = guarded.state.openDeparture, open.sessionID == target.session, guarded.state.openDepartureSignedLatest == nil,
+                  Self.withinStampWindow(open, now: clock.read(), window: window) else { return nil }
             return try Self.writeSigned(links, proving: .departure, session: target.session, mac: target.mac,
                                         reading: clock.read(), verifier: signedTime.verifier, to: &guarded)
         }
@@ -210,7 +213,9 @@ public final class SessionRecorder: Sendable {
         }
         var link = connectivity.current()
         var fix: NTPFix?
-        let departureMAC = guarded.withLock { $0.state.openDeparture == nil ? nil : $0.state.openDepartureMAC }
+        // One answer per return: after a kill between the answer and the return record, the relaunch keeps the
+        // answer already written (the one a server checks), rather than adding a second.
+        let departureMAC = guarded.withLock { $0.state.openDeparture == nil || $0.state.openArrivalSigned != nil ? nil : $0.state.openDepartureMAC }
         // The signed answer is asked for alongside the NTP fix, within the same budget.
         let askSigned = link.state != .offline
         async let answered: [SignedTimeLink]? = askSigned ? signedAnswer(for: departureMAC) : nil
@@ -230,7 +235,7 @@ public final class SessionRecorder: Sendable {
                 repeated.duplicate = true
                 return repeated
             }
-            if let departure, let signedLinks, let signedTime, let mac = departureMAC {
+            if let departure, let signedLinks, let signedTime, let mac = departureMAC, guarded.state.openArrivalSigned == nil {
                 // Written before the return, so the return record follows the answer it rests on.
                 _ = try Self.writeSigned(signedLinks, proving: .arrival, session: departure.sessionID, mac: mac,
                                          reading: clock.read(), verifier: signedTime.verifier, to: &guarded)
@@ -271,6 +276,15 @@ public final class SessionRecorder: Sendable {
         }
         guarded.state.apply(evidence, sequence: sequence)
         return sequence
+    }
+
+    /// A stamp proves only when the departure existed *by*; taken late it would cost an honest player the delay
+    /// (signed time outranks the boot clock), so it is written only within the window of the departure, on
+    /// the boot clock of the same boot.
+    private static func withinStampWindow(_ departure: Evidence, now: ClockReading, window: Int64) -> Bool {
+        guard let boot = departure.clock.bootID, boot == now.bootID else { return false }
+        let (elapsed, overflow) = now.bootNanoseconds.subtractingReportingOverflow(departure.clock.bootNanoseconds)
+        return !overflow && elapsed >= 0 && elapsed <= max(0, window)
     }
 
     /// The signed answer for a return, when signed time is configured and a departure is open.
