@@ -175,6 +175,9 @@ extension JournalPass {
     /// proof's, or a fix of the same boot carried along the boot clock), or else the return's boot clock, a
     /// timeline of its own (`boot` names it). Without a boot identity there is no timeline at all.
     private func paymentTime(_ timeline: SessionTimeline) -> (time: Int64, boot: String?)? {
+        // A signed session's return is placed by its signed answer, which no device evidence can move.
+        if timeline.departureSignedLatestNanoseconds != nil, timeline.departure.origin != "heartbeat",
+           let signed = timeline.arrivalSignedEarliestNanoseconds { return (signed, nil) }
         if let time = trustedArrivalTime(timeline) { return (time, nil) }
         guard case .some(let arrival) = timeline.arrival, let boot = arrival.clock.bootID else { return nil }
         if let anchor = currentAnchor.flatMap({ $0.boot == boot ? ($0.unixNanoseconds, $0.bootNanoseconds) : nil }) ?? bootAnchors[boot] {

@@ -8,8 +8,9 @@ import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
 
-/// Security review of signed time (review branch): each test here demonstrates a problem and fails until it
-/// is fixed.
+/// Regression tests from the adversarial review of signed time: each demonstrated a problem (two devices paid
+/// twice for the same signed hours; an honest player losing signed time after a kill, or credit to a late
+/// stamp) and failed until it was fixed.
 @Suite("Signed time review")
 struct SignedTimeReviewTests {
     typealias Fixture = SignedTimeAuditTests.Fixture
