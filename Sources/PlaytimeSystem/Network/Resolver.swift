@@ -30,15 +30,20 @@ public enum Resolver {
     /// Every UDP address of `host` (IPv6 and IPv4, in the resolver's preferred order, duplicates removed).
     /// Numeric addresses are parsed without asking the resolver.
     public static func resolveUDP(host: String, port: UInt16) -> Result<[SocketAddress], ResolveError> {
+        #if canImport(Darwin)
+        resolve(host: host, port: port, socketType: SOCK_DGRAM, protocol: CInt(IPPROTO_UDP))
+        #else
+        resolve(host: host, port: port, socketType: CInt(SOCK_DGRAM.rawValue), protocol: CInt(IPPROTO_UDP))
+        #endif
+    }
+
+    /// `getaddrinfo` for one socket type: every address, in the resolver's order, duplicates removed.
+    static func resolve(host: String, port: UInt16, socketType: CInt, protocol transport: CInt) -> Result<[SocketAddress], ResolveError> {
         if let numeric = SocketAddress(numericHost: host, port: port) { return .success([numeric]) }
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        #if canImport(Darwin)
-        hints.ai_socktype = SOCK_DGRAM
-        #else
-        hints.ai_socktype = CInt(SOCK_DGRAM.rawValue)
-        #endif
-        hints.ai_protocol = CInt(IPPROTO_UDP)
+        hints.ai_socktype = socketType
+        hints.ai_protocol = transport
         var list: UnsafeMutablePointer<addrinfo>?
         let code = getaddrinfo(host, String(port), &hints, &list)
         guard code == 0 else { return .failure(ResolveError(code: code, host: host)) }
