@@ -27,38 +27,9 @@ public struct SHA256: HashFunction {
 
     /// Feeds the bytes of `bufferPointer` into the hash.
     public mutating func update(bufferPointer: UnsafeRawBufferPointer) {
-        guard var input = bufferPointer.baseAddress, bufferPointer.count > 0 else { return }
-        var remaining = bufferPointer.count
-        messageByteCount &+= UInt64(truncatingIfNeeded: remaining)
-
-        if pendingCount > 0 {
-            let take = Swift.min(64 - pendingCount, remaining)
-            let start = pendingCount
-            withUnsafeMutableBytes(of: &pending) { block in
-                block.baseAddress.unsafelyUnwrapped.advanced(by: start).copyMemory(from: input, byteCount: take)
-            }
-            pendingCount += take
-            input += take
-            remaining -= take
-            guard pendingCount == 64 else { return }
-            withUnsafeBytes(of: pending) { block in
-                SHA256.compress(&state, block.baseAddress.unsafelyUnwrapped, blockCount: 1)
-            }
-            pendingCount = 0
-        }
-
-        let fullBlocks = remaining / 64
-        if fullBlocks > 0 {
-            SHA256.compress(&state, input, blockCount: fullBlocks)
-            input += fullBlocks * 64
-            remaining -= fullBlocks * 64
-        }
-
-        if remaining > 0 {
-            withUnsafeMutableBytes(of: &pending) { block in
-                block.baseAddress.unsafelyUnwrapped.copyMemory(from: input, byteCount: remaining)
-            }
-            pendingCount = remaining
+        messageByteCount &+= UInt64(truncatingIfNeeded: bufferPointer.count)
+        BlockFeeder.feed(bufferPointer, blockByteCount: 64, state: &state, pending: &pending, pendingCount: &pendingCount) {
+            SHA256.compress(&$0, $1, blockCount: $2)
         }
     }
 
