@@ -78,7 +78,7 @@ public struct SessionAssembler: Sendable {
     /// Feeds a `roughtime` record already verified to `bound` (``SignedTimeVerifier``) against the open
     /// departure's record: a stamp of the open departure, or the answer taken for its return (which comes just
     /// before the return record). Records of any other session are ignored.
-    public mutating func addSignedTime(_ record: SignedTimeRecord, bound: Int64, sequence: UInt64) {
+    package mutating func addSignedTime(_ record: SignedTimeRecord, bound: Int64, sequence: UInt64) {
         guard var current = open, current.evidence.sessionID == record.sessionID else { return }
         switch record.proves {
         case .departure:
@@ -92,7 +92,7 @@ public struct SessionAssembler: Sendable {
     }
 
     /// The session id of the open departure, if any.
-    public var openSessionID: String? { open?.evidence.sessionID }
+    package var openSessionID: String? { open?.evidence.sessionID }
 
     /// Releases everything still held: an open departure (without arrival) and returns without proof.
     public mutating func finish() -> [SessionTimeline] {

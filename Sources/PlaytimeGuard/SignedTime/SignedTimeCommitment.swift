@@ -6,12 +6,12 @@ import PlaytimeCrypto
 ///
 /// A signed answer to that nonce cannot exist before the departure record did: the record's MAC (a hash of the
 /// whole chain up to it) is inside the nonce.
-public enum SignedTimeCommitment {
+package enum SignedTimeCommitment {
     /// The domain-separation label.
     static let label = Array("PlaytimeGuard signed time v1".utf8)
 
     /// The first nonce for a record proving `proves`, committing to `departureMAC` with `blind`.
-    public static func firstNonce(proves: SignedTimeEvent, departureMAC: [UInt8], blind: [UInt8]) -> [UInt8] {
+    package static func firstNonce(proves: SignedTimeEvent, departureMAC: [UInt8], blind: [UInt8]) -> [UInt8] {
         var hash = SHA512()
         hash.update(label)
         hash.update([0])
