@@ -60,7 +60,7 @@ extension JournalPass {
         let recomputed = (final?.paidNow ?? 0) &+ (final?.escrowed ?? 0)
 
         var claimedSoFar: Int64 = 0
-        let payment = claims.isEmpty ? nil : paymentTime(timeline)
+        let payment = claims.isEmpty ? nil : paymentTime(timeline, verdict: verdict)
         for index in 0..<claims.count {
             let (sequence, claim) = claims[index]
             if claim.goldPerHour != timeline.goldPerHour || claim.policyVersion != timeline.policyVersion {
@@ -174,10 +174,9 @@ extension JournalPass {
     /// When a session's gold counts against the rolling budget: network time at the return (its own, a later
     /// proof's, or a fix of the same boot carried along the boot clock), or else the return's boot clock, a
     /// timeline of its own (`boot` names it). Without a boot identity there is no timeline at all.
-    private func paymentTime(_ timeline: SessionTimeline) -> (time: Int64, boot: String?)? {
-        // A signed session's return is placed by its signed answer, which no device evidence can move.
-        if timeline.departureSignedLatestNanoseconds != nil, timeline.departure.origin != "heartbeat",
-           let signed = timeline.arrivalSignedEarliestNanoseconds { return (signed, nil) }
+    private func paymentTime(_ timeline: SessionTimeline, verdict: ElapsedVerdict) -> (time: Int64, boot: String?)? {
+        // A session judged by signed time is placed by its signed answer, which no device evidence can move.
+        if verdict.method == .signedTime, let signed = timeline.arrivalSignedEarliestNanoseconds { return (signed, nil) }
         if let time = trustedArrivalTime(timeline) { return (time, nil) }
         guard case .some(let arrival) = timeline.arrival, let boot = arrival.clock.bootID else { return nil }
         if let anchor = currentAnchor.flatMap({ $0.boot == boot ? ($0.unixNanoseconds, $0.bootNanoseconds) : nil }) ?? bootAnchors[boot] {
@@ -198,22 +197,23 @@ extension JournalPass {
     }
 
     /// Where on the network timeline the verdict's credit lies, for the account's two-device check: from the
-    /// latest the departure can have been (its own network time, usable and not later than the server's
-    /// clock) for exactly the credited lower bound, never past the server's clock. `nil` without such a
-    /// departure time or without credit.
+    /// latest the departure can have been (its signed stamp for a `signedTime` verdict, else its own network
+    /// time, usable and not later than the server's clock) for exactly the credited lower bound, never past
+    /// the server's clock. `nil` without such a departure time or without credit.
     private func certainlyAway(_ timeline: SessionTimeline, verdict: ElapsedVerdict) -> Range<Int64>? {
+        guard verdict.lowerNanoseconds > 0 else { return nil }
+        let start: Int64
         if verdict.method == .signedTime, let latest = timeline.departureSignedLatestNanoseconds {
-            // Signed time places the credit itself: from the stamp's latest time, for exactly the signed bound.
-            let now = configuration.serverNowNanoseconds
-            guard verdict.lowerNanoseconds > 0, latest < now else { return nil }
-            let (end, past) = latest.addingReportingOverflow(verdict.lowerNanoseconds)
-            let clamped = past ? now : min(end, now)
-            return latest < clamped ? latest..<clamped : nil
+            // Signed time places the credit itself, from the stamp's latest time: no device evidence moves it.
+            start = latest
+        } else {
+            guard let departure = timeline.departure.network, departure.errorBoundNanoseconds >= 0 else { return nil }
+            let (latest, overflow) = departure.unixNanoseconds.addingReportingOverflow(departure.errorBoundNanoseconds)
+            guard !overflow else { return nil }
+            start = latest
         }
-        guard let departure = timeline.departure.network, departure.errorBoundNanoseconds >= 0, verdict.lowerNanoseconds > 0 else { return nil }
-        let (start, overflow) = departure.unixNanoseconds.addingReportingOverflow(departure.errorBoundNanoseconds)
         let now = configuration.serverNowNanoseconds
-        guard !overflow, start < now else { return nil }
+        guard start < now else { return nil }
         let (end, past) = start.addingReportingOverflow(verdict.lowerNanoseconds)
         let clamped = past ? now : min(end, now)
         return start < clamped ? start..<clamped : nil
