@@ -83,6 +83,9 @@ enum IdleGame {
         let heartbeat = try recorder.heartbeat(goldPerHour: rate, policyVersion: policy.version)
         story.line("heartbeat", "record #\(heartbeat.sequence.map(String.init) ?? "-"): \(Story.describe(heartbeat.evidence))")
 
+        // The device's own boot clock at the departure: the journal's readings are relative to its boot
+        // segment (docs/journal-format.md §13), so the wait below is measured on the raw clock.
+        let departedAt = clock.bootNanoseconds()
         let background = try recorder.enteredBackground(goldPerHour: rate, policyVersion: policy.version)
         let departure = background.evidence
         story.line("background", "session \(departure.sessionID), record #\(background.sequence.map(String.init) ?? "-"), on disk before the app sleeps")
@@ -92,7 +95,7 @@ enum IdleGame {
         // Really wait: until the boot clock has advanced `away` since the departure, plus the verdict's drift
         // allowance (100 ppm, doubled here) and a millisecond, so that exactly `away` whole seconds are provable.
         let away = options.awayNanoseconds
-        let target = departure.clock.bootNanoseconds + away + away / 5_000 + 1_000_000
+        let target = departedAt + away + away / 5_000 + 1_000_000
         story.line("away", "waiting \(Story.seconds(away)) on the boot clock (this is real time)…")
         while true {
             let remaining = target - clock.bootNanoseconds()
