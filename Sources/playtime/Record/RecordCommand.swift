@@ -102,7 +102,10 @@ enum RecordCommand: Command {
             case .launch: result = try await recorder.appLaunched()
             case .heartbeat, .settlement: result = try recorder.heartbeat(goldPerHour: rate, policyVersion: policy)
             }
-            print(parsed.has("--json") ? RecordReport.json(result) : RecordReport.text(result))
+            // The raw clocks this process sees, for the person at the terminal (never written to the journal, whose
+            // version-2 readings are relative to its boot segment: docs/journal-format.md §13).
+            let device = clock.read()
+            print(parsed.has("--json") ? RecordReport.json(result, device: device) : RecordReport.text(result))
             return ExitCode.success
         } catch {
             printError("playtime record: \(journalPath): \(plainMessage(error))")

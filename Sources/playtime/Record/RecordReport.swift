@@ -1,4 +1,5 @@
 import PlaytimeGuard
+import PlaytimeSystem
 
 /// Renders a recorded event as text or JSON.
 enum RecordReport {
@@ -41,8 +42,13 @@ enum RecordReport {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ result: RecordedEvent) -> String {
+    static func json(_ result: RecordedEvent, device: ClockReading? = nil) -> String {
         var members = evidenceMembers(result.evidence)
+        if let device {
+            // The device's own clocks after the event (local output only; the journal holds `bootNanoseconds`).
+            members.append(("deviceBootNanoseconds", .int(device.bootNanoseconds)))
+            members.append(("deviceBootId", .optional(device.bootID)))
+        }
         members.append(("sequence", result.sequence.map { .int(Int64($0)) } ?? .null))
         members.append(("duplicate", .bool(result.duplicate)))
         members.append(("needsSettlement", .bool(result.needsSettlement)))
