@@ -1,5 +1,6 @@
 @testable import PlaytimeGuard
 import PlaytimeJournal
+import PropertyTesting
 import Testing
 
 /// The version-2 boot values pinned to the bytes of docs/journal-format.md §13 (produced by the Python
@@ -31,5 +32,27 @@ struct BootSegmentVectorTests {
             #expect(BootSidecar.decode(changed, key: Self.key, journalID: sidecar.journalID) == nil, "byte \(index)")
         }
         #expect(BootSidecar.decode(Array(bytes.dropLast()), key: Self.key, journalID: sidecar.journalID) == nil)
+    }
+
+    @Test("no sidecar but the genuine one decodes: random bytes, and the genuine line with bytes replaced, inserted or cut")
+    func hostileSidecars() throws {
+        let sidecar = BootSidecar(journalID: Array(repeating: 7, count: 16), generation: 3,
+                                  pseudonym: BootPseudonym.of(rawBootID: Self.raw, generation: 3, key: Self.key), originNanoseconds: -5)
+        let genuine = sidecar.encoded(key: Self.key)
+        #expect(BootSidecar.decode(genuine, key: Self.key, journalID: sidecar.journalID) == sidecar)
+        let edits = Gen.zip(Gen.int(in: 0...2), Gen.int(in: 0...(genuine.count - 1)), Gen.array(of: Gen.int(in: 0...255), count: 0...40))
+        try PropertyCheck.check(edits, name: "edited sidecars are refused") { (edit: (Int, Int, [Int])) throws in
+            let (kind, position, values) = edit
+            var bytes = genuine
+            let insert = values.map { UInt8($0) }
+            switch kind {
+            case 0: bytes.replaceSubrange(position..<min(bytes.count, position + insert.count), with: insert)
+            case 1: bytes.insert(contentsOf: insert, at: position)
+            default: bytes = Array(bytes.prefix(position)) + insert
+            }
+            let decoded = BootSidecar.decode(bytes, key: Self.key, journalID: sidecar.journalID)
+            try PropertyCheck.expect(decoded == nil || bytes == genuine, "an edited sidecar decoded")
+            try PropertyCheck.expect(BootSidecar.decode(insert, key: Self.key, journalID: sidecar.journalID) == nil, "random bytes decoded")
+        }
     }
 }
