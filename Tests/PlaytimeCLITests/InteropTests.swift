@@ -74,14 +74,17 @@ struct InteropTests {
         swift.filter { python[$0.key] != $0.value }.map { "\($0.key): Swift \($0.value), Python \(python[$0.key].map(String.init(describing:)) ?? "missing")" }.sorted()
     }
 
-    @Test("A journal written by Python verifies in Swift, with the same credited seconds per session", .enabled(if: python != nil))
-    func pythonToSwift() async throws {
+    @Test("A journal written by Python verifies in Swift, with the same credited seconds per session (versions 1 and 2)",
+          .enabled(if: python != nil), arguments: [1, 2])
+    func pythonToSwift(version: Int) async throws {
         let directory = try TemporaryJournalDirectory(prefix: "interop-py")
         defer { directory.cleanUp() }
         let keyPath = directory.file("py.key")
         let journal = directory.file("py.jsonl")
-        let written = try await runPython("write_journal.py", ["--key-file", keyPath, "--out", journal, "--sessions", "1000", "--seed", "11"])
+        let written = try await runPython("write_journal.py", ["--key-file", keyPath, "--out", journal, "--sessions", "1000", "--seed", "11",
+                                                               "--version", String(version)])
         #expect(written.status == 0)
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).hasPrefix(#"{"journal":"playtime","version":\#(version),"#))
         let key = try KeyFile.load(path: keyPath)
         let swift = try swiftFigures(journal: journal, key: key)
         let python = try await pythonFigures(journal: journal, key: keyPath)
