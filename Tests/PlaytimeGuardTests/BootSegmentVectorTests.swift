@@ -55,4 +55,28 @@ struct BootSegmentVectorTests {
             try PropertyCheck.expect(BootSidecar.decode(insert, key: Self.key, journalID: sidecar.journalID) == nil, "random bytes decoded")
         }
     }
+
+    @Test("a version-2 journal's exact bytes: the header and one session record (docs/journal-format.md §13.5)")
+    func version2Journal() throws {
+        var encoder = JournalEncoder(key: Self.key, journalID: Array(repeating: 0, count: 16), version: 2)
+        var evidence = Evidence(event: .launch, sessionID: "0000000000000001",
+                                clock: ClockReading(wallNanoseconds: 1_796_083_200_000_000_000, bootNanoseconds: 0,
+                                                    bootID: BootPseudonym.of(rawBootID: Self.raw, generation: 0, key: Self.key)),
+                                network: nil, connectivity: Connectivity(state: .unknown, reason: "interfaces-up"))
+        evidence.payloadVersion = 2
+        evidence.rebootCreditNanoseconds = 1_799_820_000_000
+        let record = try encoder.encodeRecord(type: "session.launch", payload: EvidenceCodec.encode(evidence))
+        let expected = #"""
+        {"journal":"playtime","version":2,"key_id":"24a0391361c80d5d","journal_id":"00000000000000000000000000000000","mac":"1dfe760122c25562a6ea1fe7f8af62a95e3c34ff9647d82af11f0bdc165a64a9"}
+        {"seq":1,"type":"session.launch","payload":{"v":2,"session":"0000000000000001","event":"launch","origin":"lifecycle","wall":1796083200000000000,"boot":0,"bootId":"ffd8f9480a5c82c4dc360301c306a175","net":null,"netErr":null,"conn":"unknown","connReason":"interfaces-up","rate":0,"policy":"","rebootCredit":1799820000000},"mac":"6cb2933e18f1deb6e55e8c4381fc61c48f8b19c4f38a1ddda648403234fd1004"}
+
+        """#
+        #expect(String(decoding: encoder.headerLine + record, as: UTF8.self) == expected)
+        var read: [Evidence] = []
+        let verification = JournalReader.verify(bytes: encoder.headerLine + record, key: Self.key) { record in
+            if let decoded = EvidenceCodec.decode(record.payload), decoded.payloadVersion == Int64(record.journalVersion) { read.append(decoded) }
+        }
+        #expect(verification.isIntact && verification.header?.version == 2)
+        #expect(read == [evidence])
+    }
 }
