@@ -63,7 +63,7 @@ let package = Package(
         // Examples: each an executable target, built in CI.
         .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem", "PlaytimeRewards"], path: "Examples/ExampleSupport"),
         .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRewards"], path: "Examples/IdleGame"),
-        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeServer", "PlaytimeFleet", "PlaytimeRoughtime"], path: "Examples/GameServer"),
+        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeServer", "PlaytimeSystem", "PlaytimeRoughtime"], path: "Examples/GameServer"),
         .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRoughtimeTests", dependencies: ["PlaytimeRoughtime", "PlaytimeCrypto", "PlaytimeTestSupport", "PropertyTesting"]),
