@@ -62,7 +62,7 @@ let package = Package(
         ),
         // Examples: each an executable target, built in CI.
         .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem", "PlaytimeRewards"], path: "Examples/ExampleSupport"),
-        .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRewards"], path: "Examples/IdleGame"),
+        .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem"], path: "Examples/IdleGame"),
         .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeServer", "PlaytimeSystem", "PlaytimeRoughtime"], path: "Examples/GameServer"),
         .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
