@@ -80,7 +80,7 @@ let package = Package(
                           path: "Tests/PlaytimeFleetWorker"),
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
-        .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeJournal",
+        .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeJournal", "PlaytimePostgres",
                                                                 "PlaytimeTickets", "PlaytimeAudit"]),
         .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
     ],
