@@ -149,6 +149,34 @@ struct OfflineEarningsTests {
         #expect(try fixture.claims(key: earnings!.journalKey) == [first.claim, topUp.claim])
     }
 
+    @Test("The proof comes with a later return's fix (not a settle call): the next settle still pays the top-up, once")
+    func provenByLaterReturn() async throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        var earnings: OfflineEarnings? = try fixture.open()
+        #expect(try await earnings!.launch() == nil)
+        try earnings!.background(goldPerHour: 600)
+        earnings = nil
+        fixture.clock.reboot(newBootID: "boot-B", downtimeNanoseconds: hour, uptimeNanoseconds: 600 * s)
+        fixture.network.set(.unreachable)
+        earnings = try fixture.open()
+        let first = try #require(try await earnings!.launch())
+        #expect(first.verdict.status == .provisional)
+        // Back online: the player leaves and returns; that return's fix also settles the first session.
+        fixture.network.set(.answer)
+        try earnings!.background(goldPerHour: 600)
+        fixture.clock.advance(nanoseconds: 120 * s)
+        let second = try #require(try await earnings!.foreground())
+        #expect(second.sessionID != first.sessionID)
+        #expect(earnings!.sessionsAwaitingProof.isEmpty, "the return's fix settled the first session")
+        let settled = try await earnings!.settle()
+        #expect(settled.map(\.sessionID) == [first.sessionID])
+        let topUp = try #require(settled.first)
+        #expect(topUp.verdict.status == .verified)
+        #expect(first.goldNow + topUp.goldNow == defaultGold(topUp.verdict.creditedSeconds))
+        #expect(try await earnings!.settle().isEmpty, "paid once")
+    }
+
     @Test("Killed in the foreground: the next launch departs at the last heartbeat and pays from there")
     func killedInForeground() async throws {
         let fixture = try EarningsFixture()

@@ -1,21 +1,39 @@
 import PlaytimeJournal
 
-/// Sessions read back from the journal for settlement: their timelines as a server assembles them
-/// (``SessionJournal``, with the later proof) and the latest claim of each.
+/// The sessions a settlement may pay, read back from the journal: their timelines as a server assembles them
+/// (the assembler of ``SessionJournal``, with the later proof) and the latest claim of each.
+///
+/// A session is a candidate when its latest claim still waited for proof (provisional, or gold in escrow) and
+/// the journal now holds that proof after the claim — whether a settlement wrote it or a later return's fix
+/// did (the recorder settles earlier sessions with any fresh fix) — or when a settlement of this call closed
+/// a session that has no claim at all (the app died between its return and its claim).
 struct JournalReadBack {
-    var timelines: [String: SessionTimeline] = [:]
-    var lastClaims: [String: ClaimRecord] = [:]
+    /// A session to settle: its timeline and the claim it was paid by so far.
+    struct Candidate {
+        var timeline: SessionTimeline
+        var previous: ClaimRecord?
+    }
 
-    /// One verified pass over the journal at `path`, keeping only `sessions`.
-    static func read(path: String, key: JournalKey, sessions: Set<String>) throws(JournalError) -> JournalReadBack {
-        var result = JournalReadBack()
+    /// In journal order.
+    var candidates: [Candidate] = []
+
+    /// One verified pass over the journal at `path`; `settledNow` are the sessions this call's settlement closed.
+    static func read(path: String, key: JournalKey, settledNow: Set<String>) throws(JournalError) -> JournalReadBack {
+        var lastClaims: [String: (claim: ClaimRecord, sequence: UInt64)] = [:]
+        var kept: [SessionTimeline] = []
         var assembler = SessionAssembler()
+        // Timelines that wait for proof are completed by the proof (after their claim) or at the end, so the
+        // claim is known when they arrive here.
         let keep: (SessionTimeline) -> Void = { timeline in
-            if sessions.contains(timeline.sessionID) { result.timelines[timeline.sessionID] = timeline }
+            if let last = lastClaims[timeline.sessionID]?.claim, last.status == .provisional || last.escrowedGold > 0 {
+                kept.append(timeline)
+            } else if lastClaims[timeline.sessionID] == nil, settledNow.contains(timeline.sessionID) {
+                kept.append(timeline)
+            }
         }
         let verification = try JournalReader.read(path: path, key: key) { record in
             if record.type == ClaimRecord.recordType {
-                if let claim = ClaimCodec.decode(record.payload), sessions.contains(claim.sessionID) { result.lastClaims[claim.sessionID] = claim }
+                if let claim = ClaimCodec.decode(record.payload) { lastClaims[claim.sessionID] = (claim, record.sequence) }
                 return
             }
             guard let kind = SessionEventKind(recordType: record.type), let evidence = EvidenceCodec.decode(record.payload),
@@ -24,6 +42,15 @@ struct JournalReadBack {
         }
         for timeline in assembler.finish() { keep(timeline) }
         if let failure = verification.failure { throw .corrupt(failure) }
+        var result = JournalReadBack()
+        for timeline in kept where timeline.arrival != nil {
+            guard let last = lastClaims[timeline.sessionID] else {
+                result.candidates.append(Candidate(timeline: timeline, previous: nil))
+                continue
+            }
+            guard let proof = timeline.laterProofSequence, proof > last.sequence else { continue }
+            result.candidates.append(Candidate(timeline: timeline, previous: last.claim))
+        }
         return result
     }
 }

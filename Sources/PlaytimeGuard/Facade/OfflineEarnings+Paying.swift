@@ -22,31 +22,25 @@ extension OfflineEarnings {
     }
 
     /// Judges a settled session again (the journal's timeline, with its later proof) and pays what it adds to
-    /// the latest claim; the new claim is cumulative. With nothing to add, the payout repeats the latest claim
-    /// and pays 0; a session never claimed (the app died between its return and its claim) is paid in full.
+    /// the latest claim; the new claim is cumulative and carries the new verdict's figures. A session never
+    /// claimed (the app died between its return and its claim) is paid in full. `nil`, and no claim, when the
+    /// proof justifies less than was already paid (nothing is taken back).
     func topUp(_ timeline: SessionTimeline, after previous: ClaimRecord?) throws(EarningsError) -> AwayPayout? {
-        guard timeline.arrival != nil else { return nil }
         let verdict = ElapsedVerdict(timeline: timeline)
         let calculator = try calculator(for: timeline)
         // The multipliers the earlier claim applied apply again (the same one-shot use, not a second one).
-        let multipliers = previous?.multipliers ?? []
         let breakdown: RewardBreakdown
-        do { breakdown = try calculator.calculate(verdict, of: timeline, requestedMultipliers: multipliers) } catch {
+        do { breakdown = try calculator.calculate(verdict, of: timeline, requestedMultipliers: previous?.multipliers ?? []) } catch {
             throw .reward(error)
         }
         let paidBefore = previous?.paidGold ?? 0
-        let extra = breakdown.paidNow - min(breakdown.paidNow, paidBefore)
-        var claim = previous ?? ClaimRecord(sessionID: timeline.sessionID, creditedSeconds: 0, status: verdict.status, paidGold: 0,
-                                            escrowedGold: 0, multipliers: [], goldPerHour: timeline.goldPerHour,
-                                            policyVersion: timeline.policyVersion)
-        if extra > 0 || previous == nil {
-            claim = ClaimRecord(sessionID: timeline.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
+        guard breakdown.paidNow >= paidBefore else { return nil }
+        let claim = ClaimRecord(sessionID: timeline.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
                                 paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed,
                                 multipliers: breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name),
                                 goldPerHour: timeline.goldPerHour, policyVersion: timeline.policyVersion)
-            try record(claim)
-        }
-        return AwayPayout(sessionID: timeline.sessionID, goldNow: extra, goldInEscrow: extra > 0 || previous == nil ? breakdown.escrowed : 0,
+        try record(claim)
+        return AwayPayout(sessionID: timeline.sessionID, goldNow: breakdown.paidNow - paidBefore, goldInEscrow: breakdown.escrowed,
                           explanation: verdict.explanation, awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil,
                           claim: claim, verdict: verdict, breakdown: breakdown, timeline: timeline)
     }

@@ -135,23 +135,22 @@ public final class OfflineEarnings: Sendable {
         return try pay(arrival, multipliers: multipliers)
     }
 
-    /// Tries network time and, when it arrives, settles every session of this boot that waited for proof:
-    /// each is judged again as a server judges it (with the settlement as its later proof) and what the proof
-    /// adds is paid, its cumulative claim recorded. Returns one payout per settled session (``AwayPayout/goldNow``
-    /// the top-up, possibly 0); empty while offline or with nothing waiting.
+    /// Tries network time and, when it arrives, settles every session of this boot that waited for proof; then
+    /// pays every session whose proof is now in the journal after its claim — from this fix, or from a later
+    /// return's (a return with a fresh fix settles earlier sessions too). Each is judged again as a server
+    /// judges it (with its later proof) and what the proof adds is paid, its cumulative claim recorded.
+    /// Returns one payout per claim recorded (``AwayPayout/goldNow`` the top-up, possibly 0). One pass over
+    /// the journal; nothing is taken back when a proof shows less than was paid.
     public nonisolated(nonsending) func settle() async throws(EarningsError) -> [AwayPayout] {
         let settled: [RecordedEvent]
         do { settled = try await recorder.settlePending() } catch { throw .recorder(error) }
-        guard !settled.isEmpty else { return [] }
-        let sessions = Set(settled.map(\.evidence.sessionID))
         let readBack: JournalReadBack
-        do { readBack = try JournalReadBack.read(path: journalPath, key: journalKey, sessions: sessions) } catch {
+        do { readBack = try JournalReadBack.read(path: journalPath, key: journalKey, settledNow: Set(settled.map(\.evidence.sessionID))) } catch {
             throw .journal(error)
         }
         var payouts: [AwayPayout] = []
-        for session in settled.map(\.evidence.sessionID) {
-            guard let timeline = readBack.timelines[session] else { continue }
-            if let payout = try topUp(timeline, after: readBack.lastClaims[session]) { payouts.append(payout) }
+        for candidate in readBack.candidates {
+            if let payout = try topUp(candidate.timeline, after: candidate.previous) { payouts.append(payout) }
         }
         return payouts
     }
