@@ -18,7 +18,7 @@ import PlaytimeTickets
 /// Safe to call from any thread.
 public final class EarningsServer: Sendable {
     /// The ticket issuer and redeemer (its replay guard and budget ledger are the server's stores).
-    public let authority: TicketAuthority
+    let authority: TicketAuthority
     /// The policy new tickets name and uploads are judged under (with the retained ones).
     public var policy: RewardPolicy { authority.policy }
     /// Where the stores are, for logs (a database URL without its password).

@@ -247,6 +247,23 @@ struct OfflineEarningsTests {
         #expect(await earnings.stampDeparture() == false)
     }
 
+    @Test("A key the server provisioned is used as given: no key file is read or created")
+    func provisionedKey() async throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        let key = try JournalKey(bytes: Array(repeating: 42, count: 32))
+        var configuration = fixture.configuration()
+        configuration.journalKey = key
+        let earnings = try OfflineEarnings(directory: fixture.directory, configuration: configuration)
+        #expect(!earnings.createdKey)
+        #expect(earnings.journalKey.keyIDHex == key.keyIDHex)
+        try earnings.background(goldPerHour: 600)
+        fixture.clock.advance(nanoseconds: hour)
+        let payout = try #require(try await earnings.foreground())
+        #expect(!FileManager.default.fileExists(atPath: fixture.directory + "/player.key"))
+        #expect(try fixture.claims(key: key) == [payout.claim], "the journal verifies under the provisioned key")
+    }
+
     @Test("A key file that is not a key is refused, not replaced")
     func badKey() throws {
         let fixture = try EarningsFixture()

@@ -1,3 +1,4 @@
+import PlaytimeJournal
 import PlaytimeNTP
 import PlaytimeRewards
 import PlaytimeRoughtime
@@ -20,6 +21,9 @@ public struct EarningsConfiguration: Sendable {
     public var roughtimeServers: [RoughtimeServer] = []
     /// The key file, relative to the directory (or an absolute path). Created (32 random bytes, 0600) if absent.
     public var keyFile = "player.key"
+    /// A journal key the game's server provisioned for this device (it audits the uploads with the same key);
+    /// when set, ``keyFile`` is neither read nor created.
+    public var journalKey: JournalKey?
     /// The journal, relative to the directory (or an absolute path). Created if absent.
     public var journalFile = "journal.jsonl"
     /// The recorder's budgets and tunables (how long a return waits for network time, the stamp window, …).

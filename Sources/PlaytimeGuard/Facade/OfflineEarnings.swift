@@ -21,10 +21,10 @@ public final class OfflineEarnings: Sendable {
     public let directory: String
     /// The journal's path.
     public let journalPath: String
-    /// The journal key. A game server needs the same key to audit uploads: provision it once, over the
-    /// game's authenticated channel; it never travels with an upload.
+    /// The journal key (``EarningsConfiguration/journalKey``, or the key file's). A game server audits uploads
+    /// with the same key: provision it once over the game's authenticated channel; it never travels with an upload.
     public let journalKey: JournalKey
-    /// True when this instance created the key file (a first start, or the key was lost).
+    /// True when this instance created the key file (a first start, or the key file was lost).
     public let createdKey: Bool
     /// True when opening cut a torn last journal line left by a crash.
     public var repairedTornTail: Bool { recorder.repairedTornTail }
@@ -51,13 +51,10 @@ public final class OfflineEarnings: Sendable {
         let keyPath = Self.path(configuration.keyFile, in: directory)
         let key: JournalKey
         var created = false
-        do {
-            key = try KeyFile.load(path: keyPath)
-        } catch .missing {
-            do { key = try KeyFile.generate(path: keyPath) } catch { throw .key(error) }
-            created = true
-        } catch {
-            throw .key(error)
+        if let provisioned = configuration.journalKey {
+            key = provisioned
+        } else {
+            (key, created) = try Self.loadOrCreateKey(at: keyPath)
         }
         let clock = configuration.clock
         let networkTime = configuration.networkTime
@@ -156,6 +153,17 @@ public final class OfflineEarnings: Sendable {
     }
 
     // MARK: - Internals
+
+    /// The key at `path`, generated there when the file does not exist; true when it was generated.
+    static func loadOrCreateKey(at path: String) throws(EarningsError) -> (JournalKey, Bool) {
+        do {
+            return (try KeyFile.load(path: path), false)
+        } catch .missing {
+            do { return (try KeyFile.generate(path: path), true) } catch { throw .key(error) }
+        } catch {
+            throw .key(error)
+        }
+    }
 
     /// `name` inside `directory`, or `name` itself when it is an absolute path.
     static func path(_ name: String, in directory: String) -> String {
