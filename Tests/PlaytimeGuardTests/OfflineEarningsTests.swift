@@ -177,6 +177,30 @@ struct OfflineEarningsTests {
         #expect(try await earnings!.settle().isEmpty, "paid once")
     }
 
+    @Test("Settlements asked for at once (from several tasks) pay a top-up once")
+    func concurrentSettlements() async throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        var earnings: OfflineEarnings? = try fixture.open()
+        #expect(try await earnings!.launch() == nil)
+        try earnings!.background(goldPerHour: 600)
+        earnings = nil
+        fixture.clock.reboot(newBootID: "boot-B", downtimeNanoseconds: hour, uptimeNanoseconds: 600 * s)
+        fixture.network.set(.unreachable)
+        let opened = try fixture.open()
+        let first = try #require(try await opened.launch())
+        fixture.network.set(.answer)
+        let results = try await withThrowingTaskGroup(of: [AwayPayout].self) { group in
+            for _ in 0..<8 { group.addTask { try await opened.settle() } }
+            var all: [AwayPayout] = []
+            for try await payouts in group { all += payouts }
+            return all
+        }
+        #expect(results.count == 1, "one top-up among eight settlements")
+        #expect(first.goldNow + results.reduce(0) { $0 + $1.goldNow } == defaultGold(try #require(results.first).verdict.creditedSeconds))
+        #expect(try fixture.claims(key: opened.journalKey).count == 2)
+    }
+
     @Test("Killed in the foreground: the next launch departs at the last heartbeat and pays from there")
     func killedInForeground() async throws {
         let fixture = try EarningsFixture()

@@ -5,20 +5,20 @@ import PlaytimeJournal
 ///
 /// A session is a candidate when its latest claim still waited for proof (provisional, or gold in escrow) and
 /// the journal now holds that proof after the claim — whether a settlement wrote it or a later return's fix
-/// did (the recorder settles earlier sessions with any fresh fix) — or when a settlement of this call closed
-/// a session that has no claim at all (the app died between its return and its claim).
+/// did (the recorder settles earlier sessions with any fresh fix). A session without a claim is never one: a
+/// return whose payout is being computed right now has none yet, and paying it here could pay it twice.
 struct JournalReadBack {
     /// A session to settle: its timeline and the claim it was paid by so far.
     struct Candidate {
         var timeline: SessionTimeline
-        var previous: ClaimRecord?
+        var previous: ClaimRecord
     }
 
     /// In journal order.
     var candidates: [Candidate] = []
 
-    /// One verified pass over the journal at `path`; `settledNow` are the sessions this call's settlement closed.
-    static func read(path: String, key: JournalKey, settledNow: Set<String>) throws(JournalError) -> JournalReadBack {
+    /// One verified pass over the journal at `path`.
+    static func read(path: String, key: JournalKey) throws(JournalError) -> JournalReadBack {
         var lastClaims: [String: (claim: ClaimRecord, sequence: UInt64)] = [:]
         var kept: [SessionTimeline] = []
         var assembler = SessionAssembler()
@@ -26,8 +26,6 @@ struct JournalReadBack {
         // claim is known when they arrive here.
         let keep: (SessionTimeline) -> Void = { timeline in
             if let last = lastClaims[timeline.sessionID]?.claim, last.status == .provisional || last.escrowedGold > 0 {
-                kept.append(timeline)
-            } else if lastClaims[timeline.sessionID] == nil, settledNow.contains(timeline.sessionID) {
                 kept.append(timeline)
             }
         }
@@ -44,11 +42,7 @@ struct JournalReadBack {
         if let failure = verification.failure { throw .corrupt(failure) }
         var result = JournalReadBack()
         for timeline in kept where timeline.arrival != nil {
-            guard let last = lastClaims[timeline.sessionID] else {
-                result.candidates.append(Candidate(timeline: timeline, previous: nil))
-                continue
-            }
-            guard let proof = timeline.laterProofSequence, proof > last.sequence else { continue }
+            guard let last = lastClaims[timeline.sessionID], let proof = timeline.laterProofSequence, proof > last.sequence else { continue }
             result.candidates.append(Candidate(timeline: timeline, previous: last.claim))
         }
         return result

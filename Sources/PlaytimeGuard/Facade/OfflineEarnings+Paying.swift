@@ -21,19 +21,29 @@ extension OfflineEarnings {
                           verdict: verdict, breakdown: breakdown, timeline: timeline)
     }
 
+    /// Pays every candidate of the journal (``JournalReadBack``); the caller holds the settlement lock.
+    func payTopUps() throws(EarningsError) -> [AwayPayout] {
+        let readBack: JournalReadBack
+        do { readBack = try JournalReadBack.read(path: journalPath, key: journalKey) } catch { throw .journal(error) }
+        var payouts: [AwayPayout] = []
+        for candidate in readBack.candidates {
+            if let payout = try topUp(candidate.timeline, after: candidate.previous) { payouts.append(payout) }
+        }
+        return payouts
+    }
+
     /// Judges a settled session again (the journal's timeline, with its later proof) and pays what it adds to
-    /// the latest claim; the new claim is cumulative and carries the new verdict's figures. A session never
-    /// claimed (the app died between its return and its claim) is paid in full. `nil`, and no claim, when the
-    /// proof justifies less than was already paid (nothing is taken back).
-    func topUp(_ timeline: SessionTimeline, after previous: ClaimRecord?) throws(EarningsError) -> AwayPayout? {
+    /// the latest claim; the new claim is cumulative and carries the new verdict's figures. `nil`, and no claim,
+    /// when the proof justifies less than was already paid (nothing is taken back).
+    func topUp(_ timeline: SessionTimeline, after previous: ClaimRecord) throws(EarningsError) -> AwayPayout? {
         let verdict = ElapsedVerdict(timeline: timeline)
         let calculator = try calculator(for: timeline)
         // The multipliers the earlier claim applied apply again (the same one-shot use, not a second one).
         let breakdown: RewardBreakdown
-        do { breakdown = try calculator.calculate(verdict, of: timeline, requestedMultipliers: previous?.multipliers ?? []) } catch {
+        do { breakdown = try calculator.calculate(verdict, of: timeline, requestedMultipliers: previous.multipliers) } catch {
             throw .reward(error)
         }
-        let paidBefore = previous?.paidGold ?? 0
+        let paidBefore = previous.paidGold
         guard breakdown.paidNow >= paidBefore else { return nil }
         let claim = ClaimRecord(sessionID: timeline.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
                                 paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed,

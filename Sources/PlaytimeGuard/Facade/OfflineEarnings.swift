@@ -2,6 +2,7 @@ import PlaytimeJournal
 import PlaytimeNTP
 import PlaytimeRewards
 import PlaytimeSystem
+import Synchronization
 
 /// Offline earnings in one object: it owns the journal key, the journal, the recorder, the verdict, the
 /// reward, the claim and the settlement of a game's away sessions.
@@ -33,6 +34,8 @@ public final class OfflineEarnings: Sendable {
 
     let recorder: SessionRecorder
     let calculators: [String: RewardCalculator]
+    /// Held while a settlement reads the journal and writes its claims.
+    private let settling = Mutex(())
 
     /// Opens (creating what is missing) the key and the journal in `directory`, verifies the journal and
     /// rebuilds the session state.
@@ -137,19 +140,12 @@ public final class OfflineEarnings: Sendable {
     /// return's (a return with a fresh fix settles earlier sessions too). Each is judged again as a server
     /// judges it (with its later proof) and what the proof adds is paid, its cumulative claim recorded.
     /// Returns one payout per claim recorded (``AwayPayout/goldNow`` the top-up, possibly 0). One pass over
-    /// the journal; nothing is taken back when a proof shows less than was paid.
+    /// the journal; nothing is taken back when a proof shows less than was paid. A session whose return was
+    /// recorded but whose claim was not (the app died in between) is not paid here.
     public nonisolated(nonsending) func settle() async throws(EarningsError) -> [AwayPayout] {
-        let settled: [RecordedEvent]
-        do { settled = try await recorder.settlePending() } catch { throw .recorder(error) }
-        let readBack: JournalReadBack
-        do { readBack = try JournalReadBack.read(path: journalPath, key: journalKey, settledNow: Set(settled.map(\.evidence.sessionID))) } catch {
-            throw .journal(error)
-        }
-        var payouts: [AwayPayout] = []
-        for candidate in readBack.candidates {
-            if let payout = try topUp(candidate.timeline, after: candidate.previous) { payouts.append(payout) }
-        }
-        return payouts
+        do { _ = try await recorder.settlePending() } catch { throw .recorder(error) }
+        // One settlement at a time reads and writes claims: two at once would both see a top-up as owed.
+        return try settling.withLock { _ throws(EarningsError) -> [AwayPayout] in try payTopUps() }
     }
 
     // MARK: - Internals
