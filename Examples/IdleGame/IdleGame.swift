@@ -94,6 +94,9 @@ enum IdleGame {
         story.line("heartbeat", "record #\(heartbeat.sequence.map(String.init) ?? "-"): \(Story.describe(heartbeat.evidence))")
 
         let background = try earnings.background(goldPerHour: rate)
+        // The device's own boot clock, read once the departure is durable: the wait below is measured on the raw
+        // clock, whatever form the journal's readings take (docs/journal-format.md).
+        let departedAt = clock.bootNanoseconds()
         let departure = background.evidence
         story.line("background", "session \(departure.sessionID), record #\(background.sequence.map(String.init) ?? "-"), on disk before the app sleeps")
         story.line("", "rate snapshot \(rate) gold/h under policy \(policy.version)")
@@ -102,7 +105,7 @@ enum IdleGame {
         // Really wait: until the boot clock has advanced `away` since the departure, plus the verdict's drift
         // allowance (100 ppm, doubled here) and a millisecond, so that exactly `away` whole seconds are provable.
         let away = options.awayNanoseconds
-        let target = departure.clock.bootNanoseconds + away + away / 5_000 + 1_000_000
+        let target = departedAt + away + away / 5_000 + 1_000_000
         story.line("away", "waiting \(Story.seconds(away)) on the boot clock (this is real time)…")
         while true {
             let remaining = target - clock.bootNanoseconds()

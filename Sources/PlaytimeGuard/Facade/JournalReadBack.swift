@@ -1,7 +1,7 @@
 import PlaytimeJournal
 
-/// The sessions a settlement may pay, read back from the journal: their timelines as a server assembles them
-/// (the assembler of ``SessionJournal``, with the later proof) and the latest claim of each.
+/// The sessions a settlement may pay, read back from the journal: the latest claim of each, then their
+/// timelines exactly as a server assembles them (``SessionJournal``, with the later proof).
 ///
 /// A session is a candidate when its latest claim still waited for proof (provisional, or gold in escrow) and
 /// the journal now holds that proof after the claim — whether a settlement wrote it or a later return's fix
@@ -14,37 +14,29 @@ struct JournalReadBack {
         var previous: ClaimRecord
     }
 
-    /// In journal order.
+    /// In the order the journal completes them.
     var candidates: [Candidate] = []
 
-    /// One verified pass over the journal at `path`.
+    /// Two verified passes over the journal at `path`: the claims, then the timelines.
     static func read(path: String, key: JournalKey) throws(JournalError) -> JournalReadBack {
-        var lastClaims: [String: (claim: ClaimRecord, sequence: UInt64)] = [:]
-        var kept: [SessionTimeline] = []
-        var assembler = SessionAssembler()
-        // Timelines that wait for proof are completed by the proof (after their claim) or at the end, so the
-        // claim is known when they arrive here.
-        let keep: (SessionTimeline) -> Void = { timeline in
-            if let last = lastClaims[timeline.sessionID]?.claim, last.status == .provisional || last.escrowedGold > 0 {
-                kept.append(timeline)
+        var waiting: [String: (claim: ClaimRecord, sequence: UInt64)] = [:]
+        let claims = try JournalReader.read(path: path, key: key) { record in
+            guard record.type == ClaimRecord.recordType, let claim = ClaimCodec.decode(record.payload) else { return }
+            if claim.status == .provisional || claim.escrowedGold > 0 {
+                waiting[claim.sessionID] = (claim, record.sequence)
+            } else {
+                waiting[claim.sessionID] = nil
             }
         }
-        let verification = try JournalReader.read(path: path, key: key) { record in
-            if record.type == ClaimRecord.recordType {
-                if let claim = ClaimCodec.decode(record.payload) { lastClaims[claim.sessionID] = (claim, record.sequence) }
-                return
-            }
-            guard let kind = SessionEventKind(recordType: record.type), let evidence = EvidenceCodec.decode(record.payload),
-                  evidence.event == kind else { return }
-            for timeline in assembler.add(sequence: record.sequence, evidence: evidence) { keep(timeline) }
-        }
-        for timeline in assembler.finish() { keep(timeline) }
-        if let failure = verification.failure { throw .corrupt(failure) }
+        if let failure = claims.failure { throw .corrupt(failure) }
         var result = JournalReadBack()
-        for timeline in kept where timeline.arrival != nil {
-            guard let last = lastClaims[timeline.sessionID], let proof = timeline.laterProofSequence, proof > last.sequence else { continue }
+        guard !waiting.isEmpty else { return result }
+        let sessions = try SessionJournal.read(path: path, key: key) { timeline in
+            guard let last = waiting[timeline.sessionID], timeline.arrival != nil,
+                  let proof = timeline.laterProofSequence, proof > last.sequence else { return }
             result.candidates.append(Candidate(timeline: timeline, previous: last.claim))
         }
+        if let failure = sessions.failure { throw .corrupt(failure) }
         return result
     }
 }
