@@ -201,6 +201,29 @@ struct OfflineEarningsTests {
         #expect(try fixture.claims(key: opened.journalKey).count == 2)
     }
 
+    @Test("A spoofer shortens network time at the return: the boot clock's surplus waits in escrow, a later agreeing fix pays it")
+    func spoofedReturnSettled() async throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        let earnings = try fixture.open()
+        #expect(try await earnings.launch() == nil)
+        try earnings.background(goldPerHour: 600)
+        fixture.clock.advance(nanoseconds: hour)
+        fixture.network.wallMoved(by: 600 * s)  // network time now reads 10 min short of the truth
+        let payout = try #require(try await earnings.foreground())
+        #expect(payout.verdict.has(.networkBootDisagreement))
+        #expect(payout.goldInEscrow > 0, "the boot clock's surplus is held, not lost")
+        #expect(payout.awaitingProof)
+        #expect(payout.goldNow < defaultGold(3_599))
+        fixture.network.wallMoved(by: -600 * s)  // honest answers again
+        fixture.clock.advance(nanoseconds: 60 * s)
+        let topUp = try #require(try await earnings.settle().first)
+        #expect(topUp.verdict.has(.laterProofAgreesWithBootClock))
+        #expect(payout.goldNow + topUp.goldNow == defaultGold(topUp.verdict.creditedSeconds))
+        #expect(topUp.verdict.creditedSeconds == 3_599, "the boot clock's figure, verified")
+        #expect(topUp.goldInEscrow == 0)
+    }
+
     @Test("Killed in the foreground: the next launch departs at the last heartbeat and pays from there")
     func killedInForeground() async throws {
         let fixture = try EarningsFixture()

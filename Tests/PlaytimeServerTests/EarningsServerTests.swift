@@ -159,6 +159,27 @@ struct EarningsServerTests {
         #expect(settled.isClean, "\(settled.decision.findings)")
     }
 
+    @Test("Network time shortened at the return, settled by a later fix: the server pays the same escrow release, clean")
+    func spoofedReturnSettled() async throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let game = try fixture.game()
+        let server = try fixture.server()
+        _ = try await game.launch()
+        try game.background(goldPerHour: 600)
+        fixture.clock.advance(nanoseconds: hour)
+        fixture.network.wallMoved(by: 600 * s)
+        let payout = try #require(try await game.foreground())
+        let held = try server.acceptUpload(try fixture.journalBytes(), player: "p42", key: game.journalKey)
+        #expect(held.paidGold == payout.goldNow)
+        fixture.network.wallMoved(by: -600 * s)
+        fixture.clock.advance(nanoseconds: 60 * s)
+        let topUp = try #require(try await game.settle().first)
+        let settled = try server.acceptUpload(try fixture.journalBytes(), player: "p42", key: game.journalKey)
+        #expect(settled.paidGold == topUp.goldNow)
+        #expect(settled.isClean, "\(settled.decision.findings)")
+    }
+
     @Test("A session a ticket paid is not paid again by the journal's upload")
     func ticketThenUpload() async throws {
         let fixture = ServerFixture()
