@@ -132,6 +132,7 @@ def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes,
                 d_bid = departed[session]
                 if d_bid is not None and bid is not None and d_bid != bid:
                     credit = max(0, boot - pj.drift(boot))
+                    credit -= credit % pj.NS        # whole seconds (section 13.4)
             rel, pseudonym = segment(boot, bid)
             return pj.session_payload(session, event, origin, wall, rel, pseudonym, net, err, conn, reason, rate, policy,
                                       version=2, reboot_credit=credit)

@@ -123,7 +123,7 @@ struct JournalVersion2Tests {
         try fixture.recorder().enteredBackground(goldPerHour: 600, policyVersion: RewardPolicy.default.version)
         fixture.clock.reboot(newBootID: "boot-B", downtimeNanoseconds: 3 * hour, uptimeNanoseconds: 1_800 * s)
         let arrival = try await fixture.recorder().appLaunched()
-        let uptime = 1_800 * s - 180_000_000   // less 100 ppm of 1800 s
+        let uptime = 1_799 * s   // 1800 s less 100 ppm (0.18 s), in whole seconds
         #expect(arrival.evidence.rebootCreditNanoseconds == uptime)
         #expect(arrival.evidence.clock.bootNanoseconds == 0)
         #expect(arrival.evidence.clock.bootID != arrival.departure?.clock.bootID)

@@ -64,11 +64,11 @@ struct BootSegmentVectorTests {
                                                     bootID: BootPseudonym.of(rawBootID: Self.raw, generation: 0, key: Self.key)),
                                 network: nil, connectivity: Connectivity(state: .unknown, reason: "interfaces-up"))
         evidence.payloadVersion = 2
-        evidence.rebootCreditNanoseconds = 1_799_820_000_000
+        evidence.rebootCreditNanoseconds = 1_799_000_000_000
         let record = try encoder.encodeRecord(type: "session.launch", payload: EvidenceCodec.encode(evidence))
         let expected = #"""
         {"journal":"playtime","version":2,"key_id":"24a0391361c80d5d","journal_id":"00000000000000000000000000000000","mac":"1dfe760122c25562a6ea1fe7f8af62a95e3c34ff9647d82af11f0bdc165a64a9"}
-        {"seq":1,"type":"session.launch","payload":{"v":2,"session":"0000000000000001","event":"launch","origin":"lifecycle","wall":1796083200000000000,"boot":0,"bootId":"ffd8f9480a5c82c4dc360301c306a175","net":null,"netErr":null,"conn":"unknown","connReason":"interfaces-up","rate":0,"policy":"","rebootCredit":1799820000000},"mac":"6cb2933e18f1deb6e55e8c4381fc61c48f8b19c4f38a1ddda648403234fd1004"}
+        {"seq":1,"type":"session.launch","payload":{"v":2,"session":"0000000000000001","event":"launch","origin":"lifecycle","wall":1796083200000000000,"boot":0,"bootId":"ffd8f9480a5c82c4dc360301c306a175","net":null,"netErr":null,"conn":"unknown","connReason":"interfaces-up","rate":0,"policy":"","rebootCredit":1799000000000},"mac":"54d59cc924dd6e3f0a3cf24a9d695040c7b175848e2f7a119ca5e4d448970d19"}
 
         """#
         #expect(String(decoding: encoder.headerLine + record, as: UTF8.self) == expected)

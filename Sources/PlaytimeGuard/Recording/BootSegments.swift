@@ -85,15 +85,17 @@ struct BootSegments: Sendable {
     }
 
     /// The uptime credit a return at the raw reading `raw` asserts for a departure recorded with `bootID`
-    /// (docs/journal-format.md §13.4): the raw boot's uptime less the drift allowance when the departure's
-    /// segment belongs to an earlier raw boot (its pseudonym is none of this boot's generations); `nil` when
-    /// the departure may be of this boot (a lost sidecar) or either boot is unknown.
+    /// (docs/journal-format.md §13.4): the raw boot's uptime less the drift allowance, rounded down to a whole
+    /// second (credit is whole seconds, §10 rule 5, so nothing finer of the boot clock leaves the device), when
+    /// the departure's segment belongs to an earlier raw boot (its pseudonym is none of this boot's
+    /// generations); `nil` when the departure may be of this boot (a lost sidecar) or either boot is unknown.
     mutating func rebootCredit(departureBootID bootID: String?, at raw: ClockReading) -> Int64? {
         guard enabled, let bootID, let rawID = raw.bootID else { return nil }
         if rawID != rawBootID { prepare(for: rawID) }
         guard table[bootID] == nil else { return nil }
         let uptime = max(0, raw.bootNanoseconds)
-        return max(0, uptime - Nanoseconds.driftAllowance(for: uptime, ppm: driftPPM))
+        let credit = max(0, uptime - Nanoseconds.driftAllowance(for: uptime, ppm: driftPPM))
+        return credit - credit % Nanoseconds.perSecond
     }
 
     /// The latest generation of the raw boot in `table` that the journal holds a segment of.
