@@ -13,7 +13,7 @@ public struct JournalEncoder: Sendable {
     public let headerLine: [UInt8]
 
     /// The header's version: what the journal's session payloads mean (docs/journal-format.md §13).
-    public let version: Int
+    package let version: Int
 
     /// Starts a new journal with `journalID` (16 bytes; random by default) and header `version` (one of
     /// ``JournalFormat/supportedVersions``, clamped to them; 1 by default, the layout is the same in each).

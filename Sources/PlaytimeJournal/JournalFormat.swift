@@ -10,9 +10,9 @@ public enum JournalFormat {
     /// keeps (docs/journal-format.md §13: version 2 changes only what session payloads mean).
     public static let version = 1
     /// The newest version, which PlaytimeGuard's recorder gives the journals it creates.
-    public static let currentVersion = 2
+    package static let currentVersion = 2
     /// The versions this code reads and writes; every line's layout and the MAC chain are the same in each.
-    public static let supportedVersions: ClosedRange<Int> = 1...2
+    package static let supportedVersions: ClosedRange<Int> = 1...2
     /// The smallest key, in bytes, that a journal accepts.
     public static let minimumKeyByteCount = 16
     /// The largest line (without its newline) a reader accepts or a writer produces.

@@ -79,7 +79,7 @@ public struct JournalWriter: ~Copyable {
     }
 
     /// The header's version: the journal keeps it for every record appended (docs/journal-format.md §13).
-    public var version: Int { encoder.version }
+    package var version: Int { encoder.version }
 
     /// The journal id (16 bytes) from the header.
     package var journalID: [UInt8] { encoder.journalID }
