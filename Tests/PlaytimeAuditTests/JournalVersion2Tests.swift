@@ -315,4 +315,83 @@ struct JournalVersion2Tests {
         }
         #expect(EvidenceCodec.decode(Array(text.replacingOccurrences(of: ":42}", with: ":null}").utf8))?.rebootCreditNanoseconds == nil)
     }
+
+    /// One step of a scripted life of a device; every step runs in a fresh recorder (a relaunch), as `playtime record` does.
+    enum Step: Sendable, CustomStringConvertible {
+        case background, foreground, launch, heartbeat, settle
+        case advance(seconds: Int64)
+        case reboot(downSeconds: Int64, upSeconds: Int64)
+        case network(Bool)
+        case loseSidecar
+
+        var description: String {
+            switch self {
+            case .background: "bg"
+            case .foreground: "fg"
+            case .launch: "launch"
+            case .heartbeat: "hb"
+            case .settle: "settle"
+            case .advance(let seconds): "+\(seconds)s"
+            case .reboot(let down, let up): "reboot(\(down)s down, \(up)s up)"
+            case .network(let on): on ? "online" : "offline"
+            case .loseSidecar: "rm sidecar"
+            }
+        }
+    }
+
+    static let scripts: [(name: String, steps: [Step], sameRawClocksSameCredit: Bool)] = [
+        ("same boot, online", [.network(true), .heartbeat, .background, .advance(seconds: 7_200), .foreground], true),
+        ("same boot, offline, two sessions", [.network(false), .background, .advance(seconds: 600), .foreground, .advance(seconds: 60),
+                                              .background, .advance(seconds: 3_000), .launch], true),
+        ("killed in the foreground", [.network(true), .heartbeat, .advance(seconds: 30), .heartbeat, .advance(seconds: 1_800), .launch], true),
+        ("reboot, online at both ends", [.network(true), .heartbeat, .background, .reboot(downSeconds: 3_600, upSeconds: 900), .launch], false),
+        ("reboot offline, settled later", [.network(true), .background, .network(false), .reboot(downSeconds: 3_600, upSeconds: 900),
+                                           .launch, .advance(seconds: 120), .network(true), .settle], false),
+        ("reboot offline, never settled", [.network(false), .background, .reboot(downSeconds: 7_200, upSeconds: 1_200), .launch], false),
+        ("lost sidecar while away", [.network(false), .background, .advance(seconds: 900), .loseSidecar, .launch,
+                                     .advance(seconds: 60), .background, .advance(seconds: 300), .foreground], false),
+    ]
+
+    @Test("for the same raw clocks version 2 never credits more than version 1, and the same without reboots or lost sidecars",
+          arguments: 0..<7)
+    func sameRawClocksAcrossVersions(script index: Int) async throws {
+        let script = Self.scripts[index]
+        var credits: [Int: [ElapsedVerdict]] = [:]
+        for version in [1, 2] {
+            let fixture = try Fixture()
+            defer { fixture.cleanUp() }
+            for step in script.steps {
+                switch step {
+                case .background: try fixture.recorder(version: version).enteredBackground(goldPerHour: 600, policyVersion: RewardPolicy.default.version)
+                case .foreground: _ = try await fixture.recorder(version: version).enteredForeground()
+                case .launch: _ = try await fixture.recorder(version: version).appLaunched()
+                case .heartbeat: try fixture.recorder(version: version).heartbeat(goldPerHour: 600, policyVersion: RewardPolicy.default.version)
+                case .settle: _ = try await fixture.recorder(version: version).settlePending()
+                case .advance(let seconds): fixture.clock.advance(nanoseconds: seconds * s)
+                case .reboot(let down, let up):
+                    fixture.clock.reboot(newBootID: "boot-B", downtimeNanoseconds: down * s, uptimeNanoseconds: up * s)
+                case .network(let on): fixture.network.set(on ? .answer : .offline)
+                case .loseSidecar: try? FileManager.default.removeItem(atPath: fixture.sidecarPath)
+                }
+            }
+            let now = fixture.clock.read().wallNanoseconds
+            let (_, sessions) = try fixture.audit(now: now)
+            // The server's verdicts are what the journal's own timelines give (device and server agree).
+            var timelines: [SessionTimeline] = []
+            _ = try SessionJournal.read(path: fixture.path, key: fixture.directory.key) { timelines.append($0) }
+            let own = Dictionary(uniqueKeysWithValues: timelines.map { ($0.sessionID, ElapsedVerdict(timeline: $0, serverNowNanoseconds: now)) })
+            for session in sessions { #expect(own[session.sessionID] == session.verdict, "\(script.name) v\(version)") }
+            credits[version] = sessions.map(\.verdict)
+        }
+        let v1 = try #require(credits[1]), v2 = try #require(credits[2])
+        #expect(v1.count == v2.count && !v1.isEmpty, "\(script.name)")
+        for (old, new) in zip(v1, v2) {
+            #expect(new.creditedSeconds <= old.creditedSeconds, "\(script.name): v2 \(new.creditedSeconds) s > v1 \(old.creditedSeconds) s")
+            if script.sameRawClocksSameCredit {
+                #expect(new.lowerNanoseconds == old.lowerNanoseconds && new.method == old.method && new.status == old.status && new.flags == old.flags,
+                        "\(script.name): \(new.explanation) | \(old.explanation)")
+            }
+        }
+    }
 }
+
