@@ -168,7 +168,7 @@ struct ColumnSum: Sendable {
     @inline(__always)
     static func &+ (a: ColumnSum, b: ColumnSum) -> ColumnSum {
         let (low, carry) = a.low.addingReportingOverflow(b.low)
-        return ColumnSum(high: a.high &+ b.high &+ (carry ? 1 : 0), low: low)
+        return ColumnSum(high: a.high &+ b.high &+ UInt64(carry.bit), low: low)
     }
 
     /// `self >> 51`.
@@ -246,4 +246,11 @@ extension FieldElement {
         let x = a.canonicalWords(), y = b.canonicalWords()
         return x.0 == y.0 && x.1 == y.1 && x.2 == y.2 && x.3 == y.3
     }
+}
+
+extension Bool {
+    /// 1 for `true`, 0 for `false`, without a branch: `carry ? 1 : 0` is a branch to the optimiser, and with
+    /// dozens of products per point formula those branches stopped it from inlining `*` (a 20 % slower verify).
+    @inline(__always)
+    fileprivate var bit: UInt8 { unsafeBitCast(self, to: UInt8.self) }
 }
