@@ -1,7 +1,8 @@
 /// Exact evaluation of `floor(base × f₁ × … × fₙ / (d₁ × … × dₘ))` without overflow.
 ///
-/// The numerator is computed exactly as a little-endian array of 64-bit limbs (each factor
-/// multiplies it with `multipliedFullWidth`), then divided by each divisor in turn with
+/// When the product fits in 128 bits it is divided in place, without allocating. Otherwise the
+/// numerator is computed exactly as a little-endian array of 64-bit limbs (each factor multiplies
+/// it with `multipliedFullWidth`). Either way it is then divided by each divisor in turn with
 /// `dividingFullWidth`; `floor(floor(x / a) / b) = floor(x / (a × b))`, so nothing is rounded
 /// until the single floor at the end. A result above `Int64.max` saturates (which can only
 /// ever pay less than the exact value, never more). No `UInt128` (docs/apple.md).
@@ -17,6 +18,18 @@ enum ExactScaling {
     static func floorOfProduct(base: WideCount, factors: [UInt64], divisors: [UInt64]) -> Result {
         guard !divisors.isEmpty, !divisors.contains(0) else { return Result(value: 0, saturated: false) }
         if base.isZero || factors.contains(0) { return Result(value: 0, saturated: false) }
+        // Fast path, without allocating: the whole product fits in 128 bits.
+        var product = base
+        var fits = true
+        for factor in factors {
+            guard let next = product.multipliedIfFits(by: factor) else { fits = false; break }
+            product = next
+        }
+        if fits {
+            for divisor in divisors { product = product.dividedFloor(by: divisor) }
+            return product.high == 0 && product.low <= UInt64(Int64.max)
+                ? Result(value: Int64(product.low), saturated: false) : Result(value: .max, saturated: true)
+        }
         var limbs: [UInt64] = base.high == 0 ? [base.low] : [base.low, base.high]
         limbs.reserveCapacity(limbs.count + factors.count)
         for factor in factors { multiply(&limbs, by: factor) }
@@ -52,17 +65,41 @@ enum ExactScaling {
     /// The divisors multiplied together into as few 64-bit words as fit, in order: the same product.
     static func packed(_ divisors: [UInt64]) -> [UInt64] {
         var words: [UInt64] = []
-        var current: UInt64 = 1
-        for divisor in divisors {
-            let (product, overflow) = current.multipliedReportingOverflow(by: divisor)
-            if overflow {
-                words.append(current)
-                current = divisor
-            } else {
-                current = product
+        for divisor in divisors { pack(divisor, into: &words) }
+        return words.isEmpty ? [1] : words
+    }
+
+    /// Multiplies `divisor` into the last word of `words` when the product fits, else appends it.
+    static func pack(_ divisor: UInt64, into words: inout [UInt64]) {
+        if let last = words.last {
+            let (product, overflow) = last.multipliedReportingOverflow(by: divisor)
+            if !overflow {
+                words[words.count - 1] = product
+                return
             }
         }
-        words.append(current)
-        return words
+        words.append(divisor)
+    }
+}
+
+extension WideCount {
+    /// `self × factor`, or `nil` when it does not fit in 128 bits.
+    fileprivate func multipliedIfFits(by factor: UInt64) -> WideCount? {
+        let (lowCarry, low) = self.low.multipliedFullWidth(by: factor)
+        let (upper, upperLow) = high.multipliedFullWidth(by: factor)
+        let (high, overflow) = upperLow.addingReportingOverflow(lowCarry)
+        guard upper == 0, !overflow else { return nil }
+        var product = WideCount(low)
+        product.high = high
+        return product
+    }
+
+    /// `floor(self / divisor)`; `divisor` > 0.
+    fileprivate func dividedFloor(by divisor: UInt64) -> WideCount {
+        let (highQuotient, highRemainder) = high.quotientAndRemainder(dividingBy: divisor)
+        // highRemainder < divisor, so the low quotient fits in 64 bits.
+        var quotient = WideCount(divisor.dividingFullWidth((high: highRemainder, low: low)).quotient)
+        quotient.high = highQuotient
+        return quotient
     }
 }

@@ -129,7 +129,9 @@ private struct Scale {
 
     init(rate: Int64, efficiency: Int64, multipliers: [Int64]) {
         factors = [UInt64(rate), UInt64(efficiency)] + multipliers.map { UInt64($0) }
-        divisors = ExactScaling.packed([3600 * 100 * 100 * 100] + multipliers.map { _ in 100 })
+        var divisors: [UInt64] = [3600 * 100 * 100 * 100]
+        for _ in multipliers { ExactScaling.pack(100, into: &divisors) }
+        self.divisors = divisors
     }
 
     /// `floor(weightedSeconds × share × rate × efficiency × Πm / denominator)`; the share (≤ 100) is folded
