@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Lint: no API newer than the package's deployment targets (macOS 12, iOS 15, tvOS 15, watchOS 8, visionOS 1;
 # docs/apple.md) in the shipped code. There is no Apple SDK on the Linux machines, so the compiler cannot check
-# availability here; this scan stands in for it. Scans Sources/ and Examples/ (not Tests/ or Benchmarks/),
-# skipping comment lines and trailing ` // ` comments.
+# availability here; this scan stands in for it. Scans Sources/, Examples/ and Benchmarks/ (all built by a plain
+# `swift build`; not Tests/, whose 128-bit oracles are marked @available), skipping comment lines and trailing
+# ` // ` comments.
 #
-# Usage: scripts/apple-availability.sh [directory ...]   (default: Sources Examples)
+# Usage: scripts/apple-availability.sh [directory ...]   (default: Sources Examples Benchmarks)
 #        scripts/apple-availability.sh --self-test        (every rule must catch its own example)
 # Exit status 1 and one line per finding (file:line: rule) when anything is found.
 set -euo pipefail
@@ -56,7 +57,7 @@ if [[ "${1:-}" == "--self-test" ]]; then
 fi
 
 dirs=("$@")
-[[ ${#dirs[@]} -gt 0 ]] || dirs=(Sources Examples)
+[[ ${#dirs[@]} -gt 0 ]] || dirs=(Sources Examples Benchmarks)
 findings=0
 while IFS= read -r -d '' file; do
   code=$(strip_comments <"$file")

@@ -91,15 +91,14 @@ func fleetMeasure(threads: Int, seconds: Double, _ work: @escaping @Sendable (In
     let next = ThreadLock(0)
     let done = ThreadLock(0)
     let failed = ThreadLock(0)
-    let clock = ContinuousClock()
-    let start = clock.now
-    let deadline = start + .nanoseconds(Int64(seconds * 1e9))
+    let start = BenchmarkClock.now()
+    let deadline = start + seconds
     let group = DispatchGroup()
     for _ in 0..<threads {
         group.enter()
         Thread.detachNewThread {
             defer { group.leave() }
-            while clock.now < deadline {
+            while BenchmarkClock.now() < deadline {
                 let index = next.withLock { value in defer { value += 1 }; return value }
                 do {
                     if try work(index) { done.withLock { $0 += 1 } } else { failed.withLock { $0 += 1 } }
@@ -112,7 +111,5 @@ func fleetMeasure(threads: Int, seconds: Double, _ work: @escaping @Sendable (In
         }
     }
     group.wait()
-    let elapsed = clock.now - start
-    return (done.withLock { $0 }, failed.withLock { $0 },
-            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    return (done.withLock { $0 }, failed.withLock { $0 }, BenchmarkClock.now() - start)
 }
