@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
         .library(name: "PlaytimePostgres", targets: ["PlaytimePostgres"]),
         .library(name: "PlaytimeFleet", targets: ["PlaytimeFleet"]),
+        .library(name: "PlaytimeServer", targets: ["PlaytimeServer"]),
         .executable(name: "playtime", targets: ["playtime"]),
     ],
     targets: [
@@ -44,6 +45,9 @@ let package = Package(
         .target(name: "PlaytimePostgres", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
         // The fleet's server state on PostgreSQL: replay guard, budgets, device registry, account intervals.
         .target(name: "PlaytimeFleet", dependencies: ["PlaytimePostgres", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit"]),
+        // The game server's facade: tickets and journal uploads paid once, within the budget, on file or fleet stores.
+        .target(name: "PlaytimeServer", dependencies: ["PlaytimeAudit", "PlaytimeTickets", "PlaytimeFleet", "PlaytimeRewards", "PlaytimeJournal",
+                                                       "PlaytimeCrypto", "PlaytimeSystem"]),
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.
@@ -59,8 +63,8 @@ let package = Package(
         ),
         // Examples: each an executable target, built in CI.
         .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem", "PlaytimeRewards"], path: "Examples/ExampleSupport"),
-        .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRewards"], path: "Examples/IdleGame"),
-        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeFleet", "PlaytimeRoughtime"], path: "Examples/GameServer"),
+        .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem"], path: "Examples/IdleGame"),
+        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeServer", "PlaytimeSystem", "PlaytimeRoughtime"], path: "Examples/GameServer"),
         .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRoughtimeTests", dependencies: ["PlaytimeRoughtime", "PlaytimeCrypto", "PlaytimeTestSupport", "PropertyTesting"]),
@@ -77,6 +81,8 @@ let package = Package(
                           path: "Tests/PlaytimeFleetWorker"),
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
+        .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeJournal", "PlaytimePostgres",
+                                                                "PlaytimeTickets", "PlaytimeAudit"]),
         .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
     ],
     swiftLanguageModes: [.v6]
