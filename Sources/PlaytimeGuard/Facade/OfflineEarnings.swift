@@ -2,7 +2,6 @@ import PlaytimeJournal
 import PlaytimeNTP
 import PlaytimeRewards
 import PlaytimeSystem
-import Synchronization
 
 /// Offline earnings in one object: it owns the journal key, the journal, the recorder, the verdict, the
 /// reward, the claim and the settlement of a game's away sessions.
@@ -35,7 +34,7 @@ public final class OfflineEarnings: Sendable {
     let recorder: SessionRecorder
     let calculators: [String: RewardCalculator]
     /// Held while a settlement reads the journal and writes its claims.
-    private let settling = Mutex(())
+    private let settling = ThreadLock(())
 
     /// Opens (creating what is missing) the key and the journal in `directory`, verifies the journal and
     /// rebuilds the session state.
