@@ -5,7 +5,7 @@ import PackageDescription
 /// No package dependencies: only the Swift toolchain.
 let package = Package(
     name: "PlaytimeGuard",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "PlaytimeGuard", targets: ["PlaytimeGuard"]),
         .library(name: "PlaytimeNTP", targets: ["PlaytimeNTP"]),
@@ -37,7 +37,8 @@ let package = Package(
         // Server-issued departure tickets and their single-use redemption.
         .target(name: "PlaytimeTickets", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeRewards"]),
         // Clocks, connectivity, evidence, sessions, journal.
-        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"]),
+        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"],
+                resources: [.copy("PrivacyInfo.xcprivacy")]),
         // The server's auditor: streams journals, recomputes verdicts and rewards, checks invariants.
         .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"]),
         // PostgreSQL frontend/backend protocol v3 client: SCRAM-SHA-256, extended queries, a bounded pool.

@@ -1,6 +1,5 @@
 import PlaytimeNTP
 import PlaytimeSystem
-import Synchronization
 
 /// Cheap local facts about the network: no packet is sent, nothing waits.
 public protocol ConnectivityProbe: Sendable {
@@ -38,11 +37,11 @@ public struct SystemConnectivityProbe: ConnectivityProbe {
 
 /// A probe that answers what it is told: for tests and simulations.
 public final class ScriptedConnectivityProbe: ConnectivityProbe {
-    private let state: Mutex<Connectivity>
+    private let state: ThreadLock<Connectivity>
 
     /// Starts with `initial`.
     public init(_ initial: Connectivity = Connectivity(state: .unknown, reason: "interfaces-up")) {
-        state = Mutex(initial)
+        state = ThreadLock(initial)
     }
 
     /// Changes what later probes answer.

@@ -1,7 +1,6 @@
 import PlaytimeJournal
 import PlaytimeNTP
 import PlaytimeSystem
-import Synchronization
 
 /// Records lifecycle events with durable evidence: every call has written and fsync'd its journal record
 /// before it returns, because the app may be killed a moment later.
@@ -28,7 +27,7 @@ public final class SessionRecorder: Sendable {
     private let networkTime: (any NetworkTimeSource)?
     private let signedTime: (any SignedTimeSource)?
     private let connectivity: ConnectivityMonitor
-    private let guarded: Mutex<Guarded>
+    private let guarded: ThreadLock<Guarded>
 
     /// Opens (creating if needed) the journal at `journalPath`, verifies it and rebuilds the session state.
     public init(journalPath: String, key: JournalKey, clock: any ClockSource = SystemClockSource(),
@@ -81,7 +80,7 @@ public final class SessionRecorder: Sendable {
         self.networkTime = networkTime
         self.signedTime = signedTime
         self.connectivity = connectivity ?? ConnectivityMonitor(clock: clock)
-        self.guarded = Mutex(Guarded(writer: writer, state: state, segments: segments))
+        self.guarded = ThreadLock(Guarded(writer: writer, state: state, segments: segments))
     }
 
     /// The departure of the session in progress, if the player is away.
