@@ -25,17 +25,25 @@ struct ServerReviewTests {
         return try OfflineEarnings(directory: directory, configuration: configuration)
     }
 
-    @Test("attack: the dangling-sidecar replay (see Version2ReviewTests) is paid by the server too: one hour away paid as six, verified")
-    func danglingSidecarReplayPaid() async throws {
+    @Test("attack: the dangling-sidecar replay (see Version2ReviewTests) is paid by the server too: one hour away paid as six, verified",
+          arguments: [false, true])
+    func danglingSidecarReplayPaid(wallMovedToMatch: Bool) async throws {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }
-        let server = try fixture.server()
+        // The server's own clock: true time, whatever the player does to the device's wall clock.
+        let serverClock = ManualClock(wallNanoseconds: fixture.clock.read().wallNanoseconds)
+        let server = try fixture.server { configuration in configuration.now = { serverClock.read().wallNanoseconds } }
+        func pass(_ nanoseconds: Int64) {
+            fixture.clock.advance(nanoseconds: nanoseconds)
+            serverClock.advance(nanoseconds: nanoseconds)
+        }
         fixture.network.set(.offline)
         var game: OfflineEarnings? = try fixture.game()
         _ = try await game!.launch()
         try game!.background(goldPerHour: 600)
         game = nil
         fixture.clock.reboot(newBootID: "boot-B", downtimeNanoseconds: 60 * s, uptimeNanoseconds: 120 * s)
+        serverClock.advance(nanoseconds: 180 * s)
         game = try fixture.game()
         _ = try #require(try await game!.launch())  // waits for proof
         game = nil
@@ -49,16 +57,17 @@ struct ServerReviewTests {
         // Five hours later generation 1 is begun again (a later origin) and the player departs in it.
         try FileManager.default.removeItem(atPath: sidecar(fixture))
         fixture.network.set(.offline)
-        fixture.clock.advance(nanoseconds: 5 * hour)
+        pass(5 * hour)
         game = try fixture.game()
         _ = try await game!.launch()
         try game!.background(goldPerHour: 600)
         game = nil
-        // The dangling sidecar restored; back one hour later.
+        // The dangling sidecar restored; back one hour later (the wall clock honest, or moved 5 h ahead to
+        // match the journal's boot clock: then the server's clock is 5 h behind the device's wall).
         try FileManager.default.removeItem(atPath: sidecar(fixture))
         #expect(FileManager.default.createFile(atPath: sidecar(fixture), contents: dangling))
-        fixture.clock.advance(nanoseconds: hour)
-        fixture.clock.setWall(byAdding: 5 * hour)
+        pass(hour)
+        if wallMovedToMatch { fixture.clock.setWall(byAdding: 5 * hour) }
         game = try fixture.game()
         let payout = try #require(try await game!.launch())
         let upload = try server.acceptUpload(try fixture.journalBytes(), player: "p42", key: game!.journalKey)
@@ -67,6 +76,67 @@ struct ServerReviewTests {
             #expect(upload.paidGold <= 3_600 / 12, "paid \(upload.paidGold) gold for 1 h away")
         }
         #expect(upload.paidGold > 0, "the provisional reboot session and the inflated one are paid")
+        print("REVIEW single findings (wall moved: \(wallMovedToMatch)), paid \(upload.paidGold):", upload.decision.findings.map { "\($0.kind): \($0.detail)" })
+    }
+
+    @Test("attack: two authentic sidecars of one generation, alternated (later origin before leaving, earlier origin before returning), inflate every session")
+    func alternatingSidecars() async throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let server = try fixture.server()
+        fixture.network.set(.offline)
+        var game: OfflineEarnings? = try fixture.game()
+        _ = try await game!.launch()
+        try game!.background(goldPerHour: 600)
+        game = nil
+        fixture.clock.reboot(newBootID: "boot-B", downtimeNanoseconds: 60 * s, uptimeNanoseconds: 120 * s)
+        game = try fixture.game()
+        _ = try #require(try await game!.launch())
+        game = nil
+        try FileManager.default.removeItem(atPath: sidecar(fixture))
+        fixture.network.set(.answer)
+        game = try fixture.game()
+        _ = try await game!.settle()
+        game = nil
+        let early = try #require(FileManager.default.contents(atPath: sidecar(fixture)))
+        try FileManager.default.removeItem(atPath: sidecar(fixture))
+        fixture.network.set(.offline)
+        fixture.clock.advance(nanoseconds: 5 * hour)
+        game = try fixture.game()
+        _ = try await game!.launch()
+        game = nil
+        let late = try #require(FileManager.default.contents(atPath: sidecar(fixture)))
+        #expect(early != late, "one generation, two origins")
+        let key = try fixture.game().journalKey
+
+        func put(_ bytes: Data) throws {
+            try FileManager.default.removeItem(atPath: sidecar(fixture))
+            #expect(FileManager.default.createFile(atPath: sidecar(fixture), contents: bytes))
+        }
+        var payouts: [AwayPayout] = []
+        for _ in 0..<3 {
+            // Leave under the later origin, return (an hour later) under the earlier one.
+            try put(late)
+            game = try fixture.game()
+            try game!.background(goldPerHour: 600)
+            game = nil
+            try put(early)
+            fixture.clock.advance(nanoseconds: hour)
+            game = try fixture.game()
+            payouts.append(try #require(try await game!.launch()))
+            game = nil
+            fixture.clock.advance(nanoseconds: 60 * s)
+        }
+        let upload = try server.acceptUpload(try fixture.journalBytes(), player: "p42", key: key)
+        let credited = payouts.map(\.verdict.creditedSeconds)
+        withKnownIssue("BUG: each round credits ~6 h for 1 h away on the device, and the server pays it") {
+            #expect(credited.allSatisfy { $0 <= 3_600 }, "credited \(credited)")
+            #expect(upload.paidGold <= 3 * (3_600 / 12) + 20, "paid \(upload.paidGold) for 3 h away")
+        }
+        // What the server notices today (its findings), pinned loosely: the later rounds' departures lie
+        // before the previous return on the segment's boot clock.
+        #expect(upload.decision.findings.contains { $0.kind == .overlappingSessions }, "\(upload.decision.findings.map(\.kind))")
+        print("REVIEW findings:", upload.decision.findings.map { "\($0.kind): \($0.detail)" })
     }
 
     @Test("attack: rebootCredit edited in the uploaded journal (no key) breaks the chain: the forged credit is never paid")
