@@ -265,6 +265,59 @@ struct Version2ReviewTests {
         #expect(payout.goldNow == defaultGold(3_599))
     }
 
+    @Test("kill between a settlement record and its top-up claim: the next process pays the top-up once")
+    func killBetweenSettlementAndClaim() async throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        var earnings: OfflineEarnings? = try fixture.open()
+        _ = try await earnings!.launch()
+        try earnings!.background(goldPerHour: 600)
+        let key = earnings!.journalKey
+        earnings = nil
+        fixture.clock.reboot(newBootID: "boot-B", downtimeNanoseconds: hour, uptimeNanoseconds: 600 * s)
+        fixture.network.set(.unreachable)
+        earnings = try fixture.open()
+        let first = try #require(try await earnings!.launch())
+        #expect(first.awaitingProof)
+        earnings = nil
+        // The settlement record is written by a process that dies before its claim.
+        fixture.network.set(.answer)
+        fixture.clock.advance(nanoseconds: 60 * s)
+        do {
+            let recorder = try SessionRecorder(journalPath: fixture.directory + "/journal.jsonl", key: key, clock: fixture.clock,
+                                               networkTime: fixture.network,
+                                               connectivity: ConnectivityMonitor(probe: fixture.probe, clock: fixture.clock))
+            #expect(try await recorder.settlePending().count == 1)
+        }
+        earnings = try fixture.open()
+        let topUps = try await earnings!.settle()
+        #expect(topUps.count == 1)
+        let total = first.goldNow + topUps.reduce(0) { $0 + $1.goldNow }
+        #expect(total == topUps.last?.claim.paidGold)
+        #expect(topUps.last?.verdict.status == .verified)
+        #expect(try await earnings!.settle().isEmpty, "paid once")
+        earnings = nil
+        earnings = try fixture.open()
+        #expect(try await earnings!.settle().isEmpty, "paid once, also by the next process")
+    }
+
+    // MARK: - Absurd inputs (defended)
+
+    @Test("an absurd rate (Int64.max gold/h) and ten years away: no crash, no negative or wrapped gold")
+    func absurdRateOnTheDevice() async throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        let earnings = try fixture.open()
+        _ = try await earnings.launch()
+        try earnings.background(goldPerHour: .max)
+        fixture.clock.advance(nanoseconds: 10 * 365 * 24 * hour)
+        let payout = try #require(try await earnings.foreground())
+        #expect(payout.goldNow >= 0 && payout.goldInEscrow >= 0)
+        #expect(payout.claim.paidGold == payout.goldNow)
+        #expect(payout.verdict.creditedSeconds > 0)
+        #expect(throws: EarningsError.self) { try earnings.background(goldPerHour: -1) }
+    }
+
     // MARK: - Concurrency (defended)
 
     @Test("foreground, launch and settle from several tasks at once pay one away session exactly once", arguments: 0..<12)
