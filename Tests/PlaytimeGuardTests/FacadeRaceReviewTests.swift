@@ -92,4 +92,44 @@ struct FacadeRaceReviewTests {
             #expect((7_199...7_200).contains(back?.verdict.creditedSeconds ?? 0))
         }
     }
+
+    @Test("honest: a foreground with nothing open (a first start) still waiting for its fix when the player leaves must not close the new departure")
+    func foregroundWithNothingOpenClosesLaterDeparture() async throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        let source = GatedNetworkTimeSource(fixture.network)
+        var configuration = fixture.configuration()
+        configuration.networkTime = source
+        let earnings = try OfflineEarnings(directory: fixture.directory, configuration: configuration)
+        // A first start wired as scene callbacks: launch, then willEnterForeground's foreground().
+        _ = try await earnings.launch()
+        await source.gate.close()
+        let entering = Task { try await earnings.foreground() }
+        await source.gate.untilSomeoneWaits()
+        fixture.clock.advance(nanoseconds: s)
+        let departure = try earnings.background(goldPerHour: 600)
+        #expect(!departure.duplicate)
+        await source.gate.release()
+        let closedEarly = try await entering.value
+        // Two hours away, then back.
+        fixture.clock.advance(nanoseconds: 2 * hour)
+        let back = try await earnings.foreground()
+        withKnownIssue("BUG: the in-flight foreground (its clock read before the departure) closes the departure written during its fix: a negative boot-clock difference, rejected, and the real two hours away are never recorded") {
+            #expect(closedEarly == nil, "nothing was open when the foreground began")
+            #expect((7_199...7_200).contains(back?.verdict.creditedSeconds ?? 0), "the two hours are paid")
+        }
+    }
+}
+
+@Suite("Review: two facades on one directory")
+struct TwoFacadesReviewTests {
+    @Test("a second OfflineEarnings on the same directory (another task, another process) is refused while the first is open")
+    func secondFacadeRefused() async throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        let first = try fixture.open()
+        _ = try await first.launch()
+        #expect(throws: EarningsError.self, "two writers would both append to the journal and its sidecar") { _ = try fixture.open() }
+        try first.background(goldPerHour: 600)
+    }
 }
