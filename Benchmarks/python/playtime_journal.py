@@ -37,7 +37,7 @@ __all__ = [
     "SessionRecord", "parse_session",
     "NS", "PPM", "HEARTBEAT_INTERVAL", "NET_SLACK", "WALL_SLACK", "METHODS", "STATUSES", "Verdict",
     "drift", "usable_net", "project_net", "agrees", "credit", "no_return", "EarliestTracker",
-    "SUPPORTED_VERSIONS", "boot_pseudonym",
+    "SUPPORTED_VERSIONS", "boot_pseudonym", "boot_tag",
 ]
 
 KEY_ID_LABEL = b"playtime-key-id"        # section 1, header table
@@ -541,10 +541,18 @@ def session_payload(session: str, event: str, origin: str, wall: int, boot: int,
             + ',"rate":' + json_int(rate) + ',"policy":' + json_string(policy) + tail + "}").encode("utf-8")
 
 
-def boot_pseudonym(key: bytes, raw_boot_id: bytes, generation: int) -> str:
-    """Section 13: the `bootId` a version-2 journal writes for generation `generation` of a raw boot."""
+def boot_tag(key: bytes, raw_boot_id: bytes, generation: int) -> str:
+    """Section 13.2: the first half of a pseudonym, the same for every segment of one generation of a raw boot."""
     message = b"PlaytimeGuard boot v2\x00" + raw_boot_id + b"\x00" + generation.to_bytes(4, "big")
-    return hmac.new(key, message, hashlib.sha256).digest()[:16].hex()
+    return hmac.new(key, message, hashlib.sha256).digest()[:8].hex()
+
+
+def boot_pseudonym(key: bytes, raw_boot_id: bytes, generation: int, origin: int) -> str:
+    """Section 13.2: the `bootId` a version-2 journal writes for the segment of generation `generation` of a raw
+    boot that began at the raw boot-clock reading `origin`."""
+    message = (b"PlaytimeGuard boot origin v2\x00" + raw_boot_id + b"\x00" + generation.to_bytes(4, "big")
+               + origin.to_bytes(8, "big", signed=True))
+    return boot_tag(key, raw_boot_id, generation) + hmac.new(key, message, hashlib.sha256).digest()[:8].hex()
 
 
 def claim_payload(session: str, credited: int, status: str, paid: int, escrow: int, multipliers,

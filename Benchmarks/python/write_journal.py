@@ -122,7 +122,7 @@ def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes,
             if bid is None:
                 return 0, None
             origin = origins.setdefault(bid, boot)
-            return boot - origin, pj.boot_pseudonym(key, bid.encode(), 0)
+            return boot - origin, pj.boot_pseudonym(key, bid.encode(), 0, origin)
 
         def sp(session, event, origin, wall, boot, bid, net, err, conn, reason, rate, policy):
             credit = None

@@ -10,18 +10,22 @@ struct BootSegmentVectorTests {
     static let key = try! JournalKey(bytes: Array(0..<32))
     static let raw = "4b0c6a3e-1f2d-4c5b-9a8e-7d6c5b4a3f21"
 
-    @Test("the pseudonym of generations 0 and 1 of one raw boot")
+    @Test("the pseudonym of generations 0 and 1 of one raw boot; another origin, another pseudonym with the same tag")
     func pseudonyms() {
-        #expect(BootPseudonym.of(rawBootID: Self.raw, generation: 0, key: Self.key) == "ffd8f9480a5c82c4dc360301c306a175")
-        #expect(BootPseudonym.of(rawBootID: Self.raw, generation: 1, key: Self.key) == "d63041286a92b1dc89780db06cc22080")
+        let origin: Int64 = 1_000_000_000_000
+        #expect(BootPseudonym.of(rawBootID: Self.raw, generation: 0, origin: origin, key: Self.key) == "ffd8f9480a5c82c4e622f2da3c64a4e0")
+        #expect(BootPseudonym.of(rawBootID: Self.raw, generation: 1, origin: origin, key: Self.key) == "d63041286a92b1dc5d047636cef86897")
+        #expect(BootPseudonym.of(rawBootID: Self.raw, generation: 0, origin: 2 * origin, key: Self.key) == "ffd8f9480a5c82c4a635df8108fb8f68")
+        #expect(BootPseudonym.of(rawBootID: Self.raw, generation: 3, origin: -5, key: Self.key) == "1c3a98ec4894d43f85393f08c15792f9")
+        #expect(BootPseudonym.tag(rawBootID: Self.raw, generation: 0, key: Self.key) == "ffd8f9480a5c82c4")
         #expect(BootPseudonym.generations(of: Self.raw, key: Self.key).count == 64)
     }
 
     @Test("the sidecar's bytes, and one changed byte anywhere is refused")
     func sidecar() {
         let sidecar = BootSidecar(journalID: Array(repeating: 0, count: 16), generation: 0,
-                                  pseudonym: "ffd8f9480a5c82c4dc360301c306a175", originNanoseconds: 1_000_000_000_000)
-        let expected = #"{"sidecar":"playtime-boot","version":2,"journal_id":"00000000000000000000000000000000","generation":0,"bootId":"ffd8f9480a5c82c4dc360301c306a175","origin":1000000000000,"mac":"b17541554c8ae9bd66dc4cd11467599954548d81f685258c2f8d81ce146d2630"}"# + "\n"
+                                  pseudonym: "ffd8f9480a5c82c4e622f2da3c64a4e0", originNanoseconds: 1_000_000_000_000)
+        let expected = #"{"sidecar":"playtime-boot","version":2,"journal_id":"00000000000000000000000000000000","generation":0,"bootId":"ffd8f9480a5c82c4e622f2da3c64a4e0","origin":1000000000000,"mac":"d2e4db8d0ba8274b37bafeb8763ceff71cc9346404dbef4ebcb04bac5338d02f"}"# + "\n"
         let bytes = sidecar.encoded(key: Self.key)
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
         #expect(BootSidecar.decode(bytes, key: Self.key, journalID: sidecar.journalID) == sidecar)
@@ -37,7 +41,7 @@ struct BootSegmentVectorTests {
     @Test("no sidecar but the genuine one decodes: random bytes, and the genuine line with bytes replaced, inserted or cut")
     func hostileSidecars() throws {
         let sidecar = BootSidecar(journalID: Array(repeating: 7, count: 16), generation: 3,
-                                  pseudonym: BootPseudonym.of(rawBootID: Self.raw, generation: 3, key: Self.key), originNanoseconds: -5)
+                                  pseudonym: BootPseudonym.of(rawBootID: Self.raw, generation: 3, origin: -5, key: Self.key), originNanoseconds: -5)
         let genuine = sidecar.encoded(key: Self.key)
         #expect(BootSidecar.decode(genuine, key: Self.key, journalID: sidecar.journalID) == sidecar)
         let edits = Gen.zip(Gen.int(in: 0...2), Gen.int(in: 0...(genuine.count - 1)), Gen.array(of: Gen.int(in: 0...255), count: 0...40))
@@ -61,14 +65,14 @@ struct BootSegmentVectorTests {
         var encoder = JournalEncoder(key: Self.key, journalID: Array(repeating: 0, count: 16), version: 2)
         var evidence = Evidence(event: .launch, sessionID: "0000000000000001",
                                 clock: ClockReading(wallNanoseconds: 1_796_083_200_000_000_000, bootNanoseconds: 0,
-                                                    bootID: BootPseudonym.of(rawBootID: Self.raw, generation: 0, key: Self.key)),
+                                                    bootID: BootPseudonym.of(rawBootID: Self.raw, generation: 0, origin: 1_000_000_000_000, key: Self.key)),
                                 network: nil, connectivity: Connectivity(state: .unknown, reason: "interfaces-up"))
         evidence.payloadVersion = 2
         evidence.rebootCreditNanoseconds = 1_799_000_000_000
         let record = try encoder.encodeRecord(type: "session.launch", payload: EvidenceCodec.encode(evidence))
         let expected = #"""
         {"journal":"playtime","version":2,"key_id":"24a0391361c80d5d","journal_id":"00000000000000000000000000000000","mac":"1dfe760122c25562a6ea1fe7f8af62a95e3c34ff9647d82af11f0bdc165a64a9"}
-        {"seq":1,"type":"session.launch","payload":{"v":2,"session":"0000000000000001","event":"launch","origin":"lifecycle","wall":1796083200000000000,"boot":0,"bootId":"ffd8f9480a5c82c4dc360301c306a175","net":null,"netErr":null,"conn":"unknown","connReason":"interfaces-up","rate":0,"policy":"","rebootCredit":1799000000000},"mac":"54d59cc924dd6e3f0a3cf24a9d695040c7b175848e2f7a119ca5e4d448970d19"}
+        {"seq":1,"type":"session.launch","payload":{"v":2,"session":"0000000000000001","event":"launch","origin":"lifecycle","wall":1796083200000000000,"boot":0,"bootId":"ffd8f9480a5c82c4e622f2da3c64a4e0","net":null,"netErr":null,"conn":"unknown","connReason":"interfaces-up","rate":0,"policy":"","rebootCredit":1799000000000},"mac":"d803669790fbee42c782ad368aebc9fad5b8fb4ba985fd809804eb2ada674e0d"}
 
         """#
         #expect(String(decoding: encoder.headerLine + record, as: UTF8.self) == expected)

@@ -21,7 +21,7 @@ struct BootSegments: Sendable {
     private var seen: Set<String>
     /// The raw boot whose generations `table` holds.
     private var rawBootID: String?
-    /// The pseudonyms of the raw boot's recognised generations.
+    /// The tags (§13.2) of the raw boot's recognised generations.
     private var table: [String: UInt32] = [:]
     /// The segment records are written in now.
     private var current: (generation: UInt32, pseudonym: String, origin: Int64)?
@@ -49,7 +49,8 @@ struct BootSegments: Sendable {
             refusedSidecar = true
             return
         }
-        guard table[sidecar.pseudonym] == sidecar.generation, sidecar.generation >= (latestGeneration ?? 0),
+        guard table[BootPseudonym.tag(of: sidecar.pseudonym)] == sidecar.generation, sidecar.generation >= (latestGeneration ?? 0),
+              sidecar.pseudonym == BootPseudonym.of(rawBootID: raw, generation: sidecar.generation, origin: sidecar.originNanoseconds, key: key),
               now.bootNanoseconds >= sidecar.originNanoseconds else { return }
         current = (sidecar.generation, sidecar.pseudonym, sidecar.originNanoseconds)
     }
@@ -63,7 +64,7 @@ struct BootSegments: Sendable {
         // A boot that used every recognised generation is written as an unknown boot: nothing is credited
         // on its boot clock, and it can never pass for another boot.
         guard next < BootPseudonym.generationCount else { return ClockReading(wallNanoseconds: raw.wallNanoseconds, bootNanoseconds: 0, bootID: nil) }
-        let pseudonym = BootPseudonym.of(rawBootID: rawID, generation: next, key: key)
+        let pseudonym = BootPseudonym.of(rawBootID: rawID, generation: next, origin: raw.bootNanoseconds, key: key)
         let sidecar = BootSidecar(journalID: journalID, generation: next, pseudonym: pseudonym, originNanoseconds: raw.bootNanoseconds)
         do throws(FileAccessError) { try sidecar.store(journalPath: journalPath, key: key) } catch {
             throw RecorderError.bootSidecar(error.description)
@@ -87,12 +88,12 @@ struct BootSegments: Sendable {
     /// The uptime credit a return at the raw reading `raw` asserts for a departure recorded with `bootID`
     /// (docs/journal-format.md §13.4): the raw boot's uptime less the drift allowance, rounded down to a whole
     /// second (credit is whole seconds, §10 rule 5, so nothing finer of the boot clock leaves the device), when
-    /// the departure's segment belongs to an earlier raw boot (its pseudonym is none of this boot's
+    /// the departure's segment belongs to an earlier raw boot (its pseudonym's tag is none of this boot's
     /// generations); `nil` when the departure may be of this boot (a lost sidecar) or either boot is unknown.
     mutating func rebootCredit(departureBootID bootID: String?, at raw: ClockReading) -> Int64? {
         guard enabled, let bootID, let rawID = raw.bootID else { return nil }
         if rawID != rawBootID { prepare(for: rawID) }
-        guard table[bootID] == nil else { return nil }
+        guard table[BootPseudonym.tag(of: bootID)] == nil else { return nil }
         let uptime = max(0, raw.bootNanoseconds)
         let credit = max(0, uptime - Nanoseconds.driftAllowance(for: uptime, ppm: driftPPM))
         return credit - credit % Nanoseconds.perSecond
@@ -101,11 +102,11 @@ struct BootSegments: Sendable {
     /// The latest generation of the raw boot in `table` that the journal holds a segment of.
     private var latestGeneration: UInt32? {
         var latest: UInt32?
-        for id in seen { if let generation = table[id] { latest = max(latest ?? 0, generation) } }
+        for id in seen { if let generation = table[BootPseudonym.tag(of: id)] { latest = max(latest ?? 0, generation) } }
         return latest
     }
 
-    /// Switches to the raw boot `raw`: its generations' pseudonyms, no current segment.
+    /// Switches to the raw boot `raw`: its generations' tags, no current segment.
     private mutating func prepare(for raw: String) {
         guard raw != rawBootID else { return }
         rawBootID = raw
