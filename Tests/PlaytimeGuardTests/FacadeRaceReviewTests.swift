@@ -60,7 +60,7 @@ struct FacadeRaceReviewTests {
     let s: Int64 = 1_000_000_000
     let hour: Int64 = 3_600_000_000_000
 
-    @Test("honest: the player leaves again while the return still waits for its fix: the second absence must be recorded and paid")
+    @Test("honest: the player leaves again while the return still waits for its fix: the second absence is recorded and paid (the return is written first)")
     func backgroundDuringForegroundFix() async throws {
         let fixture = try EarningsFixture()
         defer { fixture.cleanUp() }
@@ -86,14 +86,12 @@ struct FacadeRaceReviewTests {
         // Two hours later the player is back.
         fixture.clock.advance(nanoseconds: 2 * hour)
         let back = try await earnings.foreground()
-        withKnownIssue("BUG: background() during a return's fix sees the old departure still open and writes nothing (duplicate), then the return closes it: the second absence is never recorded and its two hours are lost") {
-            #expect(!second.duplicate, "the departure is recorded")
-            #expect(back != nil, "the two hours away are paid")
-            #expect((7_199...7_200).contains(back?.verdict.creditedSeconds ?? 0))
-        }
+        #expect(!second.duplicate, "the departure is recorded")
+        #expect(back != nil, "the two hours away are paid")
+        #expect((7_199...7_200).contains(back?.verdict.creditedSeconds ?? 0))
     }
 
-    @Test("honest: a foreground with nothing open (a first start) still waiting for its fix when the player leaves must not close the new departure")
+    @Test("honest: a foreground with nothing open (a first start) still waiting for its fix when the player leaves does not close the new departure")
     func foregroundWithNothingOpenClosesLaterDeparture() async throws {
         let fixture = try EarningsFixture()
         defer { fixture.cleanUp() }
@@ -114,10 +112,8 @@ struct FacadeRaceReviewTests {
         // Two hours away, then back.
         fixture.clock.advance(nanoseconds: 2 * hour)
         let back = try await earnings.foreground()
-        withKnownIssue("BUG: the in-flight foreground (its clock read before the departure) closes the departure written during its fix: a negative boot-clock difference, rejected, and the real two hours away are never recorded") {
-            #expect(closedEarly == nil, "nothing was open when the foreground began")
-            #expect((7_199...7_200).contains(back?.verdict.creditedSeconds ?? 0), "the two hours are paid")
-        }
+        #expect(closedEarly == nil, "nothing was open when the foreground began")
+        #expect((7_199...7_200).contains(back?.verdict.creditedSeconds ?? 0), "the two hours are paid")
     }
 }
 

@@ -14,6 +14,11 @@ public final class SessionRecorder: Sendable {
         var state: RecorderState
         /// Raw readings to the journal's boot segments (version 2) or unchanged (version 1).
         var segments: BootSegments
+        /// Returns waiting for their fix, by the session they close: the raw reading and event each began
+        /// with. A departure asked for meanwhile writes the return first (``enteredBackground``).
+        var arriving: [String: (raw: ClockReading, event: SessionEventKind)] = [:]
+        /// Sessions whose in-flight return a departure wrote on its behalf: that return answers with it.
+        var closedForArrival: Set<String> = []
     }
 
     /// The tunables given at creation.
@@ -96,7 +101,16 @@ public final class SessionRecorder: Sendable {
         guard goldPerHour >= 0 else { throw RecorderError.invalidRate(goldPerHour) }
         let link = connectivity.current()
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
-            if let open = guarded.state.openDeparture { return RecordedEvent(evidence: open, sequence: nil, duplicate: true) }
+            if let open = guarded.state.openDeparture {
+                // The player left again while the return was still waiting for its fix: that return is
+                // written now, as it began (without the fix), so this departure is not lost.
+                guard let arrival = guarded.arriving.removeValue(forKey: open.sessionID) else {
+                    return RecordedEvent(evidence: open, sequence: nil, duplicate: true)
+                }
+                _ = try writeReturn(as: arrival.event, raw: arrival.raw, fix: nil, signedLinks: nil, departureMAC: nil,
+                                    link: link, to: &guarded)
+                guarded.closedForArrival.insert(open.sessionID)
+            }
             let reading = try guarded.segments.journalReading(clock.read())
             var evidence = Evidence(event: .background, sessionID: Self.newSessionID(), clock: reading,
                                     network: guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM),
@@ -220,7 +234,15 @@ public final class SessionRecorder: Sendable {
     private nonisolated(nonsending) func arrive(as event: SessionEventKind) async throws(RecorderError) -> RecordedEvent {
         // Raw: a fix is projected along the raw boot clock it was read on; the journal's reading is taken below.
         let raw = clock.read()
-        let open = guarded.withLock { ($0.state.openDeparture, $0.state.lastReturn) }
+        let open = guarded.withLock { (guarded: inout Guarded) -> (Evidence?, RecordedEvent?) in
+            if let departure = guarded.state.openDeparture, guarded.arriving[departure.sessionID] == nil {
+                guarded.arriving[departure.sessionID] = (raw, event)
+            }
+            return (guarded.state.openDeparture, guarded.state.lastReturn)
+        }
+        // The session this return closes, fixed now: a departure written while the fix is on its way is
+        // another session, which this return must not close.
+        let closing = open.0?.sessionID
         if open.0 == nil, event == .foreground, let last = open.1 {
             var repeated = last
             repeated.duplicate = true
@@ -244,38 +266,68 @@ public final class SessionRecorder: Sendable {
         let finalLink = link
         let freshFix = fix
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
+            if let closing { guarded.arriving[closing] = nil }
+            // A departure asked for during the fix wrote this return first: answer with that record.
+            if let closing, guarded.closedForArrival.remove(closing) != nil, var written = guarded.state.lastReturn,
+               written.evidence.sessionID == closing {
+                if let freshFix { _ = try settle(with: freshFix, in: &guarded) }
+                written.needsSettlement = guarded.state.pending[closing] != nil
+                return written
+            }
             let departure = guarded.state.openDeparture
+            if departure?.sessionID != closing {
+                // The session this return began to close was closed meanwhile (by another return), or nothing
+                // was open and a departure was written during the fix: close nothing, write nothing.
+                if let last = guarded.state.lastReturn, last.evidence.sessionID == closing ?? last.evidence.sessionID {
+                    var repeated = last
+                    repeated.duplicate = true
+                    return repeated
+                }
+                return RecordedEvent(evidence: Evidence(event: event, sessionID: "", clock: raw, network: nil, connectivity: finalLink),
+                                     sequence: nil, duplicate: true)
+            }
             if departure == nil, event == .foreground, let last = guarded.state.lastReturn {
                 var repeated = last
                 repeated.duplicate = true
                 return repeated
             }
-            let reading = try guarded.segments.journalReading(raw)
-            if let departure, let signedLinks, let signedTime, let mac = departureMAC, guarded.state.openArrivalSigned == nil {
-                // Written before the return, so the return record follows the answer it rests on.
-                _ = try Self.writeSigned(signedLinks, proving: .arrival, session: departure.sessionID, mac: mac,
-                                         reading: guarded.segments.journalReading(clock.read()), verifier: signedTime.verifier, to: &guarded)
-            }
-            let network = freshFix?.networkTime(at: raw) ?? guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM)
-            var evidence = Evidence(event: event, sessionID: departure?.sessionID ?? "", clock: reading,
-                                    network: network, connectivity: finalLink)
-            if let departure {
-                // Version 2: the new boot's uptime, asserted only when the departure's segment is of an earlier boot.
-                evidence.rebootCreditNanoseconds = guarded.segments.rebootCredit(departureBootID: departure.clock.bootID, at: raw)
-            }
-            let sequence = try Self.write(&evidence, to: &guarded)
-            // Writing a return updates `lastReturn`; a plain launch closes nothing.
-            var result = departure != nil ? (guarded.state.lastReturn ?? RecordedEvent(evidence: evidence, sequence: sequence))
-                                          : RecordedEvent(evidence: evidence, sequence: sequence)
-            // The fix just written cannot settle this return's own disagreement: only a later one can.
-            if let freshFix { _ = try settle(with: freshFix, in: &guarded, sparing: evidence.sessionID) }
-            result.needsSettlement = guarded.state.pending[evidence.sessionID] != nil
-            return result
+            return try writeReturn(as: event, raw: raw, fix: freshFix, signedLinks: signedLinks, departureMAC: departureMAC,
+                                   link: finalLink, to: &guarded)
         }
+    }
+
+    /// Writes the return (or plain launch) that began at the raw reading `raw`: the signed answer first when
+    /// there is one, then the record, then settlements the fresh fix proves.
+    private func writeReturn(as event: SessionEventKind, raw: ClockReading, fix freshFix: NTPFix?, signedLinks: [SignedTimeLink]?,
+                             departureMAC: [UInt8]?, link: Connectivity, to guarded: inout Guarded) throws(RecorderError) -> RecordedEvent {
+        let departure = guarded.state.openDeparture
+        let reading = try guarded.segments.journalReading(raw)
+        if let departure, let signedLinks, let signedTime, let mac = departureMAC, guarded.state.openArrivalSigned == nil {
+            // Written before the return, so the return record follows the answer it rests on.
+            _ = try Self.writeSigned(signedLinks, proving: .arrival, session: departure.sessionID, mac: mac,
+                                     reading: guarded.segments.journalReading(clock.read()), verifier: signedTime.verifier, to: &guarded)
+        }
+        let network = freshFix?.networkTime(at: raw) ?? guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM)
+        var evidence = Evidence(event: event, sessionID: departure?.sessionID ?? "", clock: reading,
+                                network: network, connectivity: link)
+        if let departure {
+            // Version 2: the new boot's uptime, asserted only when the departure's segment is of an earlier boot.
+            evidence.rebootCreditNanoseconds = guarded.segments.rebootCredit(departureBootID: departure.clock.bootID, at: raw)
+        }
+        let sequence = try Self.write(&evidence, to: &guarded)
+        // Writing a return updates `lastReturn`; a plain launch closes nothing.
+        var result = departure != nil ? (guarded.state.lastReturn ?? RecordedEvent(evidence: evidence, sequence: sequence))
+                                      : RecordedEvent(evidence: evidence, sequence: sequence)
+        // The fix just written cannot settle this return's own disagreement: only a later one can.
+        if let freshFix { _ = try settle(with: freshFix, in: &guarded, sparing: evidence.sessionID) }
+        result.needsSettlement = guarded.state.pending[evidence.sessionID] != nil
+        return result
     }
 
     private func settle(with fix: NTPFix, in guarded: inout Guarded, sparing spared: String? = nil) throws(RecorderError) -> [RecordedEvent] {
         var written: [RecordedEvent] = []
+        // Nothing to settle: no segment is begun (its sidecar would be written for no record).
+        guard guarded.state.pending.contains(where: { $0.key != spared }) else { return [] }
         let raw = clock.read()
         guard let network = fix.networkTime(at: raw) else { return [] }
         let reading = try guarded.segments.journalReading(raw)
