@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// One scenario's totals over all trials.
 public struct SimulationRow: Sendable, Hashable, Codable {
     /// The scenario's name (e.g. `t01-wall-forward`).

@@ -1,4 +1,5 @@
 import Foundation
+import PlaytimeGuard
 
 /// The simulator's result: one row per scenario.
 public struct SimulationReport: Sendable, Hashable, Codable {

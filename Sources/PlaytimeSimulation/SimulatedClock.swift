@@ -1,3 +1,4 @@
+import PlaytimeGuard
 import Synchronization
 
 /// The device's clocks in a simulation, beside the true time only the simulation knows.

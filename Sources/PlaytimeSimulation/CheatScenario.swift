@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// Whether a scenario is a cheat or honest play that must not be punished.
 public enum ScenarioKind: String, Sendable, Hashable, Codable {
     /// A cheat from the threat catalogue (GUIDE §4): nothing may be overpaid.

@@ -1,4 +1,5 @@
 import Foundation
+import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
 
