@@ -3,6 +3,7 @@ import Foundation
 import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeSystem
 import PlaytimeTickets
 
 /// A game server on loopback: departure tickets by its own clock, single-use redemption that survives

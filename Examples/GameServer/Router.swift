@@ -3,6 +3,7 @@ import Foundation
 import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeSystem
 import PlaytimeTickets
 
 /// Reads one request, answers it, and logs one line. Nothing a client sends can crash it: every failure

@@ -5,6 +5,7 @@ import PlaytimeFleet
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeRoughtime
+import PlaytimeSystem
 import PlaytimeTickets
 
 /// Everything the server keeps in its `--state` directory, opened at start:

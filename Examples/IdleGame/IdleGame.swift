@@ -1,6 +1,7 @@
 import Foundation
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeSystem
 
 /// An idle game's lifecycle with this machine's real clocks: launch, heartbeat, background, a real wait,
 /// foreground, verdict, reward, claim. Every step is written to the journal (fsync'd) before it is told.

@@ -45,7 +45,7 @@ public final class SessionAuditor {
     /// Returns the findings of this journal; a chain failure stops the reading there (records before it
     /// are still audited).
     @discardableResult
-    public func audit(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
+    package func audit(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
         let findingsBefore = summary.findings.count
         let (verification, pass) = judgesConcurrently
             ? try streamConcurrently(file: file, name: name, onSession: onSession)

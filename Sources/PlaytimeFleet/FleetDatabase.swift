@@ -9,7 +9,7 @@ import PlaytimePostgres
 /// fleet opens the same database (and the same ticket key).
 public final class FleetDatabase: Sendable {
     /// The connection pool every store uses.
-    public let pool: PostgresPool
+    package let pool: PostgresPool
     /// Redeemed tickets and paid (player, session) keys.
     public let replayGuard: PostgresReplayGuard
     /// The players' rolling 24 h budgets.
@@ -34,7 +34,7 @@ public final class FleetDatabase: Sendable {
     }
 
     /// Uses `pool`, creating or upgrading the schema.
-    public init(pool: PostgresPool) throws(FleetError) {
+    package init(pool: PostgresPool) throws(FleetError) {
         self.pool = pool
         versionFound = try FleetSchema.migrate(pool)
         replayGuard = PostgresReplayGuard(pool: pool)

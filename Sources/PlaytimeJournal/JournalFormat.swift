@@ -5,15 +5,15 @@
 ///
 /// The MAC of a line covers every byte before its `,"mac":"` suffix. The header's MAC input is just
 /// those bytes; a record's MAC input is the previous line's 32 raw MAC bytes followed by those bytes.
-public enum JournalFormat {
+package enum JournalFormat {
     /// The only version this code reads and writes.
-    public static let version = 1
+    package static let version = 1
     /// The smallest key, in bytes, that a journal accepts.
-    public static let minimumKeyByteCount = 16
+    package static let minimumKeyByteCount = 16
     /// The largest line (without its newline) a reader accepts or a writer produces.
-    public static let maximumLineByteCount = 1 << 20
+    package static let maximumLineByteCount = 1 << 20
     /// The longest record type string.
-    public static let maximumTypeByteCount = 64
+    package static let maximumTypeByteCount = 64
 
     /// `{"journal":"playtime","version":` — the fixed start of every header.
     static let headerLead = Array(#"{"journal":"playtime","version":"#.utf8)

@@ -7,7 +7,7 @@ extension JournalWriter {
     /// untouched; a journal with any other problem throws ``JournalError/notRepairable(_:)``. A torn
     /// header (no complete first line) is cut to zero bytes, so the next open starts a new journal.
     @discardableResult
-    public static func repair(path: String, key: JournalKey) throws(JournalError) -> JournalVerification {
+    package static func repair(path: String, key: JournalKey) throws(JournalError) -> JournalVerification {
         let file = try openLocked(path: path, options: [.readWrite])
         let verification: JournalVerification
         do {

@@ -1,4 +1,5 @@
 import Foundation
+import PlaytimeSystem
 import Synchronization
 import PlaytimeAudit
 import PlaytimeGuard

@@ -36,7 +36,7 @@ public struct UploadGate: Sendable {
     /// With an `account` (and an ``accounts`` store), a session's gold is reduced in proportion to the part of
     /// its network-proven time away that another journal of the account was already paid for (never more
     /// than the exact recomputation: the reward is concave in time).
-    public func accept(file: borrowing OpenFile, now: Int64, account: String? = nil) throws(UploadError) -> UploadDecision {
+    package func accept(file: borrowing OpenFile, now: Int64, account: String? = nil) throws(UploadError) -> UploadDecision {
         let journalID = try Self.journalID(file: file, key: key)
         let previous: DeviceRecord?
         do { previous = try registry.record(journalID: journalID) } catch { throw .registry(error) }

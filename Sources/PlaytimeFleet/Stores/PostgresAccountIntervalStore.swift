@@ -11,10 +11,10 @@ import PlaytimePostgres
 /// two devices uploading at once on two hosts, the second sees the first. Failures are ``RegistryError``.
 public final class PostgresAccountIntervalStore: AccountIntervalStore {
     /// The connections.
-    public let pool: PostgresPool
+    package let pool: PostgresPool
 
     /// A store on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
-    public init(pool: PostgresPool) {
+    package init(pool: PostgresPool) {
         self.pool = pool
     }
 

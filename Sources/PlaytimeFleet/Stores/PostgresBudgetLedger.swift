@@ -15,10 +15,10 @@ import PlaytimeTickets
 /// Any failure is ``TicketStoreError/database(reason:)``: do not pay.
 public final class PostgresBudgetLedger: BudgetLedger {
     /// The connections.
-    public let pool: PostgresPool
+    package let pool: PostgresPool
 
     /// A ledger on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
-    public init(pool: PostgresPool) {
+    package init(pool: PostgresPool) {
         self.pool = pool
     }
 

@@ -12,10 +12,10 @@ import PlaytimePostgres
 /// after the commit. Failures are ``RegistryError``: nothing is paid.
 public final class PostgresDeviceRegistry: DeviceRegistry {
     /// The connections.
-    public let pool: PostgresPool
+    package let pool: PostgresPool
 
     /// A registry on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
-    public init(pool: PostgresPool) {
+    package init(pool: PostgresPool) {
         self.pool = pool
     }
 

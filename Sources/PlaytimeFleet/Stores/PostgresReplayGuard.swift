@@ -13,10 +13,10 @@ import PlaytimeTickets
 /// paid twice).
 public final class PostgresReplayGuard: ReplayGuard {
     /// The connections.
-    public let pool: PostgresPool
+    package let pool: PostgresPool
 
     /// A guard on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
-    public init(pool: PostgresPool) {
+    package init(pool: PostgresPool) {
         self.pool = pool
     }
 
