@@ -1,6 +1,6 @@
-import PlaytimeCrypto
-import PlaytimeGuard
-import PlaytimeRewards
+public import PlaytimeCrypto
+public import PlaytimeGuard
+public import PlaytimeRewards
 
 /// What the auditor checks against.
 public struct AuditConfiguration: Sendable {

@@ -1,4 +1,4 @@
-import PlaytimeGuard
+public import PlaytimeGuard
 
 /// One session as the auditor sees it: its verdict, the gold recomputed from it, and what was claimed.
 public struct AuditedSession: Sendable, Hashable, Codable {

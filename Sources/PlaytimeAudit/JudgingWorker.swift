@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeGuard
+internal import PlaytimeGuard
 import Synchronization
 
 /// The second thread of a two-thread audit: it decodes and judges batches of verified records while the

@@ -1,8 +1,8 @@
 import Foundation
-import PlaytimeGuard
-import PlaytimeJournal
-import PlaytimeRewards
-import PlaytimeSystem
+public import PlaytimeGuard
+public import PlaytimeJournal
+internal import PlaytimeRewards
+package import PlaytimeSystem
 
 /// Audits journals as a game server would: verifies each chain while streaming it (constant memory),
 /// recomputes every verdict and reward, compares them with what the game claimed, and checks the

@@ -1,4 +1,4 @@
-import PlaytimePostgres
+package import PlaytimePostgres
 
 /// The server state of a fleet of game servers in one PostgreSQL database (docs/fleet.md): the ticket replay
 /// guard, the players' budgets, the device registry and the account intervals, all behind the same protocols as

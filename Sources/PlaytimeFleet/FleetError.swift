@@ -1,6 +1,6 @@
-import PlaytimeAudit
-import PlaytimePostgres
-import PlaytimeTickets
+internal import PlaytimeAudit
+public import PlaytimePostgres
+internal import PlaytimeTickets
 
 /// Why the fleet database could not be opened or collected.
 public enum FleetError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// The child side of the crash test: appends forever and reports each durable sequence number.
 ///

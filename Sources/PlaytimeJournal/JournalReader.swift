@@ -1,4 +1,4 @@
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Streams a journal, verifying every line as it goes, in constant memory.
 ///

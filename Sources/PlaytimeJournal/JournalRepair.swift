@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 extension JournalWriter {
     /// Removes a torn last line left by a crash, and nothing else.

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Appends records to a journal file; each ``append(type:payload:)`` is on disk (written and
 /// `fsync`ed) before it returns.

@@ -1,4 +1,4 @@
-import PlaytimeRewards
+public import PlaytimeRewards
 
 /// The game server's issuer and redeemer of departure tickets.
 ///

@@ -1,4 +1,4 @@
-import PlaytimeRewards
+public import PlaytimeRewards
 
 /// Why a ``TicketAuthority`` could not be created.
 public enum TicketConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {

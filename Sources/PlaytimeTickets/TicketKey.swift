@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// One HMAC-SHA256 signing key and the id that tickets name it by.
 ///

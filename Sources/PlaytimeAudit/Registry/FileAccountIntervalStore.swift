@@ -1,6 +1,6 @@
 import Foundation
-import PlaytimeCrypto
-import PlaytimeSystem
+internal import PlaytimeCrypto
+internal import PlaytimeSystem
 
 /// A durable ``AccountIntervalStore`` in a directory: one small JSON file per account, named by the SHA-256
 /// of the account's UTF-8 bytes, shared by threads and server processes on one machine. Each call holds an

@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// A durable ``DeviceRegistry`` in a directory: one small JSON file per journal (`<journal id>.json`),
 /// shared safely by threads and by server processes on one machine.

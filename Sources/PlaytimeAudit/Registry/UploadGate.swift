@@ -1,7 +1,7 @@
-import PlaytimeCrypto
-import PlaytimeGuard
-import PlaytimeJournal
-import PlaytimeSystem
+internal import PlaytimeCrypto
+public import PlaytimeGuard
+public import PlaytimeJournal
+package import PlaytimeSystem
 
 /// Accepts uploads of device journals the way a game server must: on its own clock, only when an upload
 /// extends what it accepted before from that journal (rollback, fork and replay are refused), and paying each

@@ -1,4 +1,4 @@
-import PlaytimePostgres
+package import PlaytimePostgres
 
 /// The fleet's versioned schema: created and migrated by the library, idempotently (docs/fleet.md, "Schema").
 ///

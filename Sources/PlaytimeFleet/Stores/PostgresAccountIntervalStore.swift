@@ -1,6 +1,6 @@
 import Foundation
-import PlaytimeAudit
-import PlaytimePostgres
+public import PlaytimeAudit
+package import PlaytimePostgres
 
 /// An ``AccountIntervalStore`` on PostgreSQL: one row per account (`playtime_account`, the account's exact UTF-8
 /// bytes as `bytea`) holding its ``AccountIntervals`` as `jsonb`, shared by every server process of a fleet.

@@ -1,6 +1,6 @@
 import Foundation
-import PlaytimeAudit
-import PlaytimePostgres
+public import PlaytimeAudit
+package import PlaytimePostgres
 
 /// A ``DeviceRegistry`` on PostgreSQL: one row per journal (`playtime_device`), the ``DeviceRecord`` as `jsonb`,
 /// shared by every server process of a fleet (docs/fleet.md).

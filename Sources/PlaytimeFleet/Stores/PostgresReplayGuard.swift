@@ -1,5 +1,5 @@
-import PlaytimePostgres
-import PlaytimeTickets
+package import PlaytimePostgres
+public import PlaytimeTickets
 
 /// A ``ReplayGuard`` on PostgreSQL, shared by every server process of a fleet (docs/fleet.md).
 ///

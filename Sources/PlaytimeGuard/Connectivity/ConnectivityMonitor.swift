@@ -1,5 +1,5 @@
-import PlaytimeNTP
-import PlaytimeSystem
+public import PlaytimeNTP
+public import PlaytimeSystem
 import Synchronization
 
 /// Online / offline / unknown, from local facts and the outcome of the latest NTP attempt, so callers never

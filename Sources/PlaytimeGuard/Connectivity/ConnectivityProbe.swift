@@ -1,5 +1,5 @@
-import PlaytimeNTP
-import PlaytimeSystem
+public import PlaytimeNTP
+public import PlaytimeSystem
 import Synchronization
 
 /// Cheap local facts about the network: no packet is sent, nothing waits.

@@ -1,4 +1,4 @@
-import PlaytimeNTP
+public import PlaytimeNTP
 
 /// Where the recorder gets network time. Production: `NTPNetworkTimeSource`; tests script one.
 public protocol NetworkTimeSource: Sendable {

@@ -1,6 +1,6 @@
-import PlaytimeJournal
-import PlaytimeNTP
-import PlaytimeSystem
+public import PlaytimeJournal
+internal import PlaytimeNTP
+public import PlaytimeSystem
 import Synchronization
 
 /// Records lifecycle events with durable evidence: every call has written and fsync'd its journal record

@@ -1,4 +1,4 @@
-import PlaytimeJournal
+package import PlaytimeJournal
 
 /// Reads session timelines out of a journal: the server's and the auditor's path, streaming and in
 /// bounded memory (see ``SessionAssembler``).

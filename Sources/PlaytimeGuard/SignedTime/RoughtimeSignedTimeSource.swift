@@ -1,4 +1,4 @@
-import PlaytimeRoughtime
+package import PlaytimeRoughtime
 
 /// Signed time from PlaytimeRoughtime's client and the game's configured servers (their keys are the
 /// game's configuration, never learnt from the network).

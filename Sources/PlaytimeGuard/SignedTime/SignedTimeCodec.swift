@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// The payload of a `roughtime` record (docs/journal-format.md §12), written and read in one fixed layout:
 ///

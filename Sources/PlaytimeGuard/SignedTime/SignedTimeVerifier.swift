@@ -1,5 +1,5 @@
-import PlaytimeCrypto
-import PlaytimeRoughtime
+package import PlaytimeCrypto
+package import PlaytimeRoughtime
 
 /// Why a `roughtime` record proves nothing.
 package enum SignedTimeProblem: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+public import PlaytimeSystem
 import Synchronization
 
 /// Asks several NTP servers at once and returns the time they agree on, or says precisely why it cannot.

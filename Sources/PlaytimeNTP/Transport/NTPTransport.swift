@@ -1,4 +1,4 @@
-import PlaytimeSystem
+public import PlaytimeSystem
 
 /// One request of a round: where to send it (in order of preference) and the nonce it carries.
 public struct NTPRequest: Sendable {

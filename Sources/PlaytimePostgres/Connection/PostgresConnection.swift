@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// One session with a PostgreSQL server over TCP or a Unix-domain socket: blocking calls, each with a deadline.
 ///

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Asks Roughtime servers for signed time, as the draft's chain (draft-ietf-ntp-roughtime-19 §8.2).
 ///

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Why one server of a chain gave no verified time.
 package enum RoughtimeFailure: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import PlaytimeCrypto
-import PlaytimeSystem
+package import PlaytimeCrypto
+internal import PlaytimeSystem
 
 /// An operator's Roughtime key file: one base64 Ed25519 public key a line; blank lines and lines starting
 /// with `#` are skipped. At most 64 KiB, a regular file. What a game server trusts signed time under

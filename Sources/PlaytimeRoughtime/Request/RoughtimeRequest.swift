@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+package import PlaytimeCrypto
 
 /// Building requests (draft-ietf-ntp-roughtime-19 §5.1).
 package struct RoughtimeRequest: Sendable {

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// What became of one request sent to one server.
 package enum RoughtimeExchangeOutcome: Sendable {

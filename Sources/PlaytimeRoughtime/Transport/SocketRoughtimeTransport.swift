@@ -1,5 +1,5 @@
 import Dispatch
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// The real transport: non-blocking connected UDP sockets on ephemeral ports, waited on with `poll` on this
 /// transport's own dispatch queue, so no thread of Swift's cooperative pool is parked.

@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+package import PlaytimeCrypto
 
 /// Verification of one request/response pair against a long-term key — pure, no I/O, no clock.
 ///
