@@ -7,16 +7,12 @@ let package = Package(
     name: "PlaytimeGuard",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
+        // What a game links: the client (recorder, verdict, rewards re-exported); see docs/public-api.md.
         .library(name: "PlaytimeGuard", targets: ["PlaytimeGuard"]),
-        .library(name: "PlaytimeNTP", targets: ["PlaytimeNTP"]),
-        .library(name: "PlaytimeRoughtime", targets: ["PlaytimeRoughtime"]),
-        .library(name: "PlaytimeCrypto", targets: ["PlaytimeCrypto"]),
-        .library(name: "PlaytimeJournal", targets: ["PlaytimeJournal"]),
-        .library(name: "PlaytimeRewards", targets: ["PlaytimeRewards"]),
+        // What a game server links today (tickets, upload gate and auditor, the fleet on PostgreSQL), until the
+        // server facade's product replaces them. The other modules are reached through these, never linked alone.
         .library(name: "PlaytimeTickets", targets: ["PlaytimeTickets"]),
         .library(name: "PlaytimeAudit", targets: ["PlaytimeAudit"]),
-        .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
-        .library(name: "PlaytimePostgres", targets: ["PlaytimePostgres"]),
         .library(name: "PlaytimeFleet", targets: ["PlaytimeFleet"]),
         .executable(name: "playtime", targets: ["playtime"]),
     ],
@@ -81,6 +77,11 @@ let package = Package(
                           path: "Tests/PlaytimeFleetWorker"),
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
+        // The public API list (docs/public-api.md) from the built modules' symbol graphs: scripts/public-api.sh runs
+        // the tool, PlaytimeSurfaceTests keeps the file honest and checks what a dependent package can name.
+        .target(name: "PublicAPIListing", path: "Tests/PublicAPIListing"),
+        .executableTarget(name: "playtime-public-api", dependencies: ["PublicAPIListing"], path: "Tests/PlaytimePublicAPI"),
+        .testTarget(name: "PlaytimeSurfaceTests", dependencies: ["PublicAPIListing", "PlaytimeGuard"]),
         .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
     ],
     swiftLanguageModes: [.v6]

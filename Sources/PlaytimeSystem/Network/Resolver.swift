@@ -26,10 +26,10 @@ public struct ResolveError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 /// Host-name resolution through the system resolver.
-public enum Resolver {
+package enum Resolver {
     /// Every UDP address of `host` (IPv6 and IPv4, in the resolver's preferred order, duplicates removed).
     /// Numeric addresses are parsed without asking the resolver.
-    public static func resolveUDP(host: String, port: UInt16) -> Result<[SocketAddress], ResolveError> {
+    package static func resolveUDP(host: String, port: UInt16) -> Result<[SocketAddress], ResolveError> {
         #if canImport(Darwin)
         resolve(host: host, port: port, socketType: SOCK_DGRAM, protocol: CInt(IPPROTO_UDP))
         #else
