@@ -7,13 +7,11 @@ let package = Package(
     name: "PlaytimeGuard",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        // What a game links: the client (recorder, verdict, rewards re-exported); see docs/public-api.md.
+        // What a game links: OfflineEarnings, the verdict and the rewards (re-exported); docs/public-api.md.
         .library(name: "PlaytimeGuard", targets: ["PlaytimeGuard"]),
-        // What a game server links today (tickets, upload gate and auditor, the fleet on PostgreSQL), until the
-        // server facade's product replaces them. The other modules are reached through these, never linked alone.
-        .library(name: "PlaytimeTickets", targets: ["PlaytimeTickets"]),
-        .library(name: "PlaytimeAudit", targets: ["PlaytimeAudit"]),
-        .library(name: "PlaytimeFleet", targets: ["PlaytimeFleet"]),
+        // What a game server links: EarningsServer, with the tickets, auditor and stores it names (re-exported).
+        // Every other module is reached through these two, never linked alone (its cross-module API is `package`).
+        .library(name: "PlaytimeServer", targets: ["PlaytimeServer"]),
         .executable(name: "playtime", targets: ["playtime"]),
     ],
     targets: [
@@ -42,6 +40,9 @@ let package = Package(
         .target(name: "PlaytimePostgres", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
         // The fleet's server state on PostgreSQL: replay guard, budgets, device registry, account intervals.
         .target(name: "PlaytimeFleet", dependencies: ["PlaytimePostgres", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit"]),
+        // The game server's facade: tickets and journal uploads paid once, within the budget, on file or fleet stores.
+        .target(name: "PlaytimeServer", dependencies: ["PlaytimeAudit", "PlaytimeTickets", "PlaytimeFleet", "PlaytimeRewards", "PlaytimeJournal",
+                                                       "PlaytimeCrypto", "PlaytimeSystem"]),
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.
@@ -58,8 +59,8 @@ let package = Package(
         ),
         // Examples: each an executable target, built in CI.
         .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem", "PlaytimeRewards"], path: "Examples/ExampleSupport"),
-        .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRewards"], path: "Examples/IdleGame"),
-        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeFleet", "PlaytimeRoughtime"], path: "Examples/GameServer"),
+        .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem"], path: "Examples/IdleGame"),
+        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeServer", "PlaytimeSystem", "PlaytimeRoughtime"], path: "Examples/GameServer"),
         .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRoughtimeTests", dependencies: ["PlaytimeRoughtime", "PlaytimeCrypto", "PlaytimeTestSupport", "PropertyTesting"]),
@@ -77,6 +78,8 @@ let package = Package(
                           path: "Tests/PlaytimeFleetWorker"),
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
+        .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeJournal", "PlaytimePostgres",
+                                                                "PlaytimeTickets", "PlaytimeAudit"]),
         // The public API list (docs/public-api.md) from the built modules' symbol graphs: scripts/public-api.sh runs
         // the tool, PlaytimeSurfaceTests keeps the file honest and checks what a dependent package can name.
         .target(name: "PublicAPIListing", path: "Tests/PublicAPIListing"),

@@ -1,10 +1,7 @@
 import ExampleSupport
 import Foundation
-import PlaytimeAudit
-import PlaytimeGuard
-import PlaytimeJournal
+import PlaytimeServer
 import PlaytimeSystem
-import PlaytimeTickets
 
 /// A game server on loopback: departure tickets by its own clock, single-use redemption that survives
 /// restarts, and journal audits. One connection at a time, each bounded by a read deadline; it stops by
@@ -150,14 +147,14 @@ enum GameServer {
     /// With `maintenance` (the fleet database's collection), it runs at start and then at most once an hour,
     /// between requests, at the server's wall clock.
     static func serve(_ listener: TCPListener, router: Router, maxRequests: Int64, idleNanoseconds: Int64, totalNanoseconds: Int64,
-                      maintenance: (@Sendable (Int64) -> String)? = nil) -> String {
+                      maintenance: (@Sendable () -> String)? = nil) -> String {
         let start = SystemClock.bootNanoseconds()
         var lastRequest = start
         var served: Int64 = 0
         var lastMaintenance: Int64?
         while true {
             if let maintenance, lastMaintenance.map({ SystemClock.bootNanoseconds() - $0 >= 3_600_000_000_000 }) ?? true {
-                print(maintenance(SystemClock.wallNanoseconds()))
+                print(maintenance())
                 lastMaintenance = SystemClock.bootNanoseconds()
             }
             if maxRequests > 0, served >= maxRequests { return "served \(served) request(s), the --max-requests limit" }

@@ -1,12 +1,8 @@
 import ExampleSupport
 import Foundation
-import PlaytimeAudit
-import PlaytimeFleet
-import PlaytimeGuard
-import PlaytimeJournal
 import PlaytimeRoughtime
+import PlaytimeServer
 import PlaytimeSystem
-import PlaytimeTickets
 
 /// Everything the server keeps in its `--state` directory, opened at start:
 ///
@@ -26,6 +22,7 @@ import PlaytimeTickets
 ///   paid, so a second device is not paid again for the same hours.
 /// - `uploads/` — uploaded journals while they are audited (deleted afterwards).
 ///
+/// All of it but the key files is the library's `EarningsServer` (PlaytimeServer), which this example wraps in HTTP.
 /// With `--store postgres://…` the replay guard, the budget ledger, the registry and the account intervals are
 /// the fleet's tables in that database instead (docs/fleet.md), so several servers on several hosts share them;
 /// with `--ticket-key FILE` the ticket secret is that file (hex text, at least 16 bytes) instead of
@@ -37,26 +34,16 @@ struct ServerState {
     static let demoJournalKey = Array("PlaytimeGuard PUBLIC DEMO KEY - not secret, never use in production".utf8)
 
     let directory: String
-    let authority: TicketAuthority
+    /// Tickets, uploads, the replay guard, budgets, registry and account intervals: the library's server facade.
+    let server: EarningsServer
     let journalKey: JournalKey
     let journalKeyPath: String
     let usesDemoJournalKey: Bool
-    let audit: AuditConfiguration
-    /// Each uploaded journal's accepted head and the gold paid per session (`registry/`, or the fleet database).
-    let registry: any DeviceRegistry
-    /// The operator's rates and multiplier grants, for tickets and uploads alike.
-    let rates: PlayerRates
-    /// See ``rates``.
-    let grants: StaticMultiplierGrants
-    /// Each player's paid, network-proven away intervals, so that two devices are not paid twice (`accounts/`).
-    let accounts: any AccountIntervalStore
-    /// The players' rolling daily budgets, shared by ticket redemptions and uploads (`budget`).
-    let budgetLedger: any BudgetLedger
     /// Where the stores are, for the start-up lines: the state directory's files, or the database.
-    let storeDescription: String
-    /// The fleet database's garbage collection (expired tickets and sessions, stale grants) at a server instant;
-    /// `nil` for the file stores, which compact themselves.
-    let collect: (@Sendable (Int64) -> String)?
+    var storeDescription: String { server.storeDescription }
+    /// The fleet database's garbage collection (expired tickets and sessions, stale grants) at the server's
+    /// clock; `nil` for the file stores, which compact themselves.
+    let collect: (@Sendable () -> String)?
 
     struct SetupError: Error, CustomStringConvertible {
         var description: String
@@ -68,8 +55,6 @@ struct ServerState {
          rates: PlayerRates, grants: StaticMultiplierGrants, store: String? = nil, ticketKeyPath: String? = nil,
          roughtimeKeysPath: String? = nil) throws {
         self.directory = directory
-        self.rates = rates
-        self.grants = grants
         do {
             try FileManager.default.createDirectory(atPath: directory + "/uploads", withIntermediateDirectories: true)
         } catch {
@@ -84,94 +69,51 @@ struct ServerState {
                 (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
             }
         }
-        let stores = try store.map(Self.fleetStores(url:)) ?? Self.fileStores(directory: directory)
-        let replayGuard = stores.replayGuard
-        budgetLedger = stores.budgetLedger
-        registry = stores.registry
-        accounts = stores.accounts
-        storeDescription = stores.description
-        collect = stores.collect
-        authority = try TicketAuthority(keys: TicketKeyRing(current: TicketKey(id: Self.ticketKeyID, secret: secret)),
-                                        policy: policy, lifetimeSeconds: lifetimeSeconds, rates: rates, multiplierGrants: grants,
-                                        replayGuard: replayGuard, budgetLedger: budgetLedger)
+        if let store, !store.hasPrefix("postgres://"), !store.hasPrefix("postgresql://") {
+            throw SetupError(description: "--store takes a postgres:// URL, not '\(store)' (the files live in --state)")
+        }
+        var configuration = ServerConfiguration()
+        configuration.ticketKeyID = Self.ticketKeyID
+        configuration.ticketLifetimeSeconds = lifetimeSeconds
+        configuration.rates = rates
+        configuration.multiplierGrants = grants
+        configuration.uploadDirectory = directory + "/uploads"
+        // One connection per request in flight: this example answers one connection at a time.
+        configuration.maximumConnections = 2
+        // Journals name the policy in force at each departure: the demo policy, and the library's default
+        // (the sample journal was recorded under it).
+        configuration.retainedPolicies = [RewardPolicy.demo, .default].filter { $0.version != policy.version }
+        // Signed time in uploads is checked against the operator's Roughtime keys, never the journal key.
+        if let roughtimeKeysPath { configuration.roughtimeKeys = try RoughtimeKeyFile.load(path: roughtimeKeysPath) }
+        let server: EarningsServer
+        do {
+            server = try EarningsServer(store: store ?? directory, ticketSecret: secret, policy: policy, configuration: configuration)
+        } catch {
+            throw SetupError(description: store == nil ? "\(error)" : "--store: \(error)")
+        }
         journalKeyPath = given ?? directory + "/journal.key"
         if given == nil {
             _ = try Self.loadOrCreateHex(path: journalKeyPath) { Self.demoJournalKey }
         }
         journalKey = try KeyFile.load(path: journalKeyPath)
         usesDemoJournalKey = try journalKey.keyIDHex == JournalKey(bytes: Self.demoJournalKey).keyIDHex
-        // Journals name the policy in force at each departure: the demo policy, and the library's default
-        // (the sample journal was recorded under it).
-        var retained: [String: RewardPolicy] = [:]
-        for other in [RewardPolicy.demo, .default] where other.version != policy.version { retained[other.version] = other }
-        // The time of judging is set per request (Router.audit); this is a placeholder until then.
-        var audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
-        // Signed time in uploads is checked against the operator's Roughtime keys, never the journal key.
-        if let roughtimeKeysPath { audit.roughtimeKeys = try RoughtimeKeyFile.load(path: roughtimeKeysPath) }
-        self.audit = audit
-    }
-
-    /// The four stores the server pays through, and where they are.
-    struct Stores {
-        var replayGuard: any ReplayGuard
-        var budgetLedger: any BudgetLedger
-        var registry: any DeviceRegistry
-        var accounts: any AccountIntervalStore
-        var description: String
-        var collect: (@Sendable (Int64) -> String)? = nil
-    }
-
-    /// The embedded stores: files in the state directory, shared by the processes of one machine.
-    static func fileStores(directory: String) throws -> Stores {
-        let replayGuard: FileReplayGuard
-        let budgetLedger: FileBudgetLedger
-        do {
-            replayGuard = try FileReplayGuard(path: directory + "/replay")
-        } catch {
-            throw SetupError(description: "replay file \(directory)/replay: \(error) (refusing to start rather than forget redeemed tickets)")
-        }
-        do {
-            budgetLedger = try FileBudgetLedger(path: directory + "/budget")
-        } catch {
-            throw SetupError(description: "budget file \(directory)/budget: \(error) (refusing to start rather than forget paid gold)")
-        }
-        do {
-            return Stores(replayGuard: replayGuard, budgetLedger: budgetLedger,
-                          registry: try FileDeviceRegistry(directory: directory + "/registry"),
-                          accounts: try FileAccountIntervalStore(directory: directory + "/accounts"),
-                          description: "replay file \(directory)/replay, budget file \(directory)/budget")
-        } catch {
-            throw SetupError(description: "device registry \(directory)/registry: \(error)")
+        self.server = server
+        if store == nil {
+            collect = nil
+        } else {
+            collect = { @Sendable in Self.collect(server) }
         }
     }
 
-    /// The fleet's stores in the PostgreSQL database at `url` (the schema is created or migrated at open).
-    static func fleetStores(url: String) throws -> Stores {
-        let database: FleetDatabase
+    /// One garbage collection of the fleet database, as a log line.
+    @Sendable static func collect(_ server: EarningsServer) -> String {
         do {
-            // One connection per request in flight: this example answers one connection at a time.
-            database = try FleetDatabase(url: url, maximumConnections: 2)
+            guard let report = try server.collectExpired() else { return "nothing to collect" }
+            return "collected \(report.nonces) nonce(s), \(report.sessions) session key(s), \(report.grants) grant(s), "
+                + "\(report.players) idle player(s)"
         } catch {
-            throw SetupError(description: "--store: \(error) (refusing to start without the fleet's stores)")
+            return "collection failed (retried later): \(error)"
         }
-        return Stores(replayGuard: database.replayGuard, budgetLedger: database.budgetLedger, registry: database.deviceRegistry,
-                      accounts: database.accountIntervals, description: "fleet database \(Self.redacted(url))") { now in
-            do {
-                let report = try database.collect(now: now)
-                return "collected \(report.nonces) nonce(s), \(report.sessions) session key(s), \(report.grants) grant(s), "
-                    + "\(report.players) idle player(s)"
-            } catch {
-                return "collection failed (retried later): \(error)"
-            }
-        }
-    }
-
-    /// `url` without its password, for logs.
-    static func redacted(_ url: String) -> String {
-        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].lastIndex(of: "@") else { return url }
-        let userInfo = url[scheme.upperBound..<at]
-        guard let colon = userInfo.firstIndex(of: ":") else { return url }
-        return String(url[..<colon]) + ":***" + String(url[at...])
     }
 
     /// Reads a key file that must exist: hex text (either case, whitespace around it ignored), at least 16 bytes.

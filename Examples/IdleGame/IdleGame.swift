@@ -1,10 +1,10 @@
 import Foundation
 import PlaytimeGuard
-import PlaytimeJournal
 import PlaytimeSystem
 
-/// An idle game's lifecycle with this machine's real clocks: launch, heartbeat, background, a real wait,
-/// foreground, verdict, reward, claim. Every step is written to the journal (fsync'd) before it is told.
+/// An idle game's lifecycle with this machine's real clocks, through `OfflineEarnings`: launch, heartbeat,
+/// background, a real wait, foreground (verdict, reward, claim). Every step is written to the journal (fsync'd)
+/// before it is told.
 enum IdleGame {
     static let usage = """
     USAGE: idle-game [--dir DIR] [--journal FILE] [--key-file FILE] [--away SECONDS] [--ntp SERVER]...
@@ -57,34 +57,46 @@ enum IdleGame {
     /// One session, told as it happens.
     static func play(_ options: Options) async throws {
         let story = Story()
-        let key = try loadOrCreateKey(at: options.keyPath, story: story)
-        story.line("journal", "\(options.journalPath) (key id \(key.keyIDHex))")
         let clock = SystemClockSource()
-        let networkTime: (any NetworkTimeSource)? = options.servers.isEmpty ? nil : NTPNetworkTimeSource(servers: options.servers)
-        let recorder = try SessionRecorder(
-            journalPath: options.journalPath, key: key, clock: clock, networkTime: networkTime,
-            connectivity: ConnectivityMonitor(probe: SystemConnectivityProbe(servers: options.servers), clock: clock))
-        if recorder.repairedTornTail { story.line("repair", "cut a torn last line left by a crash") }
         let policy = options.policy
+        var configuration = EarningsConfiguration(policy: policy)
+        // A session started under another known policy is paid by it (its departure names it).
+        configuration.retainedPolicies = [RewardPolicy.demo, .default].filter { $0.version != policy.version }
+        configuration.ntpServers = options.servers
+        configuration.keyFile = Self.absolute(options.keyPath)
+        configuration.journalFile = Self.absolute(options.journalPath)
+        configuration.clock = clock
+        let earnings = try OfflineEarnings(directory: options.directory, configuration: configuration)
+        if earnings.createdKey { story.line("key", "created \(options.keyPath) (32 random bytes, mode 0600)") }
+        story.line("journal", "\(options.journalPath) (key id \(earnings.journalKey.keyIDHex))")
+        if earnings.repairedTornTail { story.line("repair", "cut a torn last line left by a crash") }
         let rate = options.rate ?? policy.goldPerHour
+        let multipliers = options.watchedAd ? ["ad"] : []
         var totalPaid: Int64 = 0
 
         // A cold start: it may close a session an earlier run left open (a kill while away, or in the foreground).
-        let launch = try await recorder.appLaunched()
-        if let departure = launch.departure {
+        if let payout = try await paid({ () async throws(EarningsError) in try await earnings.launch(multipliers: multipliers) }, story: story) {
+            let departure = payout.timeline.departure
             story.line("launch", "closes session \(departure.sessionID) left open by an earlier run"
                        + (departure.origin == "heartbeat" ? " (killed in the foreground: it departed at its last heartbeat)" : ""))
-            story.line("", Story.describe(launch.evidence))
-            totalPaid += try settle(departure: departure, departureSequence: nil, arrival: launch, options: options,
-                                    recorder: recorder, story: story)
+            if let arrival = payout.timeline.arrival { story.line("", Story.describe(arrival)) }
+            totalPaid += tell(payout, options: options, story: story)
         } else {
-            story.line("launch", "record #\(launch.sequence.map(String.init) ?? "-"), nothing left open")
+            story.line("launch", "nothing left open")
+        }
+        // Sessions of this boot that earlier runs left waiting for network proof.
+        for payout in try await earnings.settle() {
+            story.line("settle", "session \(payout.sessionID) proven by a later fix: \(payout.goldNow) gold more (claim recorded)")
+            totalPaid += payout.goldNow
         }
 
-        let heartbeat = try recorder.heartbeat(goldPerHour: rate, policyVersion: policy.version)
+        let heartbeat = try earnings.heartbeat(goldPerHour: rate)
         story.line("heartbeat", "record #\(heartbeat.sequence.map(String.init) ?? "-"): \(Story.describe(heartbeat.evidence))")
 
-        let background = try recorder.enteredBackground(goldPerHour: rate, policyVersion: policy.version)
+        let background = try earnings.background(goldPerHour: rate)
+        // The device's own boot clock, read once the departure is durable: the wait below is measured on the raw
+        // clock, whatever form the journal's readings take (docs/journal-format.md).
+        let departedAt = clock.bootNanoseconds()
         let departure = background.evidence
         story.line("background", "session \(departure.sessionID), record #\(background.sequence.map(String.init) ?? "-"), on disk before the app sleeps")
         story.line("", "rate snapshot \(rate) gold/h under policy \(policy.version)")
@@ -93,7 +105,7 @@ enum IdleGame {
         // Really wait: until the boot clock has advanced `away` since the departure, plus the verdict's drift
         // allowance (100 ppm, doubled here) and a millisecond, so that exactly `away` whole seconds are provable.
         let away = options.awayNanoseconds
-        let target = departure.clock.bootNanoseconds + away + away / 5_000 + 1_000_000
+        let target = departedAt + away + away / 5_000 + 1_000_000
         story.line("away", "waiting \(Story.seconds(away)) on the boot clock (this is real time)…")
         while true {
             let remaining = target - clock.bootNanoseconds()
@@ -101,55 +113,49 @@ enum IdleGame {
             await clock.sleep(nanoseconds: remaining)
         }
 
-        let arrival = try await recorder.enteredForeground()
-        story.line("foreground", "record #\(arrival.sequence.map(String.init) ?? "-")" + (options.servers.isEmpty ? ", no NTP servers asked" : ""))
-        story.line("", Story.describe(arrival.evidence))
-        totalPaid += try settle(departure: arrival.departure ?? departure, departureSequence: background.sequence, arrival: arrival,
-                                options: options, recorder: recorder, story: story)
+        guard let payout = try await paid({ () async throws(EarningsError) in try await earnings.foreground(multipliers: multipliers) }, story: story) else {
+            story.line("gold", "\(totalPaid) paid this run")
+            return
+        }
+        story.line("foreground", "record #\(payout.timeline.arrivalSequence.map(String.init) ?? "-")"
+                   + (options.servers.isEmpty ? ", no NTP servers asked" : ""))
+        if let arrival = payout.timeline.arrival { story.line("", Story.describe(arrival)) }
+        totalPaid += tell(payout, options: options, story: story)
         story.line("gold", "\(totalPaid) paid this run")
     }
 
-    /// Judges one closed session, pays it and records the claim; returns the gold paid now.
-    static func settle(departure: Evidence, departureSequence: UInt64?, arrival: RecordedEvent, options: Options,
-                       recorder: SessionRecorder, story: Story) throws -> Int64 {
-        let timeline = SessionTimeline(sessionID: departure.sessionID, departure: departure, departureSequence: departureSequence,
-                                       arrival: arrival.evidence, arrivalSequence: arrival.sequence)
-        let verdict = ElapsedVerdict(timeline: timeline)
+    /// The payout of a return, or `nil` (told) when its departure named a policy this build does not know.
+    static func paid(_ call: () async throws(EarningsError) -> AwayPayout?, story: Story) async throws -> AwayPayout? {
+        do {
+            return try await call()
+        } catch .unknownPolicy(let session, let version) {
+            story.line("reward", "session \(session) departed under policy '\(version)', unknown here: not paid, no claim recorded")
+            return nil
+        }
+    }
+
+    /// Tells the verdict, the reward and the claim of one payout; returns the gold paid now.
+    static func tell(_ payout: AwayPayout, options: Options, story: Story) -> Int64 {
+        let verdict = payout.verdict
         var bounds = "proven ≥ \(Story.seconds(verdict.lowerNanoseconds))"
         if let upper = verdict.upperNanoseconds { bounds += ", ≤ \(Story.seconds(upper))" }
         story.line("verdict", "\(verdict.status.rawValue) by \(verdict.method.rawValue): credited \(verdict.creditedSeconds) s (\(bounds))")
-        story.paragraph(verdict.explanation)
-        if arrival.needsSettlement {
+        story.paragraph(payout.explanation)
+        if payout.awaitingProof {
             story.line("", "the return crossed a reboot without network time: the rest waits for a later fix (settlement)")
         }
-        // The departure's snapshot names the policy; a session started under another known policy is paid by it.
-        guard let policy = [options.policy, .demo, .default].first(where: { $0.version == timeline.policyVersion }) else {
-            story.line("reward", "departure names policy '\(timeline.policyVersion)', unknown here: not paid, no claim recorded")
-            return 0
-        }
-        let breakdown = try RewardCalculator(policy: policy)
-            .calculate(verdict, of: timeline, requestedMultipliers: options.watchedAd ? ["ad"] : [])
-        let applied = breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name)
-        var summary = "\(breakdown.consideredSeconds) s at \(timeline.goldPerHour) gold/h, efficiency \(breakdown.efficiencyPercent) %"
+        let breakdown = payout.breakdown
+        var summary = "\(breakdown.consideredSeconds) s at \(payout.timeline.goldPerHour) gold/h, efficiency \(breakdown.efficiencyPercent) %"
         for decision in breakdown.multipliers { summary += ", \(decision.name) \(decision.outcome.rawValue)" }
         story.line("reward", summary + (breakdown.belowMinimum ? " (below the \(breakdown.minimumAwaySeconds) s minimum)" : ""))
         story.line("", "total \(breakdown.totalGold), paid now \(breakdown.paidNow), escrowed \(breakdown.escrowed), forfeited \(breakdown.forfeited)")
         if options.details { story.paragraph(breakdown.renderedText, indent: false) }
-        let claim = ClaimRecord(sessionID: timeline.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed, multipliers: applied,
-                                goldPerHour: timeline.goldPerHour, policyVersion: timeline.policyVersion)
-        let sequence = try recorder.recordClaim(claim)
-        story.line("claim", "record #\(sequence): what was paid, so a server can recompute it")
-        return breakdown.paidNow
+        story.line("claim", "recorded (\(payout.claim.paidGold) paid, \(payout.claim.escrowedGold) in escrow), so a server can recompute it")
+        return payout.goldNow
     }
 
-    static func loadOrCreateKey(at path: String, story: Story) throws -> JournalKey {
-        do {
-            return try KeyFile.load(path: path)
-        } catch .missing {
-            let key = try KeyFile.generate(path: path)
-            story.line("key", "created \(path) (32 random bytes, mode 0600)")
-            return key
-        }
+    /// `path` made absolute against the working directory (the facade resolves relative names in its directory).
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 }

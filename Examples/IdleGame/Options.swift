@@ -4,6 +4,7 @@ import PlaytimeGuard
 
 /// The idle game's command line.
 struct Options {
+    var directory: String
     var journalPath: String
     var keyPath: String
     var awayNanoseconds: Int64
@@ -58,7 +59,6 @@ struct Options {
             guard let server = NTPServer(parsing: text) else { throw UsageError(description: "'\(text)' is not an NTP server (host or host:port)") }
             servers.append(server)
         }
-        let directory: String
         if let given = values["--dir"]?.last {
             directory = given
         } else if printPolicy || (values["--journal"] != nil && values["--key-file"] != nil) {

@@ -5,6 +5,7 @@
 @_exported public import PlaytimeRewards
 public import PlaytimeJournal
 public import PlaytimeNTP
+public import PlaytimeRoughtime
 public import PlaytimeSystem
 
 /// One reading of the device's clocks: wall time, boot time (counting sleep) and the boot's identity.
@@ -27,3 +28,5 @@ public typealias KeyFile = PlaytimeJournal.KeyFile
 public typealias KeyFileError = PlaytimeJournal.KeyFileError
 /// Why a journal could not be read, verified or appended to.
 public typealias JournalError = PlaytimeJournal.JournalError
+/// A Roughtime server and its public key, as the game configures it (``EarningsConfiguration/roughtimeServers``).
+public typealias RoughtimeServer = PlaytimeRoughtime.RoughtimeServer

@@ -2,7 +2,7 @@ import Foundation
 import PublicAPIListing
 import Testing
 
-/// What a package that depends on PlaytimeGuard and imports only `PlaytimeGuard` can name, checked by
+/// What a package that depends on PlaytimeGuard and imports only `PlaytimeGuard` (or `PlaytimeServer`) can name, checked by
 /// type-checking the files of Tests/DependentPackage against the built modules as an outside package would
 /// (no `-package-name`, so `package` declarations are invisible; the control passes the build's package name). scripts/dependent-package.sh does the same
 /// with a real throw-away package and `swift build`.
@@ -24,10 +24,8 @@ struct DependentPackageTests {
     @Test("control: with PlaytimeSystem imported, the package's own modules see all three; an outside package only the public SystemError",
           arguments: ["UDPSocket", "SystemError", "OpenFile"])
     func namesExistInThePackage(_ type: String) throws {
-        let source = try String(contentsOfFile: BuiltModules.fixture("Names\(type).swift"), encoding: .utf8)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("playtime-control-\(UUID().uuidString).swift")
+        let file = try Self.namingFile(type, importing: "PlaytimeGuard\nimport PlaytimeSystem")
         defer { try? FileManager.default.removeItem(at: file) }
-        try ("import PlaytimeSystem\n" + source).write(to: file, atomically: true, encoding: .utf8)
         let inside = try Self.typecheck(file.path, packageName: try BuiltModules.packageName())
         #expect(inside.errors.isEmpty && inside.status == 0, "\(inside.errors)")
         let outside = try Self.typecheck(file.path)
@@ -38,6 +36,14 @@ struct DependentPackageTests {
         }
     }
 
+    /// `Names<type>.swift` with its `import PlaytimeGuard` replaced by `import <module>`, in a temporary file.
+    static func namingFile(_ type: String, importing module: String) throws -> URL {
+        let source = try String(contentsOfFile: BuiltModules.fixture("Names\(type).swift"), encoding: .utf8)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("playtime-names-\(UUID().uuidString).swift")
+        try source.replacingOccurrences(of: "import PlaytimeGuard\n", with: "import \(module)\n").write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
     @Test("importing only PlaytimeGuard, a game cannot name the platform layer's type", arguments: ["UDPSocket", "SystemError", "OpenFile"])
     func cannotName(_ type: String) throws {
         let (status, errors) = try Self.typecheck(BuiltModules.fixture("Names\(type).swift"))
@@ -45,9 +51,25 @@ struct DependentPackageTests {
         #expect(errors == ["cannot find type '\(type)' in scope"], "\(errors)")
     }
 
-    @Test("importing only PlaytimeGuard, a game writes the README's quick start and names its clock, key and NTP types")
+    @Test("importing only PlaytimeServer, a game server cannot name them either", arguments: ["UDPSocket", "SystemError", "OpenFile"])
+    func serverCannotName(_ type: String) throws {
+        let file = try Self.namingFile(type, importing: "PlaytimeServer")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (status, errors) = try Self.typecheck(file.path)
+        #expect(status != 0)
+        #expect(errors == ["cannot find type '\(type)' in scope"], "\(errors)")
+    }
+
+    @Test("importing only PlaytimeGuard, a game writes the quick starts and names its clock, key, NTP and Roughtime types")
     func clientTypesResolve() throws {
         let (status, errors) = try Self.typecheck(BuiltModules.fixture("ClientUse.swift"))
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(status == 0)
+    }
+
+    @Test("importing only PlaytimeServer, a game server writes the server quick start")
+    func serverTypesResolve() throws {
+        let (status, errors) = try Self.typecheck(BuiltModules.fixture("ServerUse.swift"))
         #expect(errors.isEmpty, "\(errors)")
         #expect(status == 0)
     }

@@ -1,12 +1,12 @@
-import PlaytimeAudit
-import PlaytimeCrypto
-import PlaytimeTickets
+internal import PlaytimeAudit
+internal import PlaytimeCrypto
+internal import PlaytimeTickets
 
-/// One payment per (player, session) across both ways this server pays: a session paid by a redeemed
-/// ticket is not paid again by an upload of the journal that recorded it, and an upload's session is not
-/// paid again by a ticket for it. An upload's first payment of a session goes through the ticket replay
-/// guard under a nonce of its own (derived from the journal and the session), so the guard's atomic
-/// (player, session) key decides, as it does between two tickets (docs/tickets.md).
+/// One payment per (player, session) across both ways a server pays: a session paid by a redeemed ticket is
+/// not paid again by an upload of the journal that recorded it, and an upload's session is not paid again by
+/// a ticket for it. An upload's first payment of a session goes through the ticket replay guard under a
+/// nonce of its own (derived from the journal and the session), so the guard's atomic (player, session) key
+/// decides, as it does between two tickets (docs/tickets.md).
 struct SessionPaymentGuard {
     let replayGuard: any ReplayGuard
     /// How long a paid (player, session) is remembered: the ticket lifetime plus the allowed skew, as tickets do.

@@ -1,0 +1,44 @@
+public import PlaytimeJournal
+public import PlaytimeNTP
+internal import PlaytimeRewards
+public import PlaytimeRoughtime
+public import PlaytimeSystem
+
+/// How an ``OfflineEarnings`` pays: the reward policy, where time comes from, and where its files live.
+///
+/// The defaults suit a shipped game: the library's default policy, the default NTP servers (host names), no
+/// signed time, the device's real clocks. Tests replace the clock and the time sources with doubles, so
+/// nothing waits on real time.
+public struct EarningsConfiguration: Sendable {
+    /// The policy new departures are snapshotted under (its version is written with each departure).
+    public var policy: RewardPolicy
+    /// Earlier policies whose departures, still open or awaiting proof, are paid under their own terms.
+    public var retainedPolicies: [RewardPolicy] = []
+    /// NTP servers asked at each return and settlement; empty: the boot clock alone proves time away.
+    public var ntpServers: [NTPServer] = NTPConfiguration.defaultServers
+    /// Roughtime servers with their public keys: each departure can then be stamped with signed time
+    /// (``OfflineEarnings/stampDeparture()``) and each return carries a signed answer. Empty: no signed time.
+    public var roughtimeServers: [RoughtimeServer] = []
+    /// The key file, relative to the directory (or an absolute path). Created (32 random bytes, 0600) if absent.
+    public var keyFile = "player.key"
+    /// A journal key the game's server provisioned for this device (it audits the uploads with the same key);
+    /// when set, ``keyFile`` is neither read nor created.
+    public var journalKey: JournalKey?
+    /// The journal, relative to the directory (or an absolute path). Created if absent.
+    public var journalFile = "journal.jsonl"
+    /// The recorder's budgets and tunables (how long a return waits for network time, the stamp window, …).
+    public var recorder = RecorderConfiguration()
+    /// The device's clocks. Tests pass a manual clock.
+    public var clock: any ClockSource = SystemClockSource()
+    /// Replaces the NTP client built from ``ntpServers`` (tests: a scripted source).
+    public var networkTime: (any NetworkTimeSource)?
+    /// Replaces the Roughtime client built from ``roughtimeServers`` (tests: a scripted source).
+    public var signedTime: (any SignedTimeSource)?
+    /// Replaces the probe of the device's interfaces and routes (tests: a scripted probe).
+    public var connectivityProbe: (any ConnectivityProbe)?
+
+    /// The defaults, paying under `policy`.
+    public init(policy: RewardPolicy = .default) {
+        self.policy = policy
+    }
+}

@@ -1,0 +1,168 @@
+public import PlaytimeJournal
+internal import PlaytimeNTP
+internal import PlaytimeRewards
+internal import PlaytimeSystem
+import Synchronization
+
+/// Offline earnings in one object: it owns the journal key, the journal, the recorder, the verdict, the
+/// reward, the claim and the settlement of a game's away sessions.
+///
+/// Wire it to the app lifecycle: ``background(goldPerHour:)`` when the app leaves the foreground (durable
+/// before it returns), ``stampDeparture()`` right after it inside the platform's background window (signed
+/// time, when configured), ``foreground(multipliers:)`` when the player returns (the payout, its claim already
+/// recorded), ``launch(multipliers:)`` at a cold start (it closes a departure an earlier process left open, or
+/// recovers it from the last ``heartbeat(goldPerHour:)``), and ``settle()`` when the network is back (top-ups
+/// for sessions that were waiting for proof). Every call is idempotent: a repeat writes and pays nothing.
+///
+/// The gold paid here is what the journal's evidence proves, computed exactly as a game server recomputes it
+/// from an upload (docs/journal-format.md §8, §10); the server still applies each player's daily budget.
+/// Safe to call from any thread or task.
+public final class OfflineEarnings: Sendable {
+    /// The directory holding the key and the journal.
+    public let directory: String
+    /// The journal's path.
+    public let journalPath: String
+    /// The journal key (``EarningsConfiguration/journalKey``, or the key file's). A game server audits uploads
+    /// with the same key: provision it once over the game's authenticated channel; it never travels with an upload.
+    public let journalKey: JournalKey
+    /// True when this instance created the key file (a first start, or the key file was lost).
+    public let createdKey: Bool
+    /// True when opening cut a torn last journal line left by a crash.
+    public var repairedTornTail: Bool { recorder.repairedTornTail }
+    /// The configuration given at creation.
+    public let configuration: EarningsConfiguration
+
+    let recorder: SessionRecorder
+    let calculators: [String: RewardCalculator]
+    /// Held while a settlement reads the journal and writes its claims.
+    private let settling = Mutex(())
+
+    /// Opens (creating what is missing) the key and the journal in `directory`, verifies the journal and
+    /// rebuilds the session state.
+    public init(directory: String, configuration: EarningsConfiguration = EarningsConfiguration()) throws(EarningsError) {
+        do {
+            try FileSystem.createDirectories(atPath: directory)
+        } catch {
+            throw .directory(path: directory, reason: error.reasonText)
+        }
+        var calculators: [String: RewardCalculator] = [:]
+        for policy in [configuration.policy] + configuration.retainedPolicies where calculators[policy.version] == nil {
+            do { calculators[policy.version] = try RewardCalculator(policy: policy) } catch {
+                throw .invalidPolicy(version: policy.version, error)
+            }
+        }
+        let keyPath = Self.path(configuration.keyFile, in: directory)
+        let key: JournalKey
+        var created = false
+        if let provisioned = configuration.journalKey {
+            key = provisioned
+        } else {
+            (key, created) = try Self.loadOrCreateKey(at: keyPath)
+        }
+        let clock = configuration.clock
+        let networkTime = configuration.networkTime
+            ?? (configuration.ntpServers.isEmpty ? nil : NTPNetworkTimeSource(servers: configuration.ntpServers))
+        let signedTime = configuration.signedTime
+            ?? (configuration.roughtimeServers.isEmpty ? nil : RoughtimeSignedTimeSource(servers: configuration.roughtimeServers))
+        let probe = configuration.connectivityProbe ?? SystemConnectivityProbe(servers: configuration.ntpServers)
+        let journalPath = Self.path(configuration.journalFile, in: directory)
+        do {
+            recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: networkTime,
+                                           connectivity: ConnectivityMonitor(probe: probe, clock: clock), signedTime: signedTime,
+                                           configuration: configuration.recorder)
+        } catch {
+            throw .recorder(error)
+        }
+        self.directory = directory
+        self.journalPath = journalPath
+        self.journalKey = key
+        self.createdKey = created
+        self.configuration = configuration
+        self.calculators = calculators
+    }
+
+    /// The session in progress, if the player is away.
+    public var openSessionID: String? { recorder.openDeparture?.sessionID }
+
+    /// Sessions whose return still waits for network proof (``settle()`` pays what it proves).
+    public var sessionsAwaitingProof: [String] { recorder.sessionsAwaitingSettlement }
+
+    /// The app leaves the foreground. Synchronous and network-free: the departure is on disk when this returns,
+    /// with `goldPerHour` and the policy's version snapshotted (the payout uses them, not the rate at return).
+    /// A repeat while away writes nothing and returns the open departure.
+    @discardableResult
+    public func background(goldPerHour: Int64) throws(EarningsError) -> RecordedEvent {
+        do { return try recorder.enteredBackground(goldPerHour: goldPerHour, policyVersion: configuration.policy.version) } catch {
+            throw .recorder(error)
+        }
+    }
+
+    /// Stamps the open departure with signed time from the configured Roughtime servers (call it right after
+    /// ``background(goldPerHour:)``, inside the platform's background window). Returns true when a stamp was
+    /// written; false without signed time, offline, with nothing to stamp, or when the journal refused the
+    /// record — the departure is already durable, so a missing stamp costs only its proof.
+    @discardableResult
+    public nonisolated(nonsending) func stampDeparture() async -> Bool {
+        (try? await recorder.stampDeparture()) != nil
+    }
+
+    /// A proof of life in the foreground, carrying the current rate: if the app is killed in the foreground,
+    /// the next ``launch(multipliers:)`` departs the player at the last heartbeat.
+    @discardableResult
+    public func heartbeat(goldPerHour: Int64) throws(EarningsError) -> RecordedEvent {
+        do { return try recorder.heartbeat(goldPerHour: goldPerHour, policyVersion: configuration.policy.version) } catch {
+            throw .recorder(error)
+        }
+    }
+
+    /// The player returns: records the return (trying network and signed time within the recorder's budget,
+    /// at once when offline), judges the time away, computes the gold with the requested one-shot
+    /// `multipliers` and records the claim. `nil` when no session was open (a repeated call included).
+    public nonisolated(nonsending) func foreground(multipliers: [String] = []) async throws(EarningsError) -> AwayPayout? {
+        let arrival: RecordedEvent
+        do { arrival = try await recorder.enteredForeground() } catch { throw .recorder(error) }
+        guard !arrival.duplicate else { return nil }
+        return try pay(arrival, multipliers: multipliers)
+    }
+
+    /// A cold start: with a departure left open (the app was killed while away, or in the foreground after a
+    /// heartbeat) it is the return, paid as ``foreground(multipliers:)`` pays; otherwise a plain launch is
+    /// recorded and `nil` returned.
+    public nonisolated(nonsending) func launch(multipliers: [String] = []) async throws(EarningsError) -> AwayPayout? {
+        let arrival: RecordedEvent
+        do { arrival = try await recorder.appLaunched() } catch { throw .recorder(error) }
+        guard !arrival.duplicate, arrival.departure != nil else { return nil }
+        return try pay(arrival, multipliers: multipliers)
+    }
+
+    /// Tries network time and, when it arrives, settles every session of this boot that waited for proof; then
+    /// pays every session whose proof is now in the journal after its claim — from this fix, or from a later
+    /// return's (a return with a fresh fix settles earlier sessions too). Each is judged again as a server
+    /// judges it (with its later proof) and what the proof adds is paid, its cumulative claim recorded.
+    /// Returns one payout per claim recorded (``AwayPayout/goldNow`` the top-up, possibly 0). One pass over
+    /// the journal; nothing is taken back when a proof shows less than was paid. A session whose return was
+    /// recorded but whose claim was not (the app died in between) is not paid here.
+    public nonisolated(nonsending) func settle() async throws(EarningsError) -> [AwayPayout] {
+        do { _ = try await recorder.settlePending() } catch { throw .recorder(error) }
+        // One settlement at a time reads and writes claims: two at once would both see a top-up as owed.
+        return try settling.withLock { _ throws(EarningsError) -> [AwayPayout] in try payTopUps() }
+    }
+
+    // MARK: - Internals
+
+    /// The key at `path`, generated there when the file does not exist; true when it was generated.
+    static func loadOrCreateKey(at path: String) throws(EarningsError) -> (JournalKey, Bool) {
+        do {
+            return (try KeyFile.load(path: path), false)
+        } catch .missing {
+            do { return (try KeyFile.generate(path: path), true) } catch { throw .key(error) }
+        } catch {
+            throw .key(error)
+        }
+    }
+
+    /// `name` inside `directory`, or `name` itself when it is an absolute path.
+    static func path(_ name: String, in directory: String) -> String {
+        name.hasPrefix("/") ? name : directory + "/" + name
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+internal import PlaytimeAudit
+public import PlaytimeFleet
+internal import PlaytimeJournal
+internal import PlaytimeRewards
+internal import PlaytimeSystem
+internal import PlaytimeTickets
+
+/// A game server's side of offline earnings in one object: departure tickets when the player is online
+/// (the server's clock measures the time away), journal uploads when the player played offline (the journal's
+/// evidence, judged on the server's clock), one payment per session across both, within each player's
+/// rolling daily budget.
+///
+/// Its stores are files in one directory (the processes of one machine share them) or the fleet's tables in
+/// PostgreSQL (every host shares them): a ticket redeemed once stays redeemed after a restart, an upload
+/// must extend what the server accepted before from that journal (a rollback, fork or replay pays nothing),
+/// and a session paid by a ticket is not paid again by an upload (docs/tickets.md, docs/fleet.md).
+/// Safe to call from any thread.
+public final class EarningsServer: Sendable {
+    /// The ticket issuer and redeemer (its replay guard and budget ledger are the server's stores).
+    let authority: TicketAuthority
+    /// The policy new tickets name and uploads are judged under (with the retained ones).
+    public var policy: RewardPolicy { authority.policy }
+    /// Where the stores are, for logs (a database URL without its password).
+    public let storeDescription: String
+    /// The configuration given at creation.
+    public let configuration: ServerConfiguration
+
+    let stores: ServerStores
+    let audit: AuditConfiguration
+    let uploadDirectory: String
+
+    /// Opens the stores named by `store` — a directory (created if missing) or a `postgres://` URL (the
+    /// schema is created or migrated) — and signs tickets with `ticketSecret` (at least 16 bytes; every
+    /// server of a fleet the same).
+    public init(store: String, ticketSecret: [UInt8], policy: RewardPolicy = .default,
+                configuration: ServerConfiguration = ServerConfiguration()) throws(ServerError) {
+        let stores = try ServerStores.open(store, maximumConnections: configuration.maximumConnections)
+        do {
+            let key = try TicketKey(id: configuration.ticketKeyID, secret: ticketSecret)
+            authority = try TicketAuthority(keys: TicketKeyRing(current: key), policy: policy,
+                                            retainedPolicies: configuration.retainedPolicies.filter { $0.version != policy.version },
+                                            lifetimeSeconds: configuration.ticketLifetimeSeconds, rates: configuration.rates,
+                                            multiplierGrants: configuration.multiplierGrants,
+                                            replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger)
+        } catch {
+            throw .setup("tickets: \(error)")
+        }
+        var retained: [String: RewardPolicy] = [:]
+        for other in configuration.retainedPolicies where other.version != policy.version { retained[other.version] = other }
+        // The time of judging is set per upload (the gate replaces it); 0 until then.
+        var audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
+        audit.roughtimeKeys = configuration.roughtimeKeys
+        let uploads = configuration.uploadDirectory
+            ?? stores.directory.map { $0 + "/uploads" }
+            ?? NSTemporaryDirectory() + "playtime-uploads"
+        do {
+            try FileSystem.createDirectories(atPath: uploads)
+        } catch {
+            throw .setup("upload directory \(uploads): \(error.reasonText)")
+        }
+        self.stores = stores
+        self.audit = audit
+        self.uploadDirectory = uploads
+        self.storeDescription = stores.description
+        self.configuration = configuration
+    }
+
+    /// A departure ticket for `session` of `player`, at the server's rate for the player, by the server's clock.
+    /// Send its ``DepartureTicket/encodedText()`` to the client; it comes back with the player's return.
+    public func issueTicket(player: String, session: String) throws(ServerError) -> DepartureTicket {
+        do { return try authority.issue(player: player, session: session, at: configuration.now()) } catch { throw .ticket(error) }
+    }
+
+    /// Pays a departure ticket once: the time since its issue by the server's clock, at its rate, with the
+    /// multipliers the server granted, within the player's daily budget; the interval joins the player's paid
+    /// intervals, so uploads of the same hours are not paid again (and hours uploads paid are not paid here).
+    /// A second redemption of the ticket or of its session throws ``TicketError/alreadyRedeemed``.
+    public func redeem(_ ticket: String, player: String) throws(ServerError) -> TicketPayout {
+        let now = configuration.now()
+        let redemption: Redemption
+        do { redemption = try authority.redeem(ticket, player: player, at: now) } catch { throw .ticket(error) }
+        var gold = redemption.paidGold
+        let start = redemption.ticket.issuedAt
+        if start < now {
+            do {
+                gold = try stores.accounts.recordAndTrim(gold, account: player, journalID: "ticket",
+                                                         sessionID: redemption.ticket.nonce.description, away: start..<now).gold
+            } catch {
+                throw .store("account intervals: \(error)")
+            }
+        }
+        return TicketPayout(gold: gold, elapsedSeconds: redemption.elapsedSeconds, withheldByBudget: redemption.withheldByBudget,
+                            redemption: redemption)
+    }
+
+    /// Accepts an upload of a player's journal (its bytes, verified under the player's journal `key`): it must
+    /// extend what the server accepted before from that journal; it is judged on the server's clock; each
+    /// session is paid what its evidence proves beyond what was paid for it (by earlier uploads or a ticket),
+    /// at most at the server's rate and with the multipliers it granted, within the player's daily budget.
+    /// A replayed or rolled-back upload pays nothing (``UploadPayout/outcome`` says which).
+    public func acceptUpload(_ journal: [UInt8], player: String, key: JournalKey) throws(ServerError) -> UploadPayout {
+        let now = configuration.now()
+        let path = uploadDirectory + "/" + Self.randomName() + ".jsonl"
+        defer { try? FileSystem.removeFile(at: path) }
+        do throws(SystemError) {
+            let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)
+            try file.writeAll(journal)
+            try file.close()
+        } catch {
+            throw .upload(.unreadable("cannot store the upload: \(error)"))
+        }
+        let gate = UploadGate(key: key, configuration: audit, registry: stores.registry, accounts: stores.accounts,
+                              decisions: ServerRateDecisions(rates: authority.rates, grants: authority.multiplierGrants, now: now))
+        let decision: UploadDecision
+        do {
+            decision = try Self.accept(gate, path: path, at: now, account: player)
+        } catch {
+            throw .upload(error)
+        }
+        // The registry already counts these sessions as paid: a crash before the grant loses that gold for the
+        // player, never pays it twice (the order of ticket redemption, docs/tickets.md).
+        let sessions = SessionPaymentGuard(replayGuard: stores.replayGuard,
+                                           memoryNanoseconds: (authority.lifetimeSeconds + authority.allowedSkewSeconds) &* 1_000_000_000)
+        var payable: Int64 = 0
+        do {
+            for payment in decision.payments {
+                let gold = try sessions.payable(payment, journalID: decision.journalID, player: player, at: now)
+                payable = payable.addingReportingOverflow(gold).overflow ? .max : payable + gold
+            }
+        } catch {
+            throw .store("replay guard: \(error)")
+        }
+        var grant: BudgetGrant?
+        if payable > 0 {
+            do { grant = try stores.budgetLedger.grant(payable, to: PlayerKey(player), limit: audit.policy.dailyBudgetGold, at: now) } catch {
+                throw .store("budget ledger: \(error)")
+            }
+        }
+        return UploadPayout(outcome: decision.outcome, payableGold: payable, paidGold: grant?.granted ?? 0,
+                            withheldByBudget: grant?.withheld ?? 0, decision: decision)
+    }
+
+    /// Collects expired rows of a database store (redeemed tickets past their lifetime, stale budget grants);
+    /// run it now and then (hourly). `nil` for file stores, which compact themselves.
+    public func collectExpired() throws(ServerError) -> FleetCollection? {
+        guard let fleet = stores.fleet else { return nil }
+        do { return try fleet.collect(now: configuration.now()) } catch { throw .store("collection: \(error)") }
+    }
+
+    /// Opens the stored upload and hands it to the gate.
+    private static func accept(_ gate: UploadGate, path: String, at now: Int64, account: String) throws(UploadError) -> UploadDecision {
+        let file: OpenFile
+        do { file = try OpenFile(path: path, options: []) } catch { throw .unreadable(error.message) }
+        return try gate.accept(file: file, now: now, account: account)
+    }
+
+    /// 32 random hex digits.
+    private static func randomName() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ -> String in
+            let digits = String(generator.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }.joined()
+    }
+}

@@ -1,0 +1,34 @@
+public import PlaytimeCrypto
+internal import PlaytimeRewards
+internal import PlaytimeSystem
+internal import PlaytimeTickets
+
+/// How an ``EarningsServer`` pays beyond its policy: the server's own rates and multiplier grants, older
+/// policies, ticket lifetime, signed-time keys, and the server's clock.
+public struct ServerConfiguration: Sendable {
+    /// Earlier policies: outstanding tickets and journal sessions that name them are paid under their terms.
+    public var retainedPolicies: [RewardPolicy] = []
+    /// The server's earn rate per player (default: the policy's `goldPerHour` for everyone). Tickets snapshot
+    /// it; an upload's departure snapshot above it is paid at it.
+    public var rates: (any RateProvider)?
+    /// The one-shot multipliers the server granted (an ad view its ad network confirmed); nothing else pays.
+    public var multiplierGrants: any MultiplierGrants = StaticMultiplierGrants()
+    /// How long a ticket stays redeemable, in seconds (default 7 days).
+    public var ticketLifetimeSeconds: Int64 = TicketAuthority.defaultLifetimeSeconds
+    /// The id of the ticket signing key (written into each ticket; rotate by changing it with the secret).
+    public var ticketKeyID = "k1"
+    /// The operator's Roughtime public keys: signed time in uploaded journals proves time away under them
+    /// (docs/journal-format.md §12). Default: none.
+    public var roughtimeKeys: [Ed25519PublicKey] = []
+    /// Where uploads wait while they are audited (deleted afterwards). Default: `uploads/` in the store's
+    /// directory, or the system's temporary directory for a database store.
+    public var uploadDirectory: String?
+    /// Connections to a `postgres://` store (default 4).
+    public var maximumConnections = 4
+    /// The server's clock, Unix nanoseconds: the authority for tickets and for judging uploads. Tests pass a
+    /// manual clock.
+    public var now: @Sendable () -> Int64 = { SystemClock.wallNanoseconds() }
+
+    /// The defaults.
+    public init() {}
+}

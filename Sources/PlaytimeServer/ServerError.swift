@@ -1,0 +1,26 @@
+internal import PlaytimeAudit
+internal import PlaytimeTickets
+
+/// Why an ``EarningsServer`` could not start, redeem or accept.
+public enum ServerError: Error, Sendable, CustomStringConvertible {
+    /// The stores or the configuration could not be opened; the server did not start.
+    case setup(String)
+    /// The ticket was refused (already redeemed, forged, expired, …) or its stores failed
+    /// (``TicketError/storeFailure(_:)``, ``TicketError/ledgerFailure(_:)``).
+    case ticket(TicketError)
+    /// The upload could not be judged (not a journal under the key, unreadable, a concurrent upload, …).
+    case upload(UploadError)
+    /// A store failed after the judgement; nothing more was paid (the session counts as paid: a retry pays
+    /// nothing twice).
+    case store(String)
+
+    /// A one-line explanation.
+    public var description: String {
+        switch self {
+        case .setup(let detail): return "cannot start: \(detail)"
+        case .ticket(let error): return error.description
+        case .upload(let error): return error.description
+        case .store(let detail): return "store failure: \(detail)"
+        }
+    }
+}
