@@ -1,7 +1,7 @@
 // A game's use of the client product, importing only PlaytimeGuard (the positive control of
 // Tests/PlaytimeSurfaceTests/DependentPackageTests.swift and scripts/dependent-package.sh): every name here must
-// resolve. It follows the client quick starts (OfflineEarnings, docs/facades.md; the recorder underneath) and
-// names the types a game's configuration and tests need.
+// resolve. It follows the client quick start (OfflineEarnings, docs/facades.md) and names the types a game's
+// configuration, error handling and tests need.
 import PlaytimeGuard
 
 /// A clock that the game's tests move by hand.
@@ -25,29 +25,26 @@ func facadeQuickStart(saveDirectory: String, gold: inout Int64) async throws {
     for topUp in try await earnings.settle() { gold += topUp.goldNow }
 }
 
-/// The recorder underneath the facade: record a departure and a return, judge, pay, record the claim.
-func payOneAwaySession(journalPath: String, keyPath: String) async throws {
-    let key: JournalKey = try KeyFile.load(path: keyPath)
-    let recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: SystemClockSource())
-    try recorder.enteredBackground(goldPerHour: 600, policyVersion: RewardPolicy.default.version)
-    let back = try await recorder.enteredForeground()
-    if let departure = back.departure, let timeline = back.timeline {
-        let verdict = ElapsedVerdict(timeline: timeline)
-        let gold: RewardBreakdown = try RewardCalculator(policy: .default).calculate(verdict, of: timeline, requestedMultipliers: ["ad"])
-        try recorder.recordClaim(ClaimRecord(sessionID: departure.sessionID, creditedSeconds: verdict.creditedSeconds,
-                                             status: verdict.status, paidGold: gold.paidNow, escrowedGold: gold.escrowed,
-                                             multipliers: ["ad"], goldPerHour: departure.goldPerHour,
-                                             policyVersion: departure.policyVersion))
-    }
-    _ = try await recorder.settlePending()
+/// What a payout carries, for a game that shows more than the gold: the verdict, the breakdown, the claim.
+func explain(_ payout: AwayPayout) -> String {
+    let verdict: ElapsedVerdict = payout.verdict
+    let breakdown: RewardBreakdown = payout.breakdown
+    let claim: ClaimRecord = payout.claim
+    let timeline: SessionTimeline = payout.timeline
+    let flagged = verdict.flags.map { (flag: VerdictFlag) in flag.kind.rawValue }
+    return "\(claim.sessionID): \(verdict.creditedSeconds) s (\(verdict.method.rawValue)), \(breakdown.paidNow) now, "
+        + "\(breakdown.escrowed) held, flags \(flagged), \(timeline.sessionID)"
 }
 
 /// The names a game's configuration and error handling write.
-func configurationNames(_ error: RecorderError, _ keyError: KeyFileError, _ journalError: JournalError) -> [NTPServer] {
+func configurationNames(_ error: EarningsError, _ recorderError: RecorderError, _ keyError: KeyFileError,
+                        _ journalError: JournalError, keyPath: String) throws -> [NTPServer] {
+    let key: JournalKey = try KeyFile.load(path: keyPath)
+    _ = key.keyIDHex
     let clock: any ClockSource = HandClock(reading: ClockReading(wallNanoseconds: 0, bootNanoseconds: 0, bootID: nil))
     _ = clock.read()
     let fix: NTPFix? = nil
     let failure: NTPError? = nil
-    _ = (fix, failure, error.description, keyError.description, journalError.description)
+    _ = (fix, failure, error.description, recorderError.description, keyError.description, journalError.description)
     return [NTPServer(host: "time.example.org")]
 }

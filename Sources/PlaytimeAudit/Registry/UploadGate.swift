@@ -9,21 +9,21 @@ package import PlaytimeSystem
 ///
 /// The caller applies the player's rolling daily budget to ``UploadDecision/payments`` (the server's ledger,
 /// on the server's clock: the upload time orders what the device's clocks cannot, across boots and devices).
-public struct UploadGate: Sendable {
+package struct UploadGate: Sendable {
     /// The key journals are verified under.
-    public let key: JournalKey
+    package let key: JournalKey
     /// The policy and verdict settings; its `serverNowNanoseconds` is replaced by each upload's time.
-    public let configuration: AuditConfiguration
+    package let configuration: AuditConfiguration
     /// Where each journal's accepted head and paid gold are kept.
-    public let registry: any DeviceRegistry
+    package let registry: any DeviceRegistry
     /// Where each account's paid away intervals are kept, so that its devices are not paid twice for the same
     /// hours; `nil` when the server has one journal per account.
-    public let accounts: (any AccountIntervalStore)?
+    package let accounts: (any AccountIntervalStore)?
     /// The server's own rate and multiplier decisions for an account; `nil` pays a journal's snapshots.
-    public let decisions: (any ServerDecisions)?
+    package let decisions: (any ServerDecisions)?
 
     /// Creates a gate.
-    public init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry,
+    package init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry,
                 accounts: (any AccountIntervalStore)? = nil, decisions: (any ServerDecisions)? = nil) {
         self.key = key
         self.configuration = configuration

@@ -1,5 +1,5 @@
 import Foundation
-public import PlaytimeAudit
+package import PlaytimeAudit
 package import PlaytimePostgres
 
 /// An ``AccountIntervalStore`` on PostgreSQL: one row per account (`playtime_account`, the account's exact UTF-8
@@ -9,7 +9,7 @@ package import PlaytimePostgres
 /// the same rule as the other stores (``AccountIntervals/record(journalID:sessionID:away:)``: idempotent per
 /// (journal, session), old intervals pruned) and writes it back only when it changed, before it answers. So of
 /// two devices uploading at once on two hosts, the second sees the first. Failures are ``RegistryError``.
-public final class PostgresAccountIntervalStore: AccountIntervalStore {
+package final class PostgresAccountIntervalStore: AccountIntervalStore {
     /// The connections.
     package let pool: PostgresPool
 
@@ -19,7 +19,7 @@ public final class PostgresAccountIntervalStore: AccountIntervalStore {
     }
 
     /// Records `away` for (`journalID`, `sessionID`) of `account`; returns the part other journals already cover.
-    public func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
+    package func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
         let key = SQLValue.bytea(Array(account.utf8))
         let outcome: Result<Int64, RegistryError>
         do {

@@ -1,5 +1,5 @@
 import Foundation
-public import PlaytimeAudit
+package import PlaytimeAudit
 package import PlaytimePostgres
 
 /// A ``DeviceRegistry`` on PostgreSQL: one row per journal (`playtime_device`), the ``DeviceRecord`` as `jsonb`,
@@ -10,7 +10,7 @@ package import PlaytimePostgres
 /// the row (`SELECT … FOR UPDATE`), compares the stored record with `expected` as values (as the file registry
 /// does: no dependence on how JSON was spelled) and writes `new` only when they are equal. It answers `true` only
 /// after the commit. Failures are ``RegistryError``: nothing is paid.
-public final class PostgresDeviceRegistry: DeviceRegistry {
+package final class PostgresDeviceRegistry: DeviceRegistry {
     /// The connections.
     package let pool: PostgresPool
 
@@ -20,7 +20,7 @@ public final class PostgresDeviceRegistry: DeviceRegistry {
     }
 
     /// The record of `journalID`, if any.
-    public func record(journalID: String) throws(RegistryError) -> DeviceRecord? {
+    package func record(journalID: String) throws(RegistryError) -> DeviceRecord? {
         try Self.check(journalID)
         let result: PostgresResult
         do {
@@ -33,7 +33,7 @@ public final class PostgresDeviceRegistry: DeviceRegistry {
     }
 
     /// Replaces the record of `journalID` with `new` if it is still `expected`; durable before it answers `true`.
-    public func replace(journalID: String, expected: DeviceRecord?, with new: DeviceRecord) throws(RegistryError) -> Bool {
+    package func replace(journalID: String, expected: DeviceRecord?, with new: DeviceRecord) throws(RegistryError) -> Bool {
         try Self.check(journalID)
         let json = try Self.encode(new)
         guard let expected else {

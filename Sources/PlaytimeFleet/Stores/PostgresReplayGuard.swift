@@ -1,5 +1,5 @@
 package import PlaytimePostgres
-public import PlaytimeTickets
+package import PlaytimeTickets
 
 /// A ``ReplayGuard`` on PostgreSQL, shared by every server process of a fleet (docs/fleet.md).
 ///
@@ -11,7 +11,7 @@ public import PlaytimeTickets
 /// byte for byte. Any failure — connection, timeout, a statement refused, an answer lost after the commit — is
 /// ``TicketStoreError/database(reason:)``: do not pay (a commit whose answer was lost leaves the ticket used, never
 /// paid twice).
-public final class PostgresReplayGuard: ReplayGuard {
+package final class PostgresReplayGuard: ReplayGuard {
     /// The connections.
     package let pool: PostgresPool
 
@@ -23,7 +23,7 @@ public final class PostgresReplayGuard: ReplayGuard {
     static let consumeStatement = "SELECT playtime_consume($1, $2, $3, $4, $5, $6)"
 
     /// Records `claim` if its nonce and its session key are both new and it is unexpired at `now`.
-    public func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
+    package func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
         let result: PostgresResult
         do {
             result = try pool.query(Self.consumeStatement, [
