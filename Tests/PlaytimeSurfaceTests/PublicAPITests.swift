@@ -14,9 +14,8 @@ struct PublicAPITests {
         let extractor = try SymbolGraphExtractor(modulesDirectory: try BuiltModules.directory())
         let products = PublicAPIProducts.built(in: extractor)
         #expect(products.first == "PlaytimeGuard")
-        let lists = try products.map { (product: String) throws(PublicAPIError) in
-            product == "PlaytimeGuard" ? try Self.client.get() : try PublicAPIList.make(module: product, extractor: extractor)
-        }
+        let lists = try Self.products.get()
+        #expect(lists.map(\.module) == products)
         let regenerated = PublicAPIDocument.render(lists)
         let path = BuiltModules.root.appendingPathComponent("docs/public-api.md").path
         let committed = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
@@ -25,6 +24,30 @@ struct PublicAPITests {
             The public API changed without docs/public-api.md (- listed there, + built now). If the change is meant, \
             run \(PublicAPIDocument.regenerateCommand) and commit the file:
             \(difference.joined(separator: "\n"))
+            """)
+    }
+
+    /// Every product's list, made once.
+    static let products = Result { () throws(PublicAPIError) -> [PublicAPIList] in
+        let extractor = try SymbolGraphExtractor(modulesDirectory: try BuiltModules.directory())
+        return try PublicAPIProducts.built(in: extractor).map { (product: String) throws(PublicAPIError) in
+            product == "PlaytimeGuard" ? try client.get() : try PublicAPIList.make(module: product, extractor: extractor)
+        }
+    }
+
+    /// The library modules of Sources/ (every folder but the CLI's).
+    static let sourceModules = ((try? FileManager.default.contentsOfDirectory(atPath: BuiltModules.root.appendingPathComponent("Sources").path)) ?? [])
+        .filter { $0 != "playtime" && !$0.hasPrefix(".") }.sorted()
+
+    @Test("no module declares public what no product exposes (it would be package)", arguments: sourceModules)
+    func nothingPublicForNothing(_ module: String) throws {
+        let extractor = try SymbolGraphExtractor(modulesDirectory: try BuiltModules.directory())
+        let listed = try Self.products.get().reduce(into: Set<String>()) { $0.formUnion($1.keys) }
+        let strays = try PublicAPIList.strays(in: module, extractor: extractor, listed: listed)
+        #expect(strays.isEmpty, """
+            public in \(module) but in no product's API (docs/public-api.md), so no game can reach it: make it package \
+            (or, if a game should see it, expose it through PlaytimeGuard or PlaytimeServer):
+            \(strays.prefix(40).joined(separator: "\n"))
             """)
     }
 

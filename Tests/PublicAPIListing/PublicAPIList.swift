@@ -167,3 +167,24 @@ package struct PublicAPIList: Sendable, Equatable {
                              nameable: Array(Set(nameable)).sorted(), reachable: Array(Set(reachable)).sorted())
     }
 }
+
+extension PublicAPIList {
+    /// `Module.path` of every declaration the list holds, nameable or reachable.
+    package var keys: Set<String> { Set((nameable + reachable).map { "\($0.module).\($0.path)" }) }
+
+    /// The public declarations written in `Sources/<module>/` that no product's list holds (`listed`): public
+    /// for nothing, since no game can reach them; they should be `package`. Each as `Module.path (file:line)`.
+    package static func strays(in module: String, extractor: SymbolGraphExtractor, listed: Set<String>) throws(PublicAPIError) -> [String] {
+        var strays: [String] = []
+        for graph in try extractor.graphs(of: module) {
+            for symbol in graph.symbols {
+                guard symbol.sourceModule(among: [module]) == module, let uri = symbol.location?.uri else { continue }
+                let key = "\(module).\(symbol.pathComponents.joined(separator: "."))"
+                guard !listed.contains(key) else { continue }
+                let file = uri.range(of: "/Sources/").map { "Sources/" + uri[$0.upperBound...] } ?? uri
+                strays.append("\(key) (\(file))")
+            }
+        }
+        return strays.sorted()
+    }
+}

@@ -7,20 +7,20 @@ import Darwin
 #endif
 
 /// Why a host name did not resolve.
-public struct ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `getaddrinfo` return code (`EAI_*`).
-    public let code: Int32
+    package let code: Int32
     /// The host that was asked for.
-    public let host: String
+    package let host: String
 
     /// Creates an error from a `getaddrinfo` code.
-    public init(code: Int32, host: String) {
+    package init(code: Int32, host: String) {
         self.code = code
         self.host = host
     }
 
     /// `getaddrinfo(host): message`.
-    public var description: String {
+    package var description: String {
         "getaddrinfo(\(host)): \(String(cString: gai_strerror(code)))"
     }
 }
