@@ -104,6 +104,34 @@ struct OfflineEarningsTests {
         #expect(payout.explanation.contains("ahead of the trusted clock"))
     }
 
+    @Test("The app dies between the return record and its claim: the next settle pays that return once, without multipliers")
+    func returnRecordedWithoutClaim() async throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        var earnings: OfflineEarnings? = try fixture.open()
+        let departure = try earnings!.background(goldPerHour: 600)
+        let key = earnings!.journalKey
+        earnings = nil
+        fixture.clock.advance(nanoseconds: 2 * hour)
+        // The return is recorded by a process that dies before its claim (the recorder alone, as the facade uses it).
+        do {
+            let recorder = try SessionRecorder(journalPath: fixture.directory + "/journal.jsonl", key: key, clock: fixture.clock,
+                                               networkTime: fixture.network,
+                                               connectivity: ConnectivityMonitor(probe: fixture.probe, clock: fixture.clock))
+            let back = try await recorder.enteredForeground()
+            #expect(back.departure?.sessionID == departure.evidence.sessionID)
+        }
+        earnings = try fixture.open()
+        #expect(try await earnings!.launch() == nil, "nothing is open: the return was recorded")
+        #expect(try fixture.claims(key: key).isEmpty)
+        let paid = try await earnings!.settle()
+        #expect(paid.map(\.sessionID) == [departure.evidence.sessionID])
+        #expect(paid.first?.goldNow == defaultGold(7_199), "what the return proves, as its own foreground would have paid")
+        #expect(paid.first?.claim.multipliers == [])
+        #expect(try await earnings!.settle().isEmpty, "paid once")
+        #expect(try fixture.claims(key: key).map(\.sessionID) == [departure.evidence.sessionID])
+    }
+
     @Test("A reboot while away without network: provisional now, the top-up after proof; settling again pays nothing")
     func rebootSettledLater() async throws {
         let fixture = try EarningsFixture()

@@ -2,9 +2,18 @@ internal import PlaytimeRewards
 
 /// Verdict → reward → claim, the way a server recomputes them (docs/journal-format.md §8).
 extension OfflineEarnings {
-    /// Judges the session `arrival` closed, pays it and records the claim.
+    /// Judges the session `arrival` closed, pays it and records the claim — unless a settlement already paid
+    /// it (``payTopUps()`` pays a return without a claim; it ran between this return's record and now).
     func pay(_ arrival: RecordedEvent, multipliers: [String]) throws(EarningsError) -> AwayPayout? {
         guard let timeline = arrival.timeline else { return nil }
+        return try settling.withLock { paidBySettlement throws(EarningsError) -> AwayPayout? in
+            guard !paidBySettlement.contains(timeline.sessionID) else { return nil }
+            return try firstPayment(timeline, multipliers: multipliers, awaitingProof: arrival.needsSettlement)
+        }
+    }
+
+    /// The first claim of a closed session.
+    func firstPayment(_ timeline: SessionTimeline, multipliers: [String], awaitingProof: Bool) throws(EarningsError) -> AwayPayout {
         let verdict = ElapsedVerdict(timeline: timeline)
         let calculator = try calculator(for: timeline)
         let breakdown: RewardBreakdown
@@ -17,17 +26,30 @@ extension OfflineEarnings {
                                 goldPerHour: timeline.goldPerHour, policyVersion: timeline.policyVersion)
         try record(claim)
         return AwayPayout(sessionID: timeline.sessionID, goldNow: breakdown.paidNow, goldInEscrow: breakdown.escrowed,
-                          explanation: verdict.explanation, awaitingProof: arrival.needsSettlement, claim: claim,
+                          explanation: verdict.explanation, awaitingProof: awaitingProof, claim: claim,
                           verdict: verdict, breakdown: breakdown, timeline: timeline)
     }
 
-    /// Pays every candidate of the journal (``JournalReadBack``); the caller holds the settlement lock.
-    func payTopUps() throws(EarningsError) -> [AwayPayout] {
+    /// Pays every candidate of the journal (``JournalReadBack``); the caller holds the settlement lock and
+    /// passes the set of sessions settlements paid without a claim before (this process's returns check it).
+    /// A return that was never claimed is paid as a first payment without multipliers; one whose policy this
+    /// game no longer retains is left unpaid (as its return was) instead of failing every settlement.
+    func payTopUps(paidBySettlement: inout Set<String>) throws(EarningsError) -> [AwayPayout] {
         let readBack: JournalReadBack
-        do { readBack = try JournalReadBack.read(path: journalPath, key: journalKey) } catch { throw .journal(error) }
+        do { readBack = try JournalReadBack.read(path: journalPath, key: journalKey, skipping: paidBySettlement) } catch {
+            throw .journal(error)
+        }
         var payouts: [AwayPayout] = []
         for candidate in readBack.candidates {
-            if let payout = try topUp(candidate.timeline, after: candidate.previous) { payouts.append(payout) }
+            guard let previous = candidate.previous else {
+                guard calculators[candidate.timeline.policyVersion] != nil else { continue }
+                let timeline = candidate.timeline
+                payouts.append(try firstPayment(timeline, multipliers: [],
+                                                awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil))
+                paidBySettlement.insert(timeline.sessionID)
+                continue
+            }
+            if let payout = try topUp(candidate.timeline, after: previous) { payouts.append(payout) }
         }
         return payouts
     }

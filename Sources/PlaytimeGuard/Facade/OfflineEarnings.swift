@@ -34,8 +34,9 @@ public final class OfflineEarnings: Sendable {
 
     let recorder: SessionRecorder
     let calculators: [String: RewardCalculator]
-    /// Held while a settlement reads the journal and writes its claims.
-    private let settling = Mutex(())
+    /// Held while a settlement reads the journal and writes its claims, and while a return writes its claim:
+    /// the sessions settlements paid without a claim (returns recorded by a process that died before paying).
+    let settling = Mutex(Set<String>())
 
     /// Opens (creating what is missing) the key and the journal in `directory`, verifies the journal and
     /// rebuilds the session state.
@@ -139,13 +140,13 @@ public final class OfflineEarnings: Sendable {
     /// pays every session whose proof is now in the journal after its claim — from this fix, or from a later
     /// return's (a return with a fresh fix settles earlier sessions too). Each is judged again as a server
     /// judges it (with its later proof) and what the proof adds is paid, its cumulative claim recorded.
-    /// Returns one payout per claim recorded (``AwayPayout/goldNow`` the top-up, possibly 0). One pass over
-    /// the journal; nothing is taken back when a proof shows less than was paid. A session whose return was
-    /// recorded but whose claim was not (the app died in between) is not paid here.
+    /// A return recorded without its claim (the app died between the two) is paid here, once, without
+    /// multipliers. Returns one payout per claim recorded (``AwayPayout/goldNow`` the top-up, possibly 0).
+    /// Nothing is taken back when a proof shows less than was paid. Call it at every launch too.
     public nonisolated(nonsending) func settle() async throws(EarningsError) -> [AwayPayout] {
         do { _ = try await recorder.settlePending() } catch { throw .recorder(error) }
         // One settlement at a time reads and writes claims: two at once would both see a top-up as owed.
-        return try settling.withLock { _ throws(EarningsError) -> [AwayPayout] in try payTopUps() }
+        return try settling.withLock { paid throws(EarningsError) -> [AwayPayout] in try payTopUps(paidBySettlement: &paid) }
     }
 
     // MARK: - Internals
