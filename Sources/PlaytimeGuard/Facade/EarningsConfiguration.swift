@@ -33,7 +33,7 @@ public struct EarningsConfiguration: Sendable {
     /// Replaces the NTP client built from ``ntpServers`` (tests: a scripted source).
     public var networkTime: (any NetworkTimeSource)?
     /// Replaces the Roughtime client built from ``roughtimeServers`` (tests: a scripted source).
-    public var signedTime: (any SignedTimeSource)?
+    package var signedTime: (any SignedTimeSource)?
     /// Replaces the probe of the device's interfaces and routes (tests: a scripted probe).
     public var connectivityProbe: (any ConnectivityProbe)?
 

@@ -34,7 +34,7 @@ package enum SignedTimeProblem: Error, Sendable, Equatable, CustomStringConverti
 
 /// Checks `roughtime` records against the operator's Roughtime public keys, trusting neither the device nor
 /// the journal key (docs/journal-format.md §12).
-public struct SignedTimeVerifier: Sendable {
+package struct SignedTimeVerifier: Sendable {
     /// The long-term keys whose answers count.
     package let trustedKeys: [Ed25519PublicKey]
 
