@@ -54,7 +54,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "PlaytimeBenchmarks",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet"],
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet",
+                           "PlaytimePostgres"],
             path: "Benchmarks/PlaytimeBenchmarks"
         ),
         // Examples: each an executable target, built in CI.
