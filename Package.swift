@@ -5,7 +5,7 @@ import PackageDescription
 /// No package dependencies: only the Swift toolchain.
 let package = Package(
     name: "PlaytimeGuard",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         // What a game links: OfflineEarnings, the verdict and the rewards (re-exported); docs/public-api.md.
         .library(name: "PlaytimeGuard", targets: ["PlaytimeGuard"]),
@@ -30,7 +30,8 @@ let package = Package(
         // Server-issued departure tickets and their single-use redemption.
         .target(name: "PlaytimeTickets", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeRewards"]),
         // Clocks, connectivity, evidence, sessions, journal.
-        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"]),
+        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"],
+                resources: [.copy("PrivacyInfo.xcprivacy")]),
         // The cheat simulator: every threat and honest pattern through the real recorder, verdict and rewards.
         // Used by `playtime simulate` and its tests; not part of any library product.
         .target(name: "PlaytimeSimulation", dependencies: ["PlaytimeGuard", "PlaytimeSystem", "PlaytimeNTP", "PlaytimeJournal", "PlaytimeRewards"]),

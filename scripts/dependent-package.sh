@@ -19,7 +19,7 @@ import PackageDescription
 
 let package = Package(
     name: "DependentGame",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     dependencies: [.package(path: "$repo")],
     targets: [
         .target(name: "Game", dependencies: [.product(name: "PlaytimeGuard", package: "$identity")]),

@@ -66,14 +66,12 @@ struct ThroughputSummary {
 func measureThroughput(
     options: ThroughputBenchmarkOptions, bytesPerIteration: Int, _ body: (Int) -> Void
 ) -> ThroughputSummary {
-    let clock = ContinuousClock()
     // Calibrate: grow the batch until one batch takes at least 50 ms.
     var iterations = 1
     while true {
-        let elapsed = clock.measure { body(iterations) }
-        if elapsed >= .milliseconds(50) || iterations >= 1 << 30 {
+        let batchSeconds = BenchmarkClock.seconds { body(iterations) }
+        if batchSeconds >= 0.05 || iterations >= 1 << 30 {
             let perRun = options.seconds / Double(options.runs)
-            let batchSeconds = Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
             iterations = Swift.max(1, Int(Double(iterations) * perRun / Swift.max(batchSeconds, 1e-9)))
             break
         }
@@ -82,8 +80,7 @@ func measureThroughput(
     body(iterations / 4 + 1)  // warm-up
     var rates: [Double] = []
     for _ in 0..<options.runs {
-        let elapsed = clock.measure { body(iterations) }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = BenchmarkClock.seconds { body(iterations) }
         rates.append(Double(iterations * bytesPerIteration) / seconds / 1e6)
     }
     rates.sort()

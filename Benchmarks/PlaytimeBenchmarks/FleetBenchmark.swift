@@ -2,7 +2,7 @@ import Foundation
 import PlaytimeFleet
 import PlaytimeRewards
 import PlaytimeTickets
-import Synchronization
+import PlaytimeSystem
 
 /// `fleet`: redemptions per second against the fleet's PostgreSQL stores through our client, for
 /// scripts/bench-fleet.sh, which runs pgbench on the same statements in the same run (scripts/fleet/redeem.sql).
@@ -88,31 +88,28 @@ struct FleetBenchmarkStop: Error {}
 /// Runs `work` on `threads` threads until `seconds` have passed (or it throws ``FleetBenchmarkStop``); each call
 /// gets the next index. Returns how many succeeded, failed, and the wall time.
 func fleetMeasure(threads: Int, seconds: Double, _ work: @escaping @Sendable (Int) throws -> Bool) -> (done: Int, failed: Int, seconds: Double) {
-    let next = Atomic<Int>(0)
-    let done = Atomic<Int>(0)
-    let failed = Atomic<Int>(0)
-    let clock = ContinuousClock()
-    let start = clock.now
-    let deadline = start + .nanoseconds(Int64(seconds * 1e9))
+    let next = ThreadLock(0)
+    let done = ThreadLock(0)
+    let failed = ThreadLock(0)
+    let start = BenchmarkClock.now()
+    let deadline = start + seconds
     let group = DispatchGroup()
     for _ in 0..<threads {
         group.enter()
         Thread.detachNewThread {
             defer { group.leave() }
-            while clock.now < deadline {
-                let index = next.add(1, ordering: .relaxed).oldValue
+            while BenchmarkClock.now() < deadline {
+                let index = next.withLock { value in defer { value += 1 }; return value }
                 do {
-                    if try work(index) { done.add(1, ordering: .relaxed) } else { failed.add(1, ordering: .relaxed) }
+                    if try work(index) { done.withLock { $0 += 1 } } else { failed.withLock { $0 += 1 } }
                 } catch is FleetBenchmarkStop {
                     return
                 } catch {
-                    failed.add(1, ordering: .relaxed)
+                    failed.withLock { $0 += 1 }
                 }
             }
         }
     }
     group.wait()
-    let elapsed = clock.now - start
-    return (done.load(ordering: .relaxed), failed.load(ordering: .relaxed),
-            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    return (done.withLock { $0 }, failed.withLock { $0 }, BenchmarkClock.now() - start)
 }

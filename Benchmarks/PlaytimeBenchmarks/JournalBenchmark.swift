@@ -36,12 +36,10 @@ func runJournalBenchmark(arguments: [String]) {
         // 1. Durable appends.
         let appendPath = (base as NSString).appendingPathComponent("appends.jsonl")
         var writer = try JournalWriter(path: appendPath, key: key)
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure {
+        let appendSeconds = try BenchmarkClock.seconds { () throws(JournalError) in
             for _ in 0..<appends { try writer.append(type: "session.heartbeat", payload: payload) }
         }
         try writer.close()
-        let appendSeconds = seconds(elapsed)
         print(String(format: "appends (write+fsync): %d in %.2f s = %.0f appends/s, %.1f us each",
                      appends, appendSeconds, Double(appends) / appendSeconds, appendSeconds / Double(appends) * 1e6))
 
@@ -58,17 +56,17 @@ func runJournalBenchmark(arguments: [String]) {
         let options = ThroughputBenchmarkOptions(arguments: [], defaultSeconds: 5, defaultRuns: 5)
         var verifyRates: [Double] = []
         for _ in 0..<options.runs {
-            let time = try clock.measure {
+            let time = try BenchmarkClock.seconds { () throws(JournalError) in
                 let result = try JournalReader.verify(path: verifyPath, key: key)
                 precondition(result.isIntact && result.recordCount == encoder.lastSequence)
             }
-            verifyRates.append(Double(journal.count) / seconds(time) / 1e6)
+            verifyRates.append(Double(journal.count) / time / 1e6)
         }
         verifyRates.sort()
         var rawRates: [Double] = []
         for _ in 0..<options.runs {
-            let time = clock.measure { _ = journal.withUnsafeBytes { SHA256.hash(bufferPointer: $0) } }
-            rawRates.append(Double(journal.count) / seconds(time) / 1e6)
+            let time = BenchmarkClock.seconds { _ = journal.withUnsafeBytes { SHA256.hash(bufferPointer: $0) } }
+            rawRates.append(Double(journal.count) / time / 1e6)
         }
         rawRates.sort()
         let verify = verifyRates[verifyRates.count / 2]
@@ -78,9 +76,4 @@ func runJournalBenchmark(arguments: [String]) {
     } catch {
         print("journal benchmark failed: \(error)")
     }
-}
-
-/// A duration in seconds as a `Double`.
-private func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }

@@ -36,15 +36,13 @@ func runRewardBenchmark(arguments: [String]) {
     }
 
     var checksum: Int64 = 0
-    let clock = ContinuousClock()
-    let start = clock.now
+    let start = BenchmarkClock.now()
     for index in 0..<iterations {
         if let breakdown = try? calculator.calculate(claims[index & 1023]) {
             checksum &+= breakdown.paidNow &+ breakdown.escrowed
         }
     }
-    let elapsed = start.duration(to: clock.now)
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = BenchmarkClock.now() - start
     let rate = seconds > 0 ? Double(iterations) / seconds : 0
     print("reward: \(iterations) computations in \(String(format: "%.3f", seconds)) s = \(Int(rate)) per second (single thread), checksum \(checksum)")
 }

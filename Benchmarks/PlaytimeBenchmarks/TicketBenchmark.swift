@@ -73,8 +73,7 @@ func runTicketBenchmark(arguments: [String]) {
 
 /// Wall time of `body` in seconds, from the monotonic clock.
 private func ticketSeconds(_ body: () -> Void) -> Double {
-    let elapsed = ContinuousClock().measure(body)
-    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    BenchmarkClock.seconds(body)
 }
 
 /// The value after `name` in `arguments`, if any.

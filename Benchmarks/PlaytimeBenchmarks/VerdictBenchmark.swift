@@ -28,8 +28,7 @@ func runVerdictBenchmark(arguments: [String]) {
     let timelines = (0..<1024).map { _ in verdictBenchmarkTimeline(next) }
 
     var checksum: Int64 = 0
-    let clock = ContinuousClock()
-    let start = clock.now
+    let start = BenchmarkClock.now()
     for index in 0..<iterations {
         let timeline = timelines[index & 1023]
         let verdict = ElapsedVerdict(timeline: timeline)
@@ -38,8 +37,7 @@ func runVerdictBenchmark(arguments: [String]) {
             checksum &+= breakdown.paidNow &+ breakdown.escrowed
         }
     }
-    let elapsed = start.duration(to: clock.now)
-    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let seconds = BenchmarkClock.now() - start
     let rate = seconds > 0 ? Double(iterations) / seconds : 0
     print("verdict: \(iterations) verdicts + rewards in \(String(format: "%.3f", seconds)) s = \(Int(rate)) per second per core (single thread), checksum \(checksum)")
 }

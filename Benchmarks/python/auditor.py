@@ -76,6 +76,7 @@ class SessionAuditor:
         self.unmatched_returns = 0
         self.abandoned = 0
         self.unreturned = 0
+        self.version = 1          # the journal header's version (section 13): what session payloads must say
 
     def _done(self, sid, verdict):
         self.sessions += 1
@@ -93,7 +94,7 @@ class SessionAuditor:
         self.waiting = []
 
     def record(self, seq: int, rtype: bytes, payload: bytes):
-        r = pj.parse_session(rtype, payload, seq)
+        r = pj.parse_session(rtype, payload, seq, self.version)
         if r is None:
             self.bad_payloads += 1          # section 7: malformed-payload, takes no part in any session
             return
@@ -260,6 +261,7 @@ def main(argv=None) -> int:
         with f:
             for seq, rtype, payload in reader:
                 if rtype[:8] == b"session.":
+                    sessions.version = reader.version
                     record(seq, rtype, payload)
     except OSError as e:
         print(f"auditor: cannot read journal {journal!r}: {e.strerror or e}", file=sys.stderr)

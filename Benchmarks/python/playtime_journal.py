@@ -1,4 +1,4 @@
-"""Independent reference implementation of the PlaytimeGuard journal format, version 1.
+"""Independent reference implementation of the PlaytimeGuard journal format, versions 1 and 2.
 
 Written only from docs/journal-format.md (section numbers below refer to it). Standard library only.
 
@@ -9,7 +9,9 @@ Contents
     and JournalReader, a streaming reader over a binary file object that reads fixed-size chunks and keeps
     at most one partial line (bounded by the 1 MiB line limit) plus one chunk in memory.
   - payload encoders (sections 7-9): session_payload, claim_payload, connectivity_payload
-  - the strict section 7 grammar of session payloads: parse_session (None for a malformed payload)
+  - the strict section 7 grammar of session payloads: parse_session (None for a malformed payload); the
+    version-2 payload of section 13 (boot segments, `rebootCredit`) with version=2
+  - section 13: boot_pseudonym, the keyed pseudonym a version-2 journal writes as `bootId`
   - credited time (section 10): drift, usable_net, project_net, agrees, credit (rules 0-5), and
     EarliestTracker, the earliest time E of a departure (section 10b)
 
@@ -35,6 +37,7 @@ __all__ = [
     "SessionRecord", "parse_session",
     "NS", "PPM", "HEARTBEAT_INTERVAL", "NET_SLACK", "WALL_SLACK", "METHODS", "STATUSES", "Verdict",
     "drift", "usable_net", "project_net", "agrees", "credit", "no_return", "EarliestTracker",
+    "SUPPORTED_VERSIONS", "boot_pseudonym",
 ]
 
 KEY_ID_LABEL = b"playtime-key-id"        # section 1, header table
@@ -47,7 +50,8 @@ MAX_KEY_FILE = 4096                       # section 4
 REASONS = ("truncated", "malformed", "unsupported-version", "wrong-key", "sequence-gap", "mac-mismatch")
 
 HEADER_LEAD = b'{"journal":"playtime","version":'
-HEADER_KEY_ID = b'1,"key_id":"'           # follows HEADER_LEAD when the version is 1
+HEADER_KEY_ID = b'1,"key_id":"'           # follows HEADER_LEAD when the version is 1 (or 2: same length)
+SUPPORTED_VERSIONS = (1, 2)               # section 13: version 2 keeps every line's layout
 HEADER_JOURNAL_ID = b'","journal_id":"'
 MAC_TAG = b',"mac":"'                     # first 8 bytes of the suffix
 MAC_END = b'"}'                           # last 2 bytes of the suffix before LF
@@ -134,10 +138,12 @@ def key_id(key: bytes) -> bytes:
 # Sections 1 and 2: building lines
 # --------------------------------------------------------------------------------------------------
 
-def header_body(key: bytes, journal_id: bytes) -> bytes:
+def header_body(key: bytes, journal_id: bytes, version: int = 1) -> bytes:
     if len(journal_id) != 16:
         raise ValueError("journal_id must be 16 bytes")
-    return (HEADER_LEAD + HEADER_KEY_ID + key_id(key) + HEADER_JOURNAL_ID
+    if version not in SUPPORTED_VERSIONS:
+        raise ValueError("unsupported version")
+    return (HEADER_LEAD + str(version).encode("ascii") + HEADER_KEY_ID[1:] + key_id(key) + HEADER_JOURNAL_ID
             + journal_id.hex().encode("ascii") + b'"')
 
 
@@ -170,13 +176,14 @@ class JournalWriter:
     The header is written by the constructor. `head` is the last MAC (32 raw bytes), `seq` the last seq.
     """
 
-    def __init__(self, f, key: bytes, journal_id: bytes | None = None, *, validate: bool = True):
+    def __init__(self, f, key: bytes, journal_id: bytes | None = None, *, validate: bool = True, version: int = 1):
         if journal_id is None:
             journal_id = os.urandom(16)
         self._f = f
         self._keyed = hmac.new(key, digestmod=hashlib.sha256)
         self._validate = validate
-        body = header_body(key, journal_id)
+        self.version = version
+        body = header_body(key, journal_id, version)
         m = self._keyed.copy()
         m.update(body)
         self.head = m.digest()
@@ -245,6 +252,7 @@ class Verifier:
         self.head: bytes | None = None   # previous MAC, 32 raw bytes; None before the header
         self.seq = 0                     # seq of the last valid record
         self.journal_id: bytes | None = None
+        self.version: int | None = None  # the header's version once it verified
         self.last_type = b""
         self.last_payload = b""
 
@@ -266,13 +274,13 @@ class Verifier:
         # Section 11: the version is a decimal without leading zeros, anything else is malformed ...
         if len(version) > 1 and version[0] == 48:
             return Failure("malformed", number, "header version has a leading zero")
-        # ... and a well-formed version other than 1 is unsupported-version (checked before the rest of
-        # the layout, whose shape a future version may change).
-        if version != b"1":
+        # ... and a well-formed version other than 1 or 2 is unsupported-version (checked before the rest
+        # of the layout, whose shape a future version may change; section 13 keeps it for version 2).
+        if version not in (b"1", b"2"):
             return Failure("unsupported-version", number, f"version {version.decode('ascii')}")
         # "the rest must match the layout exactly (lengths, lowercase hex, suffix) -> else malformed"
         if (n != HEADER_LINE_LEN
-                or line[i:_H_KEY_ID] != HEADER_KEY_ID
+                or line[i + 1:_H_KEY_ID] != HEADER_KEY_ID[1:]
                 or line[_H_JID_TAG:_H_JID] != HEADER_JOURNAL_ID
                 or line[_H_JID_END:_H_BODY_LEN] != b'"'
                 or line[_H_BODY_LEN:_H_BODY_LEN + 8] != MAC_TAG
@@ -293,6 +301,7 @@ class Verifier:
             return Failure("mac-mismatch", number, "header MAC")
         self.head = mac
         self.journal_id = bytes.fromhex(jid.decode("ascii"))
+        self.version = int(version)
         return None
 
     # -- records -----------------------------------------------------------------------------------
@@ -374,6 +383,11 @@ class JournalReader:
     @property
     def journal_id(self):
         return self.verifier.journal_id
+
+    @property
+    def version(self):
+        """The header's version (1 or 2) once the header verified, else None."""
+        return self.verifier.version
 
     def __iter__(self):
         v = self.verifier
@@ -515,14 +529,22 @@ def _opt_str(v) -> str:
 
 
 def session_payload(session: str, event: str, origin: str, wall: int, boot: int, boot_id,
-                    net, net_err, conn: str, conn_reason: str, rate: int, policy: str) -> bytes:
-    """Section 7, keys in the documented order."""
-    return ('{"v":1,"session":' + json_string(session) + ',"event":' + json_string(event)
+                    net, net_err, conn: str, conn_reason: str, rate: int, policy: str,
+                    version: int = 1, reboot_credit=None) -> bytes:
+    """Section 7, keys in the documented order; with version=2, section 13's payload (`rebootCredit` last)."""
+    tail = ',"rebootCredit":' + json_int(reboot_credit) if version == 2 else ""
+    return ('{"v":' + str(version) + ',"session":' + json_string(session) + ',"event":' + json_string(event)
             + ',"origin":' + json_string(origin) + ',"wall":' + json_int(wall)
             + ',"boot":' + json_int(boot) + ',"bootId":' + _opt_str(boot_id)
             + ',"net":' + json_int(net) + ',"netErr":' + json_int(net_err)
             + ',"conn":' + json_string(conn) + ',"connReason":' + json_string(conn_reason)
-            + ',"rate":' + json_int(rate) + ',"policy":' + json_string(policy) + "}").encode("utf-8")
+            + ',"rate":' + json_int(rate) + ',"policy":' + json_string(policy) + tail + "}").encode("utf-8")
+
+
+def boot_pseudonym(key: bytes, raw_boot_id: bytes, generation: int) -> str:
+    """Section 13: the `bootId` a version-2 journal writes for generation `generation` of a raw boot."""
+    message = b"PlaytimeGuard boot v2\x00" + raw_boot_id + b"\x00" + generation.to_bytes(4, "big")
+    return hmac.new(key, message, hashlib.sha256).digest()[:16].hex()
 
 
 def claim_payload(session: str, credited: int, status: str, paid: int, escrow: int, multipliers,
@@ -553,7 +575,7 @@ _INT = rb'(0|-?[1-9][0-9]*)'
 _OPT_INT = rb'(null|0|-?[1-9][0-9]*)'
 
 _SESSION_RE = re.compile(
-    rb'\{"v":1'
+    rb'\{"v":([12])'
     rb',"session":' + _STR
     + rb',"event":"(background|foreground|launch|heartbeat|settlement)"'
     rb',"origin":"(lifecycle|heartbeat)"'
@@ -561,7 +583,8 @@ _SESSION_RE = re.compile(
     + rb',"bootId":(?:null|' + _STR + rb')'
     + rb',"net":' + _OPT_INT + rb',"netErr":' + _OPT_INT
     + rb',"conn":"(?:online|offline|unknown)","connReason":' + _STR
-    + rb',"rate":' + _INT + rb',"policy":' + _STR + rb'\}', re.DOTALL)
+    + rb',"rate":' + _INT + rb',"policy":' + _STR
+    + rb'(?:,"rebootCredit":' + _OPT_INT + rb')?\}', re.DOTALL)
 
 def _unescape(raw: bytes) -> bytes:
     """The bytes a JSON string stands for (escapes decoded; other bytes kept as they are)."""
@@ -578,9 +601,9 @@ class SessionRecord:
     """A well-formed section 7 payload. `bid` is the bootId (unescaped bytes) or None; `net` / `err` are
     both ints or both None; `session` and `event` are str."""
 
-    __slots__ = ("seq", "session", "event", "origin", "wall", "boot", "bid", "net", "err", "rate")
+    __slots__ = ("seq", "session", "event", "origin", "wall", "boot", "bid", "net", "err", "rate", "v", "credit")
 
-    def __init__(self, seq, session, event, origin, wall, boot, bid, net, err, rate):
+    def __init__(self, seq, session, event, origin, wall, boot, bid, net, err, rate, v=1, credit=None):
         self.seq = seq
         self.session = session
         self.event = event
@@ -591,22 +614,32 @@ class SessionRecord:
         self.net = net
         self.err = err
         self.rate = rate
+        self.v = v                # payload version: 1, or 2 (section 13: boot segments)
+        self.credit = credit      # version 2: rebootCredit (ns) or None
 
     def __repr__(self):
         return (f"SessionRecord(seq={self.seq}, {self.session!r}, {self.event}, {self.origin}, wall={self.wall}, "
                 f"boot={self.boot}, bootId={self.bid!r}, net={self.net}, netErr={self.err})")
 
 
-def parse_session(rtype: bytes, payload: bytes, seq: int = 0) -> SessionRecord | None:
+def parse_session(rtype: bytes, payload: bytes, seq: int = 0, version: int = 1) -> SessionRecord | None:
     """Section 7: the payload of a session.* record, or None when it is malformed (then it takes no part in
     any session). Checks the fixed key order and spelling with no whitespace, v = 1, the session id (16
     lowercase hex digits or empty), the event, origin (exactly `lifecycle`, or `heartbeat` on a
     `background` only), conn, the integer syntax, the string syntax, valid UTF-8, net and netErr both null
-    or both integers, and that the record type is `session.` followed by the event."""
+    or both integers, and that the record type is `session.` followed by the event. `version` is the
+    journal header's: the payload's `v` must equal it, and version 2 ends with `rebootCredit` (section 13:
+    null, or a non-negative integer on a foreground or launch)."""
     m = _SESSION_RE.fullmatch(payload)
     if m is None:
         return None
-    sid, event, origin, wall, boot, bid, net, err, _reason, rate, _policy = m.groups()
+    v, sid, event, origin, wall, boot, bid, net, err, _reason, rate, _policy, credit = m.groups()
+    if int(v) != version or (version == 2) != (credit is not None):
+        return None
+    if credit == b"null":
+        credit = None
+    elif credit is not None and (int(credit) < 0 or int(credit) not in _INT64 or event not in (b"foreground", b"launch")):
+        return None
     if rtype[8:] != event or rtype[:8] != b"session.":
         return None
     if origin == b"heartbeat" and event != b"background":
@@ -622,7 +655,7 @@ def parse_session(rtype: bytes, payload: bytes, seq: int = 0) -> SessionRecord |
     return SessionRecord(seq, sid.decode("ascii"), event.decode("ascii"), origin.decode("ascii"),
                          int(wall), int(boot), None if bid is None else _unescape(bid),
                          None if net == b"null" else int(net), None if err == b"null" else int(err),
-                         int(rate))
+                         int(rate), version, None if credit is None else int(credit))
 
 
 # --------------------------------------------------------------------------------------------------
@@ -732,16 +765,19 @@ def credit(d, a, *, E=None, proof=None, settled=False, now=None) -> Verdict:
         if dn is not None and an is not None:       # 3a
             method, status = "network", "verified"
             lower = max(0, (an[0] - an[1]) - (dn[0] + dn[1]))
-        elif d.bid is not None and a.bid is not None:   # 3b
+        elif d.bid is not None and a.bid is not None and (getattr(a, "v", 1) < 2 or a.credit is not None):   # 3b
             method, status = "uptimeBound", "provisional"
-            U = max(0, a.boot - drift(a.boot))
+            asserted = getattr(a, "v", 1) >= 2      # section 13: the device's rebootCredit, never verified
+            U = a.credit if asserted else max(0, a.boot - drift(a.boot))
             lower = U
             started_before = False
+            if asserted:
+                flags.append("uptimeAssertedByDevice")
             if dn is None and an is not None and E is not None:
-                if (an[0] + an[1]) - U >= E:
+                if (an[0] + an[1]) - U >= E and not asserted:
                     status = "verified"
                     flags.append("bootStartAfterDeparture")
-                else:
+                elif (an[0] + an[1]) - U < E:
                     started_before = True
                     flags.append("bootStartedBeforeDeparture")
             if status == "provisional":             # 3d: unproven uptime is withheld when contradicted
@@ -803,7 +839,8 @@ class EarliestTracker:
         elif self.anchor is not None and r.boot >= self.anchor[1]:
             delta = r.boot - self.anchor[1]
             bound = self.anchor[0] + (delta - drift(delta))
-        elif bid is not None and self.before is not None:
+        elif bid is not None and self.before is not None and getattr(r, "v", 1) < 2:
+            # section 13: a version-2 boot starts at its segment's first record, so this clause is skipped
             bound = self.before + (r.boot - drift(r.boot))
         if bound is not None and (self.latest is None or bound > self.latest):
             self.latest = bound

@@ -108,10 +108,39 @@ def away_ns(rng: random.Random) -> int:
     return int(20 * NS * (2520 ** rng.random())) + rng.randrange(NS)
 
 
-def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes) -> dict:
-    w = pj.JournalWriter(out, key, journal_id)
+def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes, version: int = 1) -> dict:
+    w = pj.JournalWriter(out, key, journal_id, version=version)
     dev = Device(rng)
     sp = pj.session_payload
+    if version == 2:
+        # Section 13: the device writes each boot as one segment (generation 0): its keyed pseudonym, boot
+        # readings since the segment's first record, and on a return after a reboot its asserted uptime.
+        origins = {}          # raw bootId -> raw boot clock at its first record
+        departed = {}         # session id -> raw bootId of its departure
+
+        def segment(boot, bid):
+            if bid is None:
+                return 0, None
+            origin = origins.setdefault(bid, boot)
+            return boot - origin, pj.boot_pseudonym(key, bid.encode(), 0)
+
+        def sp(session, event, origin, wall, boot, bid, net, err, conn, reason, rate, policy):
+            credit = None
+            if event == "background":
+                departed[session] = bid
+            elif event in ("foreground", "launch") and session in departed:
+                d_bid = departed[session]
+                if d_bid is not None and bid is not None and d_bid != bid:
+                    credit = max(0, boot - pj.drift(boot))
+                    credit -= credit % pj.NS        # whole seconds (section 13.4)
+            rel, pseudonym = segment(boot, bid)
+            return pj.session_payload(session, event, origin, wall, rel, pseudonym, net, err, conn, reason, rate, policy,
+                                      version=2, reboot_credit=credit)
+
+        def connectivity(conn, reason, boot):
+            return pj.connectivity_payload(conn, reason, segment(boot, dev.bid())[0])
+    else:
+        connectivity = pj.connectivity_payload
     stats = {"records": 0, "sessions": 0, "reboots": 0, "forged": 0, "settled": 0, "credited": 0, "abandoned": 0,
              "duplicate_returns": 0, "spoofed": 0, "spoof_agreeing": 0, "spoof_disagreeing": 0, "stale_proofs": 0,
              "offline_departures": 0, **dict.fromkeys(pj.METHODS, 0)}
@@ -127,7 +156,7 @@ def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes)
             out.write(b"".join(buf))
             buf.clear()
         if rtype[:8] == b"session.":
-            r = pj.parse_session(rtype, payload, w.seq)
+            r = pj.parse_session(rtype, payload, w.seq, version)
             if r is None:
                 raise AssertionError(f"generated a malformed payload: {rtype!r} {payload!r}")
             return r, earliest.step(r)
@@ -138,7 +167,7 @@ def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes)
         dev.online = online
         if dev.online != was_online:
             n, e, conn, reason = dev.net()
-            rec(b"connectivity", pj.connectivity_payload(conn, reason, dev.boot()))
+            rec(b"connectivity", connectivity(conn, reason, dev.boot()))
 
     def claim(sid, verdict, multipliers, rate, policy, paid_before=0):
         factor = 2 if multipliers else 1
@@ -299,6 +328,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", required=True)
     ap.add_argument("--sessions", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--version", type=int, choices=(1, 2), default=1,
+                    help="journal format version (2: boot segments, docs/journal-format.md section 13)")
     args = ap.parse_args(argv)
     if args.sessions < 0:
         ap.error("--sessions must be >= 0")
@@ -327,7 +358,7 @@ def main(argv=None) -> int:
     tmp = args.out + ".tmp"
     try:
         with open(tmp, "wb") as out:
-            stats = write(out, key, args.sessions, rng, journal_id)
+            stats = write(out, key, args.sessions, rng, journal_id, args.version)
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, args.out)

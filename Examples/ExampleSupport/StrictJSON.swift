@@ -1,3 +1,5 @@
+import PlaytimeSystem
+
 /// A strict checker of JSON object keys (RFC 8259 syntax), run before decoding a request body.
 ///
 /// It parses the whole text once and refuses: invalid JSON; an object that repeats a key (keys compared
@@ -155,7 +157,7 @@ package struct StrictJSON {
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
-                guard String(validating: output, as: UTF8.self) != nil else { throw .syntax(offset: offset, expected: "UTF-8 text") }
+                guard String(strictUTF8: output) != nil else { throw .syntax(offset: offset, expected: "UTF-8 text") }
                 return output
             case UInt8(ascii: "\\"):
                 offset += 1

@@ -1,6 +1,6 @@
-public import PlaytimeCrypto
-public import PlaytimeGuard
-public import PlaytimeRewards
+package import PlaytimeCrypto
+package import PlaytimeGuard
+package import PlaytimeRewards
 
 /// What the auditor checks against.
 package struct AuditConfiguration: Sendable {

@@ -1,4 +1,4 @@
-public import PlaytimeGuard
+package import PlaytimeGuard
 
 /// One session as the auditor sees it: its verdict, the gold recomputed from it, and what was claimed.
 package struct AuditedSession: Sendable, Hashable, Codable {

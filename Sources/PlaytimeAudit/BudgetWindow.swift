@@ -1,9 +1,11 @@
+internal import PlaytimeRewards
+
 /// Gold paid within a rolling window (24 h by default), on one timeline (network time, or one boot's clock).
 struct BudgetWindow {
     private var entries: [(time: Int64, gold: Int64)] = []
     private var head = 0
     /// The window's total, wide enough never to wrap.
-    private var sum: Int128 = 0
+    private var sum = WideCount(0)
     /// The latest time added. A time earlier than it counts at it, so the window never moves back: a payment
     /// placed far in the future keeps every later payment in its window instead of clearing the past.
     private var latest = Int64.min
@@ -18,7 +20,7 @@ struct BudgetWindow {
         latest = time
         let (start, overflow) = time.subtractingReportingOverflow(windowNanoseconds)
         while !overflow, head < entries.count, entries[head].time <= start {
-            sum -= Int128(entries[head].gold)
+            sum = sum - WideCount(UInt64(entries[head].gold))
             head += 1
         }
         if head > 1024, head * 2 > entries.count {
@@ -26,7 +28,7 @@ struct BudgetWindow {
             head = 0
         }
         entries.append((time, max(0, gold)))
-        sum += Int128(max(0, gold))
-        return Int64(min(sum, Int128(Int64.max)))
+        sum = sum + WideCount(UInt64(max(0, gold)))
+        return sum.clampedToInt64
     }
 }

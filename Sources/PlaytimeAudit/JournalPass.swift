@@ -94,6 +94,13 @@ struct JournalPass {
                                             detail: "session payload not in the documented schema"))
                 return
             }
+            guard evidence.payloadVersion == Int64(view.journalVersion) else {
+                // A journal keeps its header's version: a payload of the other version is not in its schema (§13).
+                auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
+                                            sequence: view.sequence,
+                                            detail: "payload version \(evidence.payloadVersion) in a version-\(view.journalVersion) journal"))
+                return
+            }
             guard Self.typeNames(view.type, evidence.event) else {
                 auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
                                             sequence: view.sequence, detail: "record type contradicts the payload's event '\(evidence.event.rawValue)'"))

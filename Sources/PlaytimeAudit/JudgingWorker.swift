@@ -1,6 +1,6 @@
 import Foundation
 internal import PlaytimeGuard
-import Synchronization
+internal import PlaytimeSystem
 
 /// The second thread of a two-thread audit: it decodes and judges batches of verified records while the
 /// calling thread verifies the next chunk of the MAC chain. Sessions come back in journal order through an
@@ -10,8 +10,8 @@ import Synchronization
 /// alone; the caller only submits batches and drains sessions. The hand-offs go through locks and
 /// semaphores, hence `@unchecked Sendable`.
 final class JudgingWorker: @unchecked Sendable {
-    private let inbox = Mutex<[RecordBatch?]>([])
-    private let outbox = Mutex<[AuditedSession]>([])
+    private let inbox = ThreadLock<[RecordBatch?]>([])
+    private let outbox = ThreadLock<[AuditedSession]>([])
     private let filled = DispatchSemaphore(value: 0)
     private let slots: DispatchSemaphore
     private let done = DispatchSemaphore(value: 0)

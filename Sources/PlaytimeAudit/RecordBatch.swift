@@ -5,6 +5,8 @@ internal import PlaytimeJournal
 struct RecordBatch: Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var records: [(sequence: UInt64, typeStart: Int, typeCount: Int, payloadStart: Int, payloadCount: Int, mac: MACBytes)] = []
+    /// The journal's header version (every record of a batch comes from one journal).
+    private(set) var journalVersion = JournalFormat.version
 
     init(capacity: Int) {
         bytes.reserveCapacity(capacity)
@@ -21,6 +23,7 @@ struct RecordBatch: Sendable {
         let payloadStart = bytes.count
         bytes.append(contentsOf: view.payload)
         records.append((view.sequence, typeStart, view.type.count, payloadStart, view.payload.count, view.macValue))
+        journalVersion = view.journalVersion
     }
 
     /// Calls `body` with a view of each record, in order.
@@ -30,7 +33,7 @@ struct RecordBatch: Sendable {
                 body(JournalRecordView(sequence: record.sequence,
                                        type: UnsafeRawBufferPointer(rebasing: raw[record.typeStart..<record.typeStart + record.typeCount]),
                                        payload: UnsafeRawBufferPointer(rebasing: raw[record.payloadStart..<record.payloadStart + record.payloadCount]),
-                                       verifiedMAC: record.mac))
+                                       verifiedMAC: record.mac, journalVersion: journalVersion))
             }
         }
     }

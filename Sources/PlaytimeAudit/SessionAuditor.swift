@@ -1,6 +1,6 @@
 import Foundation
-public import PlaytimeGuard
-public import PlaytimeJournal
+package import PlaytimeGuard
+internal import PlaytimeJournal
 internal import PlaytimeRewards
 package import PlaytimeSystem
 

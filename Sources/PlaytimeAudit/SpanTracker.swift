@@ -29,12 +29,16 @@ struct SpanTracker {
             if firstNetwork == nil { firstNetwork = network }
             lastNetwork = network
         }
+        // A version-2 boot segment starts at its first record, not at boot; a return's asserted reboot credit
+        // stands for the uptime before it (docs/journal-format.md §13.4).
+        let (withCredit, overflow) = evidence.clock.bootNanoseconds.addingReportingOverflow(max(0, evidence.rebootCreditNanoseconds ?? 0))
+        let uptime = overflow ? Int64.max : withCredit
         if let boot = evidence.clock.bootID {
             if let current = currentBoot, current.id == boot {
-                currentBoot = (boot, max(current.uptime, evidence.clock.bootNanoseconds))
+                currentBoot = (boot, max(current.uptime, uptime))
             } else {
                 if let current = currentBoot { uptimeByBoot[current.id] = current.uptime }
-                currentBoot = (boot, max(uptimeByBoot.removeValue(forKey: boot) ?? 0, evidence.clock.bootNanoseconds))
+                currentBoot = (boot, max(uptimeByBoot.removeValue(forKey: boot) ?? 0, uptime))
             }
         } else {
             unknownBootUptime = max(unknownBootUptime, evidence.clock.bootNanoseconds)

@@ -12,12 +12,17 @@ package struct JournalEncoder: Sendable {
     /// The header line (with its newline) when this encoder started a new journal; empty when resumed.
     package let headerLine: [UInt8]
 
-    /// Starts a new journal with `journalID` (16 bytes; random by default).
-    package init(key: JournalKey, journalID: [UInt8]? = nil) {
+    /// The header's version: what the journal's session payloads mean (docs/journal-format.md §13).
+    package let version: Int
+
+    /// Starts a new journal with `journalID` (16 bytes; random by default) and header `version` (one of
+    /// ``JournalFormat/supportedVersions``, clamped to them; 1 by default, the layout is the same in each).
+    public init(key: JournalKey, journalID: [UInt8]? = nil, version: Int = JournalFormat.version) {
+        let version = min(max(version, JournalFormat.supportedVersions.lowerBound), JournalFormat.supportedVersions.upperBound)
         var random = SystemRandomNumberGenerator()
         let id = journalID ?? (0..<JournalFormat.journalIDByteCount).map { _ in UInt8.random(in: 0...255, using: &random) }
         var line = JournalFormat.headerLead
-        line.append(contentsOf: String(JournalFormat.version).utf8)
+        line.append(contentsOf: String(version).utf8)
         line.append(contentsOf: JournalFormat.headerKeyID)
         key.keyID.withUnsafeBytes { LowercaseHex.append($0, to: &line) }
         line.append(contentsOf: JournalFormat.headerJournalID)
@@ -29,15 +34,27 @@ package struct JournalEncoder: Sendable {
         self.head = mac
         self.lastSequence = 0
         self.headerLine = line
+        self.version = version
+        self.journalID = id
     }
 
     /// Continues a journal whose last verified line has MAC `headMAC` and whose last record is `lastSequence`.
     package init(key: JournalKey, resumingAfter lastSequence: UInt64, headMAC: [UInt8]) {
+        self.init(key: key, resumingAfter: lastSequence, headMAC: headMAC, header: nil)
+    }
+
+    /// Continues a journal with the verified `header` (its version and id), as the writer does.
+    package init(key: JournalKey, resumingAfter lastSequence: UInt64, headMAC: [UInt8], header: JournalHeader?) {
         self.key = key
         self.head = MACBytes(headMAC)
         self.lastSequence = lastSequence
         self.headerLine = []
+        self.version = header?.version ?? JournalFormat.version
+        self.journalID = header?.journalID ?? []
     }
+
+    /// The journal id (16 bytes), when this encoder created the journal or resumed it from a verified header.
+    package let journalID: [UInt8]
 
     /// The MAC of the last line produced: the chain head.
     package var headMAC: [UInt8] { head.array }

@@ -6,8 +6,13 @@
 /// The MAC of a line covers every byte before its `,"mac":"` suffix. The header's MAC input is just
 /// those bytes; a record's MAC input is the previous line's 32 raw MAC bytes followed by those bytes.
 package enum JournalFormat {
-    /// The only version this code reads and writes.
+    /// The version a journal gets unless its creator asks for another: 1, whose layout every later version
+    /// keeps (docs/journal-format.md §13: version 2 changes only what session payloads mean).
     package static let version = 1
+    /// The newest version, which PlaytimeGuard's recorder gives the journals it creates.
+    package static let currentVersion = 2
+    /// The versions this code reads and writes; every line's layout and the MAC chain are the same in each.
+    package static let supportedVersions: ClosedRange<Int> = 1...2
     /// The smallest key, in bytes, that a journal accepts.
     package static let minimumKeyByteCount = 16
     /// The largest line (without its newline) a reader accepts or a writer produces.

@@ -1,6 +1,6 @@
 /// The verified first line of a journal.
 package struct JournalHeader: Sendable, Equatable {
-    /// Format version (currently 1).
+    /// Format version (1 or 2, ``JournalFormat/supportedVersions``).
     package var version: Int
     /// The 8-byte fingerprint of the key that signs this journal.
     package var keyID: [UInt8]

@@ -20,4 +20,13 @@ public struct JournalKey: Sendable {
 
     /// The key id as 16 lowercase hex digits, as it appears in the header.
     public var keyIDHex: String { Hex.encode(keyID) }
+
+    /// HMAC-SHA-256 of `message` under the journal key (32 bytes), for values bound to the key outside the
+    /// chain: boot pseudonyms and the boot sidecar (docs/journal-format.md §13). Callers begin `message` with
+    /// their own label, so it never equals a line's MAC input.
+    package func authenticate(_ message: [UInt8]) -> [UInt8] {
+        var state = authenticator
+        state.update(message)
+        return Array(state.finalize())
+    }
 }

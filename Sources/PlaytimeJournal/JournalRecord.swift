@@ -6,6 +6,8 @@ package struct JournalRecord: Sendable, Equatable {
     package var type: String
     /// The payload exactly as written: the bytes of one JSON object.
     package var payload: [UInt8]
+    /// The version of the journal's header, for a record the reader delivered (1 otherwise).
+    package var journalVersion = JournalFormat.version
 
     /// Creates a record value.
     package init(sequence: UInt64, type: String, payload: [UInt8]) {

@@ -9,6 +9,8 @@ package struct JournalRecordView {
     package let payload: UnsafeRawBufferPointer
     /// The record's verified MAC (the chain head after it).
     let mac: MACBytes
+    /// The version of the journal's header: what the record's session payloads must say (docs/journal-format.md §13).
+    package let journalVersion: Int
 
     /// A view of bytes held elsewhere (valid as long as they are). Its ``macBytes`` are zero: only views the
     /// reader hands out carry their record's MAC.
@@ -16,11 +18,13 @@ package struct JournalRecordView {
         self.init(sequence: sequence, type: type, payload: payload, mac: MACBytes())
     }
 
-    init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer, mac: MACBytes) {
+    init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer, mac: MACBytes,
+         journalVersion: Int = JournalFormat.version) {
         self.sequence = sequence
         self.type = type
         self.payload = payload
         self.mac = mac
+        self.journalVersion = journalVersion
     }
 
     /// The record's MAC (32 bytes): what a server keeps as the head of what it accepted from this journal.
@@ -29,9 +33,10 @@ package struct JournalRecordView {
     /// The record's MAC as a fixed-size value, for copying a view's record elsewhere with it.
     package var macValue: MACBytes { mac }
 
-    /// A view of bytes held elsewhere, carrying the MAC its record was verified with.
-    package init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer, verifiedMAC: MACBytes) {
-        self.init(sequence: sequence, type: type, payload: payload, mac: verifiedMAC)
+    /// A view of bytes held elsewhere, carrying the MAC its record was verified with and its journal's version.
+    package init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer, verifiedMAC: MACBytes,
+                 journalVersion: Int = JournalFormat.version) {
+        self.init(sequence: sequence, type: type, payload: payload, mac: verifiedMAC, journalVersion: journalVersion)
     }
 
     /// True when the type is exactly `name`.
@@ -50,6 +55,8 @@ package struct JournalRecordView {
 
     /// An owned copy.
     package var record: JournalRecord {
-        JournalRecord(sequence: sequence, type: String(decoding: type, as: UTF8.self), payload: Array(payload))
+        var copy = JournalRecord(sequence: sequence, type: String(decoding: type, as: UTF8.self), payload: Array(payload))
+        copy.journalVersion = journalVersion
+        return copy
     }
 }

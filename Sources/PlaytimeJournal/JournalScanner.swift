@@ -43,7 +43,7 @@ struct JournalScanner: Sendable {
                         sequence: sequence,
                         type: UnsafeRawBufferPointer(rebasing: line[type]),
                         payload: UnsafeRawBufferPointer(rebasing: line[payload]),
-                        mac: verifier.head))
+                        mac: verifier.head, journalVersion: verifier.journalVersion))
                 }
             case .failed(let reason):
                 fail(reason)

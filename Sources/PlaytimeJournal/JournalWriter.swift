@@ -16,24 +16,27 @@ package struct JournalWriter: ~Copyable {
     /// Set when a write or fsync failed and the file's state is unknown.
     var failed = false
 
-    /// Opens (creating if absent or empty) and verifies the journal at `path`.
-    package init(path: String, key: JournalKey) throws(JournalError) {
-        try self.init(path: path, key: key, deliver: false) { _ in }
+    /// Opens (creating if absent or empty) and verifies the journal at `path`. A journal it creates gets
+    /// header version `newJournalVersion`; an existing one keeps the version of its header.
+    public init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version) throws(JournalError) {
+        try self.init(path: path, key: key, deliver: false, newJournalVersion: newJournalVersion) { _ in }
     }
 
     /// Opens and verifies the journal at `path`, handing each verified record to `replay` during the same
     /// pass (so a caller rebuilding its state reads the file once). If opening then fails, records already
-    /// handed over belong to a journal that was refused.
-    package init(path: String, key: JournalKey, replay: (JournalRecordView) -> Void) throws(JournalError) {
-        try self.init(path: path, key: key, deliver: true, replay)
+    /// handed over belong to a journal that was refused. A journal it creates gets header version `newJournalVersion`.
+    public init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version,
+                replay: (JournalRecordView) -> Void) throws(JournalError) {
+        try self.init(path: path, key: key, deliver: true, newJournalVersion: newJournalVersion, replay)
     }
 
-    private init(path: String, key: JournalKey, deliver: Bool, _ replay: (JournalRecordView) -> Void) throws(JournalError) {
+    private init(path: String, key: JournalKey, deliver: Bool, newJournalVersion: Int,
+                 _ replay: (JournalRecordView) -> Void) throws(JournalError) {
         let file = try JournalWriter.openLocked(path: path, options: [.readWrite, .create, .append])
         let size: Int64
         do { size = try file.size() } catch { throw JournalError.system(error) }
         if size == 0 {
-            let encoder = JournalEncoder(key: key)
+            let encoder = JournalEncoder(key: key, version: newJournalVersion)
             do {
                 try file.writeAll(encoder.headerLine)
                 try file.sync()
@@ -54,7 +57,8 @@ package struct JournalWriter: ~Copyable {
             if let failure = verification.failure {
                 throw failure.reason == .truncated ? JournalError.tornTail(failure) : JournalError.corrupt(failure)
             }
-            self.encoder = JournalEncoder(key: key, resumingAfter: verification.recordCount, headMAC: verification.headMAC)
+            self.encoder = JournalEncoder(key: key, resumingAfter: verification.recordCount, headMAC: verification.headMAC,
+                                          header: verification.header)
             self.fileLength = verification.verifiedByteCount
         }
         self.path = path
@@ -73,6 +77,12 @@ package struct JournalWriter: ~Copyable {
         guard locked else { throw JournalError.locked(path: path) }
         return file
     }
+
+    /// The header's version: the journal keeps it for every record appended (docs/journal-format.md §13).
+    package var version: Int { encoder.version }
+
+    /// The journal id (16 bytes) from the header.
+    package var journalID: [UInt8] { encoder.journalID }
 
     /// The sequence number of the last record on disk (0 when there are none).
     package var lastSequence: UInt64 { encoder.lastSequence }

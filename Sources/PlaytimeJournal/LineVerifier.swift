@@ -19,6 +19,8 @@ struct LineVerifier: Sendable {
     var lastSequence: UInt64 = 0
     /// True once the header verified.
     var sawHeader = false
+    /// The verified header's version (1 until the header verified).
+    var journalVersion = JournalFormat.version
 
     init(key: JournalKey) { self.key = key }
 
@@ -31,7 +33,8 @@ struct LineVerifier: Sendable {
         var scanner = ByteScanner(line)
         guard scanner.expect(JournalFormat.headerLead) else { return .failed(.malformed) }
         guard let version = scanner.decimal(maxDigits: 9) else { return .failed(.malformed) }
-        guard version == UInt64(JournalFormat.version) else { return .failed(.unsupportedVersion) }
+        guard version >= UInt64(JournalFormat.supportedVersions.lowerBound), version <= UInt64(JournalFormat.supportedVersions.upperBound)
+        else { return .failed(.unsupportedVersion) }
         guard scanner.expect(JournalFormat.headerKeyID),
             let keyID = scanner.lowercaseHex(byteCount: JournalFormat.keyIDByteCount),
             scanner.expect(JournalFormat.headerJournalID),
@@ -45,7 +48,8 @@ struct LineVerifier: Sendable {
         guard mac.constantTimeEquals(claimed) else { return .failed(.macMismatch) }
         head = mac
         sawHeader = true
-        return .header(JournalHeader(version: JournalFormat.version, keyID: keyID, journalID: journalID))
+        journalVersion = Int(version)
+        return .header(JournalHeader(version: Int(version), keyID: keyID, journalID: journalID))
     }
 
     mutating func verifyRecord(_ line: UnsafeRawBufferPointer) -> Outcome {

@@ -30,10 +30,10 @@ public struct RewardCalculator: Sendable, Equatable {
         let scale = Scale(rate: claim.goldPerHour, efficiency: policy.efficiencyPercent, multipliers: applied)
         let tierLines = splitIntoTiers(considered).map { line -> TierLine in
             var line = line
-            line.gold = scale.gold(weightedSeconds: UInt128(line.seconds) * UInt128(line.percent), share: 100).value
+            line.gold = scale.gold(weightedSeconds: WideCount(UInt64(line.seconds), times: UInt64(line.percent)), share: 100).value
             return line
         }
-        let weighted = tierLines.reduce(UInt128(0)) { $0 + UInt128($1.seconds) * UInt128($1.percent) }
+        let weighted = tierLines.reduce(WideCount(0)) { $0 + WideCount(UInt64($1.seconds), times: UInt64($1.percent)) }
         let total = scale.gold(weightedSeconds: weighted, share: 100)
         let share = policy.statusSharePercent.percent(for: claim.status)
         let paid = scale.gold(weightedSeconds: weighted, share: UInt64(share))
@@ -123,19 +123,20 @@ public struct RewardCalculator: Sendable, Equatable {
 private struct Scale {
     /// rate, efficiency, then each applied multiplier.
     let factors: [UInt64]
-    /// 3600 × 100 (tier %) × 100 (efficiency %) × 100 (share %) × 100ᵏ (multiplier %): at most 8 multipliers, < 2⁸⁵.
-    let denominator: UInt128
+    /// 3600 × 100 (tier %) × 100 (efficiency %) × 100 (share %) × 100ᵏ (multiplier %): at most 8 multipliers, < 2⁸⁵,
+    /// packed into 64-bit words (``ExactScaling/packed(_:)``).
+    let divisors: [UInt64]
 
     init(rate: Int64, efficiency: Int64, multipliers: [Int64]) {
         factors = [UInt64(rate), UInt64(efficiency)] + multipliers.map { UInt64($0) }
-        var denominator = UInt128(3600 * 100 * 100 * 100)
-        for _ in multipliers { denominator *= 100 }
-        self.denominator = denominator
+        var divisors: [UInt64] = [3600 * 100 * 100 * 100]
+        for _ in multipliers { ExactScaling.pack(100, into: &divisors) }
+        self.divisors = divisors
     }
 
     /// `floor(weightedSeconds × share × rate × efficiency × Πm / denominator)`; the share (≤ 100) is folded
     /// into the base, which stays below 2⁷⁸ (weighted seconds < 2⁷¹).
-    func gold(weightedSeconds: UInt128, share: UInt64) -> ExactScaling.Result {
-        ExactScaling.floorOfProduct(base: weightedSeconds * UInt128(share), factors: factors, denominator: denominator)
+    func gold(weightedSeconds: WideCount, share: UInt64) -> ExactScaling.Result {
+        ExactScaling.floorOfProduct(base: weightedSeconds.multiplied(by: share), factors: factors, divisors: divisors)
     }
 }

@@ -12,8 +12,8 @@ extension RewardCurve {
         let end = max(1, maxSeconds)
         let ceiling = Self.niceCeiling(max(1, maxGold))
 
-        func x(_ seconds: Int64) -> Int { left + Int(Int128(seconds) * Int128(plotWidth) / Int128(end)) }
-        func y(_ gold: Int64) -> Int { top + plotHeight - Int(Int128(max(0, gold)) * Int128(plotHeight) / Int128(ceiling)) }
+        func x(_ seconds: Int64) -> Int { left + Int(WideArithmetic.multiplyAddDivide(seconds, Int64(plotWidth), by: end)) }
+        func y(_ gold: Int64) -> Int { top + plotHeight - Int(WideArithmetic.multiplyAddDivide(max(0, gold), Int64(plotHeight), by: ceiling)) }
 
         var out: [String] = []
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
@@ -25,7 +25,7 @@ extension RewardCurve {
         // Grid and ticks: y in 5 steps, x in whole hours (at most ~12 ticks).
         for step in 0...5 {
             // In 128 bits: a ceiling near Int64.max times the step would overflow 64.
-            let gold = Int64(Int128(ceiling) * Int128(step) / 5)
+            let gold = WideArithmetic.multiplyAddDivide(ceiling, Int64(step), by: 5)
             let py = y(gold)
             out.append("<line x1=\"\(left)\" y1=\"\(py)\" x2=\"\(left + plotWidth)\" y2=\"\(py)\" stroke=\"#e5e5e5\"/>")
             out.append("<text x=\"\(left - 8)\" y=\"\(py + 4)\" text-anchor=\"end\">\(GoldFormatting.gold(gold))</text>")

@@ -14,16 +14,16 @@ extension RewardCurve {
         var grid = Array(repeating: Array(repeating: Character(" "), count: columns), count: rows)
         let mark: Character = unicode ? "•" : "*"
         for column in 0..<columns {
-            let seconds = Int64(Int128(end) * Int128(column) / Int128(columns - 1))
+            let seconds = WideArithmetic.multiplyAddDivide(end, Int64(column), by: Int64(columns - 1))
             let gold = gold(nearest: seconds)
             // row 0 is the top; round to the nearest row.
-            let level = Int((Int128(max(0, gold)) * Int128(rows - 1) + Int128(top / 2)) / Int128(top))
+            let level = Int(WideArithmetic.multiplyAddDivide(max(0, gold), Int64(rows - 1), plus: top / 2, by: top))
             grid[rows - 1 - min(level, rows - 1)][column] = mark
         }
         let labels = (0..<rows).map { row -> String in
             if row == 0 { return GoldFormatting.gold(top) }
             if row == rows - 1 { return "0" }
-            if row == (rows - 1) / 2, rows > 4 { return GoldFormatting.gold(top - Int64(Int128(top) * Int128(row) / Int128(rows - 1))) }
+            if row == (rows - 1) / 2, rows > 4 { return GoldFormatting.gold(top - WideArithmetic.multiplyAddDivide(top, Int64(row), by: Int64(rows - 1))) }
             return ""
         }
         let labelWidth = labels.map(\.count).max() ?? 1

@@ -44,7 +44,7 @@ public struct RewardCurve: Sendable, Equatable {
         points.reserveCapacity(count)
         for index in 0..<count {
             // seconds = end × index / (count - 1), exact in 128 bits.
-            let seconds = Int64(Int128(end) * Int128(index) / Int128(count - 1))
+            let seconds = WideArithmetic.multiplyAddDivide(end, Int64(index), by: Int64(count - 1))
             let breakdown = try calculator.calculate(
                 creditedSeconds: seconds, status: .verified, goldPerHour: rate,
                 requestedMultipliers: multipliers)
@@ -60,7 +60,7 @@ public struct RewardCurve: Sendable, Equatable {
     func gold(nearest seconds: Int64) -> Int64 {
         guard let last = points.last, last.seconds > 0 else { return points.first?.gold ?? 0 }
         let clamped = min(max(0, seconds), last.seconds)
-        let index = Int((Int128(clamped) * Int128(points.count - 1) + Int128(last.seconds / 2)) / Int128(last.seconds))
+        let index = Int(WideArithmetic.multiplyAddDivide(clamped, Int64(points.count - 1), plus: last.seconds / 2, by: last.seconds))
         return points[min(max(0, index), points.count - 1)].gold
     }
 }

@@ -1,5 +1,4 @@
-import PlaytimeGuard
-import Synchronization
+import PlaytimeSystem
 
 /// The device's clocks in a simulation, beside the true time only the simulation knows.
 /// Wall = true time + the offset the player (or the OS) set; the boot clock counts sleep and restarts at reboot.
@@ -12,10 +11,10 @@ final class SimulatedClock: ClockSource {
         var boots = 0
     }
 
-    private let state: Mutex<State>
+    private let state: ThreadLock<State>
 
     init(trueNanoseconds: Int64, bootNanoseconds: Int64, bootID: String = "sim-boot-0") {
-        state = Mutex(State(trueNanoseconds: trueNanoseconds, boot: bootNanoseconds, bootID: bootID))
+        state = ThreadLock(State(trueNanoseconds: trueNanoseconds, boot: bootNanoseconds, bootID: bootID))
     }
 
     func read() -> ClockReading {

@@ -1,6 +1,6 @@
 import PlaytimeGuard
 import PlaytimeNTP
-import Synchronization
+import PlaytimeSystem
 
 /// Network time in a simulation: honest servers that read the simulation's true time within a small
 /// error, no network at all, or servers that lie.
@@ -20,11 +20,11 @@ final class SimulatedNetworkTimeSource: NetworkTimeSource {
     }
 
     private let clock: SimulatedClock
-    private let mode: Mutex<Mode>
+    private let mode: ThreadLock<Mode>
 
     init(clock: SimulatedClock, mode: Mode = .honest(bias: 0, bound: 20_000_000)) {
         self.clock = clock
-        self.mode = Mutex(mode)
+        self.mode = ThreadLock(mode)
     }
 
     func set(_ newMode: Mode) { mode.withLock { $0 = newMode } }

@@ -1,16 +1,15 @@
 import Foundation
 import PlaytimeNTP
 import PlaytimeSystem
-import Synchronization
 
 /// An NTP server on 127.0.0.1 (any free port) in this process, answering with a chosen behaviour.
 /// For hostile and deterministic cases; interoperability is tested against a real chronyd.
 package final class FakeNTPServer: Sendable {
     /// The address to query, e.g. `127.0.0.1:40123`.
     package let address: SocketAddress
-    private let behaviour: Mutex<FakeReply>
-    private let running = Mutex(true)
-    private let requests = Mutex(0)
+    private let behaviour: ThreadLock<FakeReply>
+    private let running = ThreadLock(true)
+    private let requests = ThreadLock(0)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts serving at once.
@@ -18,7 +17,7 @@ package final class FakeNTPServer: Sendable {
         guard let bindAddress = SocketAddress(numericHost: host, port: 0) else { throw SystemError(code: 22, operation: "address") }
         let socket = try UDPServerSocket(bindingTo: bindAddress)
         address = socket.localAddress
-        behaviour = Mutex(reply)
+        behaviour = ThreadLock(reply)
         // The socket is handed to the serving thread and never touched here again.
         nonisolated(unsafe) let owned = socket
         let thread = Thread { [self] in self.serve(owned) }

@@ -1,13 +1,12 @@
 import Foundation
 import PlaytimeSystem
-import Synchronization
 
 /// An on-path attacker on loopback: forwards each request to a real Roughtime server and changes the
 /// answer on its way back (one byte flipped at `offset`), so a genuine server's signed answer arrives tampered.
 package final class FakeRoughtimeProxy: Sendable {
     /// The address clients send to.
     package let address: SocketAddress
-    private let running = Mutex(true)
+    private let running = ThreadLock(true)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts forwarding to `upstream`; each answer has byte `offset` (from the packet's start) XORed with `mask`.

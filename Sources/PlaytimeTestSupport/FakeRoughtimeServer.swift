@@ -2,7 +2,6 @@ import Foundation
 import PlaytimeCrypto
 import PlaytimeRoughtime
 import PlaytimeSystem
-import Synchronization
 
 /// A Roughtime server on 127.0.0.1 or ::1 (any free port) in this process, over a real UDP socket,
 /// answering with a chosen behaviour. For every rejection and the chain's consistency check;
@@ -12,10 +11,10 @@ package final class FakeRoughtimeServer: Sendable {
     package let address: SocketAddress
     /// The answers' builder (keys, radius).
     package let responder: FakeRoughtimeResponder
-    private let behaviour: Mutex<RoughtimeMisbehaviour>
+    private let behaviour: ThreadLock<RoughtimeMisbehaviour>
     private let clockOffsetSeconds: Int64
-    private let running = Mutex(true)
-    private let requests = Mutex<[[UInt8]]>([])
+    private let running = ThreadLock(true)
+    private let requests = ThreadLock<[[UInt8]]>([])
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts serving at once. `seed` is the long-term key's seed; the clock is this machine's wall clock
@@ -26,7 +25,7 @@ package final class FakeRoughtimeServer: Sendable {
         let socket = try UDPServerSocket(bindingTo: bindAddress)
         address = socket.localAddress
         responder = FakeRoughtimeResponder(seed: seed, radiusSeconds: radiusSeconds)
-        behaviour = Mutex(misbehaviour)
+        behaviour = ThreadLock(misbehaviour)
         self.clockOffsetSeconds = clockOffsetSeconds
         // The socket is handed to the serving thread and never touched here again.
         nonisolated(unsafe) let owned = socket

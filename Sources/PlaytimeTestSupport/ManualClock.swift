@@ -1,13 +1,12 @@
 import PlaytimeSystem
-import Synchronization
 
 /// A clock whose time moves only when the test says so. `sleep` advances it instead of waiting.
 package final class ManualClock: ClockSource {
-    private let state: Mutex<ClockReading>
+    private let state: ThreadLock<ClockReading>
 
     /// Starts at the given reading (default: wall 2026-11-29T00:00:00Z, boot 1000 s, boot "boot-A").
     package init(wallNanoseconds: Int64 = 1_796_083_200_000_000_000, bootNanoseconds: Int64 = 1_000_000_000_000, bootID: String? = "boot-A") {
-        state = Mutex(ClockReading(wallNanoseconds: wallNanoseconds, bootNanoseconds: bootNanoseconds, bootID: bootID))
+        state = ThreadLock(ClockReading(wallNanoseconds: wallNanoseconds, bootNanoseconds: bootNanoseconds, bootID: bootID))
     }
 
     /// The current reading.

@@ -1,6 +1,6 @@
 import PlaytimeGuard
 import PlaytimeNTP
-import Synchronization
+import PlaytimeSystem
 
 /// A network time source that answers from a manual clock: true time = the clock's wall minus a skew the
 /// test reported (so a moved wall clock does not move network time), or fails as told. Counts its calls.
@@ -15,12 +15,12 @@ package final class ManualNetworkTimeSource: NetworkTimeSource {
         case unreachable
     }
     private let clock: ManualClock
-    private let state: Mutex<(mode: Mode, wallMinusTrue: Int64, calls: Int, budgets: [Int64])>
+    private let state: ThreadLock<(mode: Mode, wallMinusTrue: Int64, calls: Int, budgets: [Int64])>
 
     /// Answers from `clock`.
     package init(clock: ManualClock, mode: Mode = .answer) {
         self.clock = clock
-        state = Mutex((mode, 0, 0, []))
+        state = ThreadLock((mode, 0, 0, []))
     }
 
     /// Changes how later calls answer.

@@ -1,6 +1,5 @@
 import PlaytimeNTP
 import PlaytimeSystem
-import Synchronization
 
 /// A transport whose servers are scripted: each answers with a `FakeReply`, after a one-way delay, in the
 /// time of a `ManualClock`. Nothing touches the network and nothing sleeps.
@@ -29,7 +28,7 @@ package final class ScriptedNTPTransport: NTPTransport {
     private let scripts: [String: Script]
     private let names: [String: Result<[SocketAddress], ResolveError>]
     private let interfaceUp: Bool
-    private let log = Mutex<[SocketAddress]>([])
+    private let log = ThreadLock<[SocketAddress]>([])
 
     /// Scripts keyed by address description (`127.0.0.1:123`); `names` maps host names to addresses or failures.
     package init(clock: ManualClock, scripts: [String: Script], names: [String: Result<[SocketAddress], ResolveError>] = [:], interfaceUp: Bool = true) {

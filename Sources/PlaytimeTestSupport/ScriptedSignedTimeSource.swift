@@ -1,6 +1,6 @@
 import PlaytimeGuard
 import PlaytimeRoughtime
-import Synchronization
+import PlaytimeSystem
 
 /// A signed-time source that answers in process with real signed Roughtime responses (``FakeRoughtimeResponder``)
 /// at a time the test sets, chaining the servers as the draft does. Deterministic: no socket, no clock.
@@ -9,13 +9,13 @@ package final class ScriptedSignedTimeSource: SignedTimeSource {
     package let responders: [FakeRoughtimeResponder]
     /// Trusts every responder's key.
     package let verifier: SignedTimeVerifier
-    private let state: Mutex<(now: UInt64, offsets: [Int64], answering: Bool, calls: Int)>
+    private let state: ThreadLock<(now: UInt64, offsets: [Int64], answering: Bool, calls: Int)>
 
     /// Answers at Unix second `nowSeconds` from `responders` (each at the same time unless offset).
     package init(responders: [FakeRoughtimeResponder], nowSeconds: UInt64) {
         self.responders = responders
         self.verifier = SignedTimeVerifier(trustedKeys: responders.map(\.publicKey))
-        state = Mutex((nowSeconds, Array(repeating: 0, count: responders.count), true, 0))
+        state = ThreadLock((nowSeconds, Array(repeating: 0, count: responders.count), true, 0))
     }
 
     /// Moves the servers' time forward by `seconds` (true time passing).

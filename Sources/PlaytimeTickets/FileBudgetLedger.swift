@@ -1,4 +1,4 @@
-import Synchronization
+internal import PlaytimeSystem
 
 /// A durable budget ledger: an append-only file of grants, shared safely by threads and by processes, with
 /// the same design as ``FileReplayGuard``.
@@ -7,7 +7,7 @@ import Synchronization
 ///   crash can never forget gold that was paid (a grant never acknowledged may be lost: it was not paid).
 /// - Restart: opening loads every record; a torn last record is cut off; anything else invalid is
 ///   ``TicketStoreError/corrupt(path:offset:reason:)``.
-/// - Threads: one `Mutex`. Processes: an exclusive `flock` on `<path>.lock` around every call, which first
+/// - Threads: one `ThreadLock`. Processes: an exclusive `flock` on `<path>.lock` around every call, which first
 ///   reads what other processes appended (or reloads after their compaction), then decides and appends, so
 ///   concurrent grants for one player never exceed the budget however many processes share the file.
 /// - Bounded growth: ``compact(now:)`` (also automatic once the file holds at least `compactionThreshold`
@@ -20,13 +20,13 @@ package final class FileBudgetLedger: BudgetLedger {
     package let path: String
     /// The record count below which no automatic compaction runs.
     package let compactionThreshold: Int
-    private let store: Mutex<RecordFileStore<BudgetIndex>>
+    private let store: ThreadLock<RecordFileStore<BudgetIndex>>
 
     /// Opens the budget file at `path`, creating it when absent, and loads it.
     package init(path: String, compactionThreshold: Int = 4096) throws(TicketStoreError) {
         self.path = path
         self.compactionThreshold = max(1, compactionThreshold)
-        self.store = Mutex(try RecordFileStore<BudgetIndex>.open(path: path))
+        self.store = ThreadLock(try RecordFileStore<BudgetIndex>.open(path: path))
     }
 
     /// Grants up to `gold` under the rolling budget, durably and atomically across threads and processes.

@@ -1,4 +1,4 @@
-import Synchronization
+internal import PlaytimeSystem
 
 /// A durable replay guard: an append-only file of consumed claims (nonce and (player, session) key in one
 /// record), shared safely by threads and by processes.
@@ -9,7 +9,7 @@ import Synchronization
 /// - Format: version 2. A format-1 file (nonces only) is upgraded in place at open (atomically, by
 ///   `rename`); an unknown version is refused (``TicketStoreError/unsupportedVersion(path:header:)``).
 /// - Restart: opening loads every record; a record torn by a crash (never acknowledged) is cut off.
-/// - Threads: one `Mutex` serialises calls in this process.
+/// - Threads: one `ThreadLock` serialises calls in this process.
 /// - Processes: every call holds an exclusive `flock` on `<path>.lock` and first reads any records
 ///   other processes appended (or reloads the file if one of them compacted it), so any number
 ///   of processes may share one file. The lock file is separate because compaction replaces the
@@ -23,13 +23,13 @@ package final class FileReplayGuard: ReplayGuard {
     package let path: String
     /// The record count below which no automatic compaction runs.
     package let compactionThreshold: Int
-    private let store: Mutex<RecordFileStore<ReplayIndex>>
+    private let store: ThreadLock<RecordFileStore<ReplayIndex>>
 
     /// Opens the replay file at `path`, creating it when absent (upgrading format 1), and loads it.
     package init(path: String, compactionThreshold: Int = 4096) throws(TicketStoreError) {
         self.path = path
         self.compactionThreshold = max(1, compactionThreshold)
-        self.store = Mutex(try RecordFileStore<ReplayIndex>.open(path: path))
+        self.store = ThreadLock(try RecordFileStore<ReplayIndex>.open(path: path))
     }
 
     /// Records `claim` durably if its nonce and session key are new and it is unexpired; atomic across

@@ -1,4 +1,4 @@
-import Synchronization
+internal import PlaytimeSystem
 
 /// A budget ledger held in memory: thread-safe, forgotten when the process ends (so a restart reopens every
 /// budget). Use it for tests, or next to an ``InMemoryReplayGuard`` in a single process.
@@ -11,7 +11,7 @@ package final class InMemoryBudgetLedger: BudgetLedger {
         var liveAfterCollection = 0
     }
 
-    private let state = Mutex(State())
+    private let state = ThreadLock(State())
     /// The grant count below which no automatic collection runs.
     package let collectionThreshold: Int
 

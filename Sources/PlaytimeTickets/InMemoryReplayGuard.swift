@@ -1,4 +1,4 @@
-import Synchronization
+internal import PlaytimeSystem
 
 /// A replay guard held in memory: fast, thread-safe, forgotten when the process ends.
 ///
@@ -13,7 +13,7 @@ package final class InMemoryReplayGuard: ReplayGuard {
         var liveAfterCollection = 0
     }
 
-    private let state = Mutex(State())
+    private let state = ThreadLock(State())
     /// The table size below which no automatic collection runs.
     package let collectionThreshold: Int
 

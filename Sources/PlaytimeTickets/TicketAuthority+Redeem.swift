@@ -1,4 +1,4 @@
-public import PlaytimeRewards
+package import PlaytimeRewards
 
 extension TicketAuthority {
     /// Parses the text form, then redeems it as ``redeem(_:player:at:)-(DepartureTicket,_,_)``.

@@ -1,4 +1,4 @@
-public import PlaytimeRewards
+package import PlaytimeRewards
 
 /// The game server's issuer and redeemer of departure tickets.
 ///

@@ -1,4 +1,4 @@
-public import PlaytimeRewards
+package import PlaytimeRewards
 
 /// Why a ``TicketAuthority`` could not be created.
 package enum TicketConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {

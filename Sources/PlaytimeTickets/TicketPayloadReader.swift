@@ -1,3 +1,5 @@
+internal import PlaytimeSystem
+
 /// Reads the fields of a canonical payload in order, throwing on truncation; never traps.
 struct TicketPayloadReader {
     let bytes: [UInt8]
@@ -31,7 +33,7 @@ struct TicketPayloadReader {
     mutating func text(field: String, lengthBytes: Int) throws(TicketFormatError) -> String {
         let length = lengthBytes == 1 ? Int(try uint8(field: field)) : try uint16(field: field)
         let raw = try take(length, field: field)
-        guard let text = String(validating: raw, as: UTF8.self) else { throw .invalidText(field: field) }
+        guard let text = String(strictUTF8: raw) else { throw .invalidText(field: field) }
         return text
     }
 

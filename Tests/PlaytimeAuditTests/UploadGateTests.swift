@@ -1,6 +1,5 @@
 import Foundation
 import PlaytimeSystem
-import Synchronization
 import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
@@ -220,7 +219,7 @@ struct UploadGateTests {
         let path = directory.file("j")
         try Self.sessions(path, key: directory.key, from: 0, count: 3)
         let registryPath = directory.file("registry")
-        let outcomes = Mutex<[String]>([])
+        let outcomes = ThreadLock<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             let outcome: String
             do {

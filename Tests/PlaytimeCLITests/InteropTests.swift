@@ -74,14 +74,17 @@ struct InteropTests {
         swift.filter { python[$0.key] != $0.value }.map { "\($0.key): Swift \($0.value), Python \(python[$0.key].map(String.init(describing:)) ?? "missing")" }.sorted()
     }
 
-    @Test("A journal written by Python verifies in Swift, with the same credited seconds per session", .enabled(if: python != nil))
-    func pythonToSwift() async throws {
+    @Test("A journal written by Python verifies in Swift, with the same credited seconds per session (versions 1 and 2)",
+          .enabled(if: python != nil), arguments: [1, 2])
+    func pythonToSwift(version: Int) async throws {
         let directory = try TemporaryJournalDirectory(prefix: "interop-py")
         defer { directory.cleanUp() }
         let keyPath = directory.file("py.key")
         let journal = directory.file("py.jsonl")
-        let written = try await runPython("write_journal.py", ["--key-file", keyPath, "--out", journal, "--sessions", "1000", "--seed", "11"])
+        let written = try await runPython("write_journal.py", ["--key-file", keyPath, "--out", journal, "--sessions", "1000", "--seed", "11",
+                                                               "--version", String(version)])
         #expect(written.status == 0)
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).hasPrefix(#"{"journal":"playtime","version":\#(version),"#))
         let key = try KeyFile.load(path: keyPath)
         let swift = try swiftFigures(journal: journal, key: key)
         let python = try await pythonFigures(journal: journal, key: keyPath)
@@ -293,5 +296,131 @@ struct InteropTests {
             let credited = python.mapValues(\.credited)
             #expect(credited == figures, "now \(judgedAt.map(String.init) ?? "none"): Python \(credited.sorted { $0.key < $1.key })")
         }
+    }
+
+    /// Version 2 (docs/journal-format.md §13): boot segments and the device's asserted reboot credit, hand-written
+    /// situations with figures worked out from the document, judged the same in Swift and Python.
+    @Test("Version-2 situations (§13: segments, asserted uptime, lost sidecar, 3b never verified) credit the same in Swift and Python",
+          .enabled(if: python != nil))
+    func version2Situations() async throws {
+        let directory = try TemporaryJournalDirectory(prefix: "interop-v2")
+        defer { directory.cleanUp() }
+        let journal = directory.file("v2.jsonl")
+        var records: [Evidence] = []
+        let s: Int64 = 1_000_000_000
+        var t: Int64 = 1_796_083_200 * s
+        func append(_ event: SessionEventKind, _ id: String = "", wall: Int64? = nil, boot: Int64, segment: String?, net: Int64? = nil,
+                    credit: Int64? = nil) throws {
+            let snapshot = event == .background || event == .heartbeat
+            var evidence = Evidence(event: event, sessionID: id, clock: ClockReading(wallNanoseconds: wall ?? t, bootNanoseconds: boot, bootID: segment),
+                                    network: net.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: 20_000_000) },
+                                    connectivity: net == nil ? .unknown : Connectivity(state: .online, reason: "ntp-ok"),
+                                    goldPerHour: snapshot ? 600 : 0, policyVersion: snapshot ? "default-1" : "")
+            evidence.payloadVersion = 2
+            evidence.rebootCreditNanoseconds = credit
+            records.append(evidence)
+        }
+        // Segment a (origin = its first record): a fix, then 01: same segment, 3600 s by the boot clock, less drift.
+        let originA = t
+        try append(.launch, boot: t - originA, segment: "aaaa", net: t)
+        t += 60 * s
+        try append(.background, "0000000000000001", boot: t - originA, segment: "aaaa")
+        t += 3_600 * s
+        try append(.foreground, "0000000000000001", boot: t - originA, segment: "aaaa")
+        // 02: a reboot while away, no network time: the asserted 1200 s (provisional).
+        t += 60 * s
+        try append(.background, "0000000000000002", boot: t - originA, segment: "aaaa")
+        t += 7_200 * s
+        let originB = t
+        try append(.launch, "0000000000000002", boot: 0, segment: "bbbb", credit: 1_200 * s)
+        // 03: a new segment without an asserted credit (a lost sidecar in the same boot): nothing.
+        t += 60 * s
+        try append(.background, "0000000000000003", boot: t - originB, segment: "bbbb")
+        t += 600 * s
+        let originC = t
+        try append(.launch, "0000000000000003", boot: 0, segment: "cccc")
+        // 04: the return has network time and E is known (a fix earlier in segment c carried to the departure,
+        //     which records none): version 1 would verify the uptime (3b); version 2 keeps it provisional, 900 s.
+        t += 60 * s
+        try append(.heartbeat, boot: t - originC, segment: "cccc", net: t)
+        try append(.background, "0000000000000004", boot: t - originC + 1, segment: "cccc")
+        t += 3_600 * s
+        let originD = t
+        try append(.launch, "0000000000000004", boot: 0, segment: "dddd", net: t, credit: 900 * s)
+        // 05: an asserted uptime longer than the time since the proven departure (3b): withheld, 0.
+        t += 60 * s
+        try append(.heartbeat, boot: t - originD, segment: "dddd", net: t)
+        try append(.background, "0000000000000005", boot: t - originD + 1, segment: "dddd")
+        t += 600 * s
+        let originE = t
+        try append(.launch, "0000000000000005", boot: 0, segment: "eeee", net: t, credit: 3_600 * s)
+        // 06: the wall clock went back across a reboot, asserted 1800 s: withheld (3d), 0.
+        t += 60 * s
+        try append(.background, "0000000000000006", boot: t - originE, segment: "eeee")
+        let departureWall = t
+        t += 3_600 * s
+        let originF = t
+        try append(.launch, "0000000000000006", wall: departureWall - 600 * s, boot: 0, segment: "ffff", credit: 1_800 * s)
+        // 07: no credit and no network time at the return, settled later in the return's segment: network (3a),
+        //     1800 s less the errors and the drift of the 120 s projection.
+        t += 60 * s
+        try append(.background, "0000000000000007", boot: t - originF, segment: "ffff", net: t)
+        t += 1_800 * s
+        let originG = t
+        try append(.launch, "0000000000000007", boot: 0, segment: "gggg")
+        t += 120 * s
+        try append(.settlement, "0000000000000007", boot: t - originG, segment: "gggg", net: t)
+        var writer = try JournalWriter(path: journal, key: directory.key, newJournalVersion: 2)
+        for evidence in records { try writer.append(type: evidence.event.recordType, payload: EvidenceCodec.encode(evidence)) }
+        try writer.close()
+        let expected = ["0000000000000001": 3_599, "0000000000000002": 1_200, "0000000000000003": 0, "0000000000000004": 900,
+                        "0000000000000005": 0, "0000000000000006": 0, "0000000000000007": 1_799]
+        for judgedAt in [nil, t + 60 * s] as [Int64?] {
+            let swift = try swiftFigures(journal: journal, key: directory.key, now: judgedAt)
+            let python = try await pythonFigures(journal: journal, key: directory.keyPath, now: judgedAt)
+            #expect(differences(swift, python).isEmpty, "\(differences(swift, python))")
+            #expect(Set(swift.keys) == Set(python.keys))
+            #expect(swift.mapValues(\.credited) == expected, "\(swift.sorted { $0.key < $1.key })")
+            #expect(python["0000000000000004"]?.status == "provisional")
+            #expect(python["0000000000000007"]?.status == "verified")
+        }
+    }
+
+    @Test("A version-2 journal written by the recorder (a reboot, a lost sidecar, same-boot sessions) credits the same in Python",
+          .enabled(if: python != nil))
+    func recorderVersion2ToPython() async throws {
+        let directory = try TemporaryJournalDirectory(prefix: "interop-v2-recorder")
+        defer { directory.cleanUp() }
+        let journal = directory.file("recorded.jsonl")
+        let clock = ManualClock()
+        let network = ManualNetworkTimeSource(clock: clock)
+        func recorder() throws -> SessionRecorder {
+            try SessionRecorder(journalPath: journal, key: directory.key, clock: clock, networkTime: network,
+                                connectivity: ConnectivityMonitor(probe: UnknownLink(), clock: clock))
+        }
+        let hour: Int64 = 3_600_000_000_000
+        for index in 0..<6 {
+            network.set(index % 2 == 0 ? .answer : .offline)
+            try recorder().enteredBackground(goldPerHour: 600, policyVersion: "default-1")
+            switch index {
+            case 2: clock.reboot(newBootID: "boot-\(index)", downtimeNanoseconds: hour, uptimeNanoseconds: hour / 4)
+            case 4: try FileManager.default.removeItem(atPath: journal + ".boot")
+                    clock.advance(nanoseconds: hour)
+            default: clock.advance(nanoseconds: Int64(index + 1) * hour / 3)
+            }
+            _ = try await recorder().appLaunched()
+            clock.advance(nanoseconds: 60_000_000_000)
+            _ = try await recorder().settlePending()
+        }
+        let swift = try swiftFigures(journal: journal, key: directory.key)
+        let python = try await pythonFigures(journal: journal, key: directory.keyPath)
+        #expect(swift.count == 6)
+        #expect(differences(swift, python).isEmpty, "\(differences(swift, python))")
+        #expect(Set(swift.keys) == Set(python.keys))
+        #expect(!(try String(contentsOfFile: journal, encoding: .utf8)).contains("boot-A"))
+    }
+
+    struct UnknownLink: ConnectivityProbe {
+        func localConnectivity() -> Connectivity { .unknown }
     }
 }

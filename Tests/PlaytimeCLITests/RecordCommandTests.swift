@@ -62,6 +62,51 @@ struct RecordCommandTests {
         #expect(abs(wallDelta - bootDelta - 5 * 3600) < 1)
     }
 
+    @Test("A recorded journal holds neither the raw boot id nor any boot-clock reading, and audits to the credit the record command reported")
+    func noRawBootValues() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let journal = directory + "/journal"
+        let common = ["--journal", journal, "--key-file", directory + "/key", "--create-key", "--json"]
+        let before = SystemClock.bootNanoseconds()
+        let background = try await PlaytimeBinary.run(["record", "background"] + common)
+        try await runOffCooperativePool { Thread.sleep(forTimeInterval: 1.2) }   // real time away, on real clocks
+        let foreground = try await PlaytimeBinary.run(["record", "foreground"] + common)
+        let after = SystemClock.bootNanoseconds()
+        #expect(background.status == 0, "\(background.standardError)")
+        #expect(foreground.status == 0, "\(foreground.standardError)")
+        let bytes = try String(contentsOfFile: journal, encoding: .utf8)
+        #expect(bytes.hasPrefix(#"{"journal":"playtime","version":2,"#))
+        // The raw boot id, in any spelling, from the kernel and from the platform layer.
+        let kernel = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let identities = [kernel, SystemClock.bootIdentifier() ?? kernel].map { $0.lowercased() }
+        #expect(!kernel.isEmpty)
+        for identity in identities {
+            #expect(!bytes.lowercased().contains(identity), "raw boot id in the journal")
+            #expect(!bytes.lowercased().contains(identity.replacingOccurrences(of: "-", with: "")), "raw boot id without dashes in the journal")
+        }
+        // No integer of the file lies within the boot-clock readings taken around the run (uptime since boot).
+        var integers: [Int64] = []
+        var digits = ""
+        for character in bytes + " " {
+            if character.isASCII, character.isNumber { digits.append(character) } else {
+                if !digits.isEmpty, let value = Int64(digits) { integers.append(value) }
+                digits = ""
+            }
+        }
+        #expect(integers.count > 20)
+        let leaked = integers.filter { (before...after).contains($0) }
+        #expect(leaked.isEmpty, "boot-clock readings in the journal: \(leaked)")
+        // The device's own verdict (what the record command reported) is what a server recomputes.
+        let reported = try #require(try jsonObject(foreground.standardOutput)["creditedSeconds"] as? Int)
+        #expect(reported >= 1)
+        let audit = try await PlaytimeBinary.run(["audit", "--key-file", directory + "/key", "--json", journal])
+        let sessions = audit.standardOutput.split(separator: "\n").compactMap { try? jsonObject(String($0)) }.filter { $0["sessionId"] != nil }
+        #expect(sessions.count == 1, "\(audit.standardOutput)")
+        #expect(sessions.first?["creditedSeconds"] as? Int == reported, "\(audit.standardOutput)")
+        #expect(sessions.first?["method"] as? String == "bootClock")
+    }
+
     @Test("A corrupt journal: a clear message, exit 2, and the file untouched")
     func corruptJournal() async throws {
         let directory = try temporaryDirectory()

@@ -20,8 +20,9 @@ struct JournalAgreementTests {
         return result
     }
 
-    @Test("encode to a journal, read back through JournalReader + SessionAssembler + verdict: same gold as in process")
-    func sameGold() throws {
+    @Test("encode to a journal, read back through JournalReader + SessionAssembler + verdict: same gold as in process",
+          arguments: [1, 2])
+    func sameGold(version: Int) throws {
         let directory = (FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()) + "/playtime-agree-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -34,6 +35,12 @@ struct JournalAgreementTests {
                 let timeline = value.timeline
                 for var item in [timeline.departure, timeline.arrival!] + (timeline.laterProof.map { [$0] } ?? []) {
                     item.sessionID = item.event == .settlement || item.sessionID.isEmpty ? item.sessionID : "s\(index)"
+                    item.payloadVersion = Int64(version)
+                    // Version 2 (docs/journal-format.md §13): a return after a reboot carries the device's asserted uptime.
+                    if version == 2, item.event == .foreground || item.event == .launch,
+                       item.clock.bootID != timeline.departure.clock.bootID, item.clock.bootID != nil {
+                        item.rebootCreditNanoseconds = max(0, item.clock.bootNanoseconds)
+                    }
                     evidence.append(item)
                 }
             }
@@ -46,7 +53,7 @@ struct JournalAgreementTests {
             // Server: the same evidence through the journal file.
             let path = directory + "/case-\(counter).journal"
             do {
-                var writer = try JournalWriter(path: path, key: Self.key)
+                var writer = try JournalWriter(path: path, key: Self.key, newJournalVersion: version)
                 for item in evidence { try writer.append(type: item.event.recordType, payload: EvidenceCodec.encode(item)) }
                 try writer.close()
             }

@@ -2,7 +2,7 @@ import Foundation
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeTestSupport
-import Synchronization
+import PlaytimeSystem
 
 /// A fresh temporary directory with a key file, per test.
 struct RecorderFixture {

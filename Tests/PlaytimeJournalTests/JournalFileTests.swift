@@ -90,7 +90,7 @@ struct JournalFileTests {
     func headerProblems() {
         let header = JournalEncoder(key: key).headerLine
         var future = header
-        future[#"{"journal":"playtime","version":"#.utf8.count] = UInt8(ascii: "2")
+        future[#"{"journal":"playtime","version":"#.utf8.count] = UInt8(ascii: "3")
         #expect(JournalReader.verify(bytes: future, key: key).failure?.reason == .unsupportedVersion)
         #expect(JournalReader.verify(bytes: Array("hello\n".utf8), key: key).failure?.reason == .malformed)
         #expect(JournalReader.verify(bytes: [], key: key).failure?.reason == .truncated)

@@ -1,6 +1,5 @@
 import Foundation
 import PlaytimeSystem
-import Synchronization
 import Testing
 @testable import PlaytimePostgres
 
@@ -20,8 +19,8 @@ struct LivePoolTests {
             let table = try makeTable(pool, "pool_counter")
             defer { _ = try? pool.query("DROP TABLE \(table)") }
             _ = try pool.query("INSERT INTO \(table) (id) VALUES ('c')")
-            let backends = Mutex<Set<String>>([])
-            let failures = Mutex<[String]>([])
+            let backends = ThreadLock<Set<String>>([])
+            let failures = ThreadLock<[String]>([])
             let done = DispatchGroup()
             for _ in 0..<8 {
                 done.enter()

@@ -2,7 +2,6 @@ import PlaytimeCrypto
 import PlaytimeSystem
 import PlaytimeTestSupport
 import PropertyTesting
-import Synchronization
 import Testing
 @testable import PlaytimeRoughtime
 
@@ -18,7 +17,7 @@ final class ScriptedRoughtimeTransport: RoughtimeTransport {
     let behaviours: [String: Behaviour]
     let names: [String: Result<[SocketAddress], ResolveError>]
     let interfaceUp: Bool
-    private let log = Mutex<[[UInt8]]>([])
+    private let log = ThreadLock<[[UInt8]]>([])
 
     init(_ behaviours: [String: Behaviour], names: [String: Result<[SocketAddress], ResolveError>] = [:], interfaceUp: Bool = true) {
         self.behaviours = behaviours

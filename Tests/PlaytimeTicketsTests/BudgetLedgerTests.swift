@@ -1,4 +1,4 @@
-import Synchronization
+import PlaytimeSystem
 import Foundation
 import PlaytimeTickets
 import Testing
@@ -122,8 +122,8 @@ struct BudgetLedgerTests {
         let texts = try (0..<32).map { index in
             try servers[0].issue(player: "p", session: "s\(index)", rate: 3600, at: F.start).encodedText()
         }
-        let paid = Mutex(Int64(0))
-        let withheld = Mutex(Int64(0))
+        let paid = ThreadLock(Int64(0))
+        let withheld = ThreadLock(Int64(0))
         let outcomes = await ConcurrentRedemption.run(tasks: 32) { index throws(TicketError) in
             let redemption = try servers[index % 2].redeem(texts[index], player: "p", at: F.start + 1000 * F.second)
             paid.withLock { $0 += redemption.paidGold }

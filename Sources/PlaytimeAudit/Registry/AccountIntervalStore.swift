@@ -62,8 +62,10 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
     static func unionLength(_ ranges: [Range<Int64>]) -> Int64 {
         var total: Int64 = 0
         func add(_ range: Range<Int64>) {
-            let length = Int128(range.upperBound) - Int128(range.lowerBound)
-            total = Int64(min(Int128(Int64.max), Int128(total) + length))
+            // upper − lower of a range is in 0..<2⁶⁴ (exact as UInt64); total ≥ 0.
+            let length = UInt64(bitPattern: range.upperBound &- range.lowerBound)
+            let (sum, overflow) = UInt64(total).addingReportingOverflow(length)
+            total = overflow || sum > UInt64(Int64.max) ? .max : Int64(sum)
         }
         var current: Range<Int64>?
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
@@ -92,8 +94,11 @@ extension AccountIntervalStore {
         guard gold > 0, !away.isEmpty else { return (max(0, gold), 0) }
         let overlap = try record(account: account, journalID: journalID, sessionID: sessionID, away: away)
         guard overlap > 0 else { return (gold, 0) }
-        // `away` is non-empty and within Int64, so its length fits in 128 bits.
-        let length = Int128(away.upperBound) - Int128(away.lowerBound)
-        return (Int64(Int128(gold) * (length - min(Int128(overlap), length)) / length), overlap)
+        // `away` is non-empty and within Int64, so its length is in 1..<2⁶⁴ (exact as UInt64); gold < 2⁶³, so
+        // gold × uncovered < 2⁶⁴ × length and the 128-bit quotient (≤ gold) fits.
+        let length = UInt64(bitPattern: away.upperBound &- away.lowerBound)
+        let uncovered = length - min(UInt64(overlap), length)
+        let trimmed = length.dividingFullWidth(UInt64(gold).multipliedFullWidth(by: uncovered)).quotient
+        return (Int64(trimmed), overlap)
     }
 }

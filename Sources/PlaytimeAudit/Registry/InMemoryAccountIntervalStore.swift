@@ -1,8 +1,8 @@
-import Synchronization
+internal import PlaytimeSystem
 
 /// An ``AccountIntervalStore`` in this process's memory: for one server process and for tests.
 package final class InMemoryAccountIntervalStore: AccountIntervalStore {
-    private let accounts = Mutex<[[UInt8]: AccountIntervals]>([:])
+    private let accounts = ThreadLock<[[UInt8]: AccountIntervals]>([:])
 
     /// An empty store.
     package init() {}

@@ -1,8 +1,8 @@
-import Synchronization
+internal import PlaytimeSystem
 
 /// A ``DeviceRegistry`` in this process's memory: for one server process and for tests.
 package final class InMemoryDeviceRegistry: DeviceRegistry {
-    private let records = Mutex<[String: DeviceRecord]>([:])
+    private let records = ThreadLock<[String: DeviceRecord]>([:])
 
     /// An empty registry.
     package init() {}

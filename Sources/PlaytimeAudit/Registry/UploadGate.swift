@@ -1,6 +1,6 @@
 internal import PlaytimeCrypto
-public import PlaytimeGuard
-public import PlaytimeJournal
+package import PlaytimeGuard
+internal import PlaytimeJournal
 package import PlaytimeSystem
 
 /// Accepts uploads of device journals the way a game server must: on its own clock, only when an upload

@@ -1,6 +1,5 @@
 internal import PlaytimeNTP
 internal import PlaytimeSystem
-import Synchronization
 
 /// Online / offline / unknown, from local facts and the outcome of the latest NTP attempt, so callers never
 /// wait on a timeout when the device has no network. Reports changes, connectivity loss above all.
@@ -13,7 +12,7 @@ package final class ConnectivityMonitor: Sendable {
     private let probe: any ConnectivityProbe
     private let clock: any ClockSource
     private let freshnessNanoseconds: Int64
-    private let state = Mutex(State())
+    private let state = ThreadLock(State())
 
     /// `freshness`: how long an NTP outcome keeps speaking for the network (default 5 minutes).
     package init(probe: any ConnectivityProbe = SystemConnectivityProbe(), clock: any ClockSource = SystemClockSource(),

@@ -1,6 +1,5 @@
 internal import PlaytimeNTP
 package import PlaytimeSystem
-import Synchronization
 
 /// Cheap local facts about the network: no packet is sent, nothing waits.
 public protocol ConnectivityProbe: Sendable {
@@ -38,11 +37,11 @@ package struct SystemConnectivityProbe: ConnectivityProbe {
 
 /// A probe that answers what it is told: for tests and simulations.
 package final class ScriptedConnectivityProbe: ConnectivityProbe {
-    private let state: Mutex<Connectivity>
+    private let state: ThreadLock<Connectivity>
 
     /// Starts with `initial`.
     package init(_ initial: Connectivity = Connectivity(state: .unknown, reason: "interfaces-up")) {
-        state = Mutex(initial)
+        state = ThreadLock(initial)
     }
 
     /// Changes what later probes answer.

@@ -19,6 +19,13 @@ public struct Evidence: Sendable, Hashable, Codable {
     public var goldPerHour: Int64
     /// The reward policy version in force at departure (empty for other events).
     public var policyVersion: String
+    /// The session payload version, which is the journal's header version: 1, or 2 where `clock` holds boot
+    /// segments (a keyed pseudonym and nanoseconds since the segment's first record, docs/journal-format.md §13).
+    package var payloadVersion: Int64 = 1
+    /// Version 2, on a return after a reboot the device recognised: the new boot's uptime less the drift
+    /// allowance, as the device asserts it (nanoseconds; `nil` everywhere else). A server bounds it by the
+    /// provisional cap (docs/journal-format.md §13, rule 3b).
+    package var rebootCreditNanoseconds: Int64?
 
     /// Creates evidence.
     public init(event: SessionEventKind, sessionID: String, origin: String = "lifecycle", clock: ClockReading,

@@ -1,13 +1,15 @@
 /// The journal payload of a session event: one JSON object with a fixed key order (see
 /// docs/journal-format.md, "Session payloads"), written and read without a general JSON parser.
 package enum EvidenceCodec {
-    /// Payload schema version.
+    /// Payload schema version of version-1 journals.
     package static let version: Int64 = 1
+    /// The payload versions read: 1, and 2 with boot segments and `rebootCredit` (docs/journal-format.md §13).
+    package static let supportedVersions: ClosedRange<Int64> = 1...2
 
     /// The payload bytes for `evidence`.
     package static func encode(_ evidence: Evidence) -> [UInt8] {
         var writer = FixedJSONWriter()
-        writer.integer("v", version)
+        writer.integer("v", evidence.payloadVersion)
         writer.string("session", evidence.sessionID)
         writer.string("event", evidence.event.rawValue)
         writer.string("origin", evidence.origin)
@@ -20,6 +22,7 @@ package enum EvidenceCodec {
         writer.string("connReason", evidence.connectivity.reason)
         writer.integer("rate", evidence.goldPerHour)
         writer.string("policy", evidence.policyVersion)
+        if evidence.payloadVersion >= 2 { writer.integer("rebootCredit", evidence.rebootCreditNanoseconds) }
         return writer.finish()
     }
 
@@ -59,7 +62,7 @@ package struct EvidenceDecoder: Sendable {
     /// Decodes one payload; `nil` for anything not in the exact schema.
     package mutating func decode(_ payload: UnsafeRawBufferPointer) -> Evidence? {
         var scanner = FixedJSONScanner(payload)
-        guard scanner.literal(#"{"v":"#), scanner.integerValue() == EvidenceCodec.version,
+        guard scanner.literal(#"{"v":"#), let version = scanner.integerValue(), EvidenceCodec.supportedVersions.contains(version),
               scanner.literal(#","session":"#), let session = scanner.cachedStringValue(&session),
               scanner.literal(#","event":""#), let event = Self.event(&scanner),
               scanner.literal(#","origin":""#), let origin = Self.origin(&scanner, event: event),
@@ -71,9 +74,18 @@ package struct EvidenceDecoder: Sendable {
               scanner.literal(#","conn":""#), let state = Self.state(&scanner),
               scanner.literal(#","connReason":"#), let reason = scanner.cachedStringValue(&reason),
               scanner.literal(#","rate":"#), let rate = scanner.integerValue(),
-              scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policy),
-              scanner.end()
+              scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policy)
         else { return nil }
+        // Version 2 ends with the device's reboot credit: never negative, and only on a return.
+        var rebootCredit: Int64?
+        if version >= 2 {
+            guard scanner.literal(#","rebootCredit":"#), let credit = scanner.optionalIntegerValue() else { return nil }
+            if let credit {
+                guard credit >= 0, event == .foreground || event == .launch else { return nil }
+                rebootCredit = credit
+            }
+        }
+        guard scanner.end() else { return nil }
         // A departure always names its session, and session ids are printable ASCII, so that two ids are
         // equal exactly when their bytes are (docs/journal-format.md §7).
         if event == .background, session.isEmpty { return nil }
@@ -84,10 +96,13 @@ package struct EvidenceDecoder: Sendable {
         case (nil, nil): network = nil
         default: return nil
         }
-        return Evidence(event: event, sessionID: session, origin: origin,
-                        clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
-                        network: network, connectivity: Connectivity(state: state, reason: reason),
-                        goldPerHour: rate, policyVersion: policy)
+        var evidence = Evidence(event: event, sessionID: session, origin: origin,
+                                clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
+                                network: network, connectivity: Connectivity(state: state, reason: reason),
+                                goldPerHour: rate, policyVersion: policy)
+        evidence.payloadVersion = version
+        evidence.rebootCreditNanoseconds = rebootCredit
+        return evidence
     }
 
     /// Decodes one claim payload, reusing the session id and policy strings; the same result as

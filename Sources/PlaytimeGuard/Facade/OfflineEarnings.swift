@@ -2,7 +2,6 @@ public import PlaytimeJournal
 internal import PlaytimeNTP
 internal import PlaytimeRewards
 internal import PlaytimeSystem
-import Synchronization
 
 /// Offline earnings in one object: it owns the journal key, the journal, the recorder, the verdict, the
 /// reward, the claim and the settlement of a game's away sessions.
@@ -36,7 +35,7 @@ public final class OfflineEarnings: Sendable {
     let calculators: [String: RewardCalculator]
     /// Held while a settlement reads the journal and writes its claims, and while a return writes its claim:
     /// the sessions settlements paid without a claim (returns recorded by a process that died before paying).
-    let settling = Mutex(Set<String>())
+    let settling = ThreadLock(Set<String>())
 
     /// Opens (creating what is missing) the key and the journal in `directory`, verifies the journal and
     /// rebuilds the session state.

@@ -1,3 +1,5 @@
+internal import PlaytimeJournal
+
 /// Tunables of the session recorder.
 public struct RecorderConfiguration: Sendable, Hashable {
     /// How long a foreground or launch may wait for a fresh network fix. Default 1.5 s.
@@ -12,6 +14,9 @@ public struct RecorderConfiguration: Sendable, Hashable {
     public var driftPPM: Int64 = 100
     /// Cut a torn last line (an app killed mid-append) when opening, instead of refusing. Default true.
     public var repairTornTail = true
+    /// The header version of a journal the recorder creates: 2 (boot segments, docs/journal-format.md §13).
+    /// An existing journal keeps its version; 1 only for tests of version-1 journals.
+    package var newJournalVersion = JournalFormat.currentVersion
 
     /// The defaults.
     public init() {}

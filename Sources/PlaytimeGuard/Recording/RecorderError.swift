@@ -6,12 +6,16 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     case journal(JournalError)
     /// The rate snapshot is negative.
     case invalidRate(Int64)
+    /// The boot sidecar beside a version-2 journal could not be written (docs/journal-format.md §13.3);
+    /// nothing was recorded.
+    case bootSidecar(String)
 
     /// A one-line explanation.
     public var description: String {
         switch self {
         case .journal(let error): return error.description
         case .invalidRate(let rate): return "gold per hour must not be negative (got \(rate))"
+        case .bootSidecar(let problem): return "boot sidecar: \(problem)"
         }
     }
 }

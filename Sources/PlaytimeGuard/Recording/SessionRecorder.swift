@@ -1,7 +1,6 @@
 internal import PlaytimeJournal
 internal import PlaytimeNTP
 internal import PlaytimeSystem
-import Synchronization
 
 /// Records lifecycle events with durable evidence: every call has written and fsync'd its journal record
 /// before it returns, because the app may be killed a moment later.
@@ -13,17 +12,22 @@ package final class SessionRecorder: Sendable {
     private struct Guarded: ~Copyable {
         var writer: JournalWriter
         var state: RecorderState
+        /// Raw readings to the journal's boot segments (version 2) or unchanged (version 1).
+        var segments: BootSegments
     }
 
     /// The tunables given at creation.
     package let configuration: RecorderConfiguration
     /// True when opening cut a torn last line left by a crash.
     package let repairedTornTail: Bool
+    /// True when the boot sidecar beside the journal was present but refused (edited, forged or from another
+    /// journal): the next record begins a new boot segment (docs/journal-format.md §13.3).
+    package let refusedBootSidecar: Bool
     private let clock: any ClockSource
     private let networkTime: (any NetworkTimeSource)?
     private let signedTime: (any SignedTimeSource)?
     private let connectivity: ConnectivityMonitor
-    private let guarded: Mutex<Guarded>
+    private let guarded: ThreadLock<Guarded>
 
     /// Opens (creating if needed) the journal at `journalPath`, verifies it and rebuilds the session state.
     package init(journalPath: String, key: JournalKey, clock: any ClockSource = SystemClockSource(),
@@ -34,6 +38,8 @@ package final class SessionRecorder: Sendable {
         var repaired = false
         var state = RecorderState()
         var decoder = EvidenceDecoder()
+        // The boot identities the journal's records carry: a version-2 recorder recognises its own segments by them.
+        var seenBoots = Set<String>()
         let verifier = signedTime?.verifier
         let replay: (JournalRecordView) -> Void = { record in
             if record.hasType("roughtime") {
@@ -42,18 +48,21 @@ package final class SessionRecorder: Sendable {
                 state.apply(signed, bound: bound, sequence: record.sequence)
                 return
             }
-            guard record.typeHasPrefix("session."), let evidence = decoder.decode(record.payload) else { return }
+            guard record.typeHasPrefix("session."), let evidence = decoder.decode(record.payload),
+                  evidence.payloadVersion == Int64(record.journalVersion) else { return }
+            if let boot = evidence.clock.bootID { seenBoots.insert(boot) }
             state.apply(evidence, sequence: record.sequence)
             if evidence.event == .background { state.openDepartureMAC = record.macBytes }
         }
         let writer: JournalWriter
         do {
-            writer = try JournalWriter(path: journalPath, key: key, replay: replay)
+            writer = try JournalWriter(path: journalPath, key: key, newJournalVersion: configuration.newJournalVersion, replay: replay)
         } catch JournalError.tornTail where configuration.repairTornTail {
             state = RecorderState()
+            seenBoots = []
             do {
                 try JournalWriter.repair(path: journalPath, key: key)
-                writer = try JournalWriter(path: journalPath, key: key, replay: replay)
+                writer = try JournalWriter(path: journalPath, key: key, newJournalVersion: configuration.newJournalVersion, replay: replay)
             } catch {
                 throw RecorderError.journal(error)
             }
@@ -61,13 +70,17 @@ package final class SessionRecorder: Sendable {
         } catch {
             throw RecorderError.journal(error)
         }
+        var segments = BootSegments(key: key, journalPath: journalPath, journalID: writer.journalID, enabled: writer.version >= 2,
+                                    driftPPM: configuration.driftPPM, seen: seenBoots)
+        segments.resume(at: clock.read())
         self.configuration = configuration
         self.repairedTornTail = repaired
+        self.refusedBootSidecar = segments.refusedSidecar
         self.clock = clock
         self.networkTime = networkTime
         self.signedTime = signedTime
         self.connectivity = connectivity ?? ConnectivityMonitor(clock: clock)
-        self.guarded = Mutex(Guarded(writer: writer, state: state))
+        self.guarded = ThreadLock(Guarded(writer: writer, state: state, segments: segments))
     }
 
     /// The departure of the session in progress, if the player is away.
@@ -84,11 +97,11 @@ package final class SessionRecorder: Sendable {
         let link = connectivity.current()
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
             if let open = guarded.state.openDeparture { return RecordedEvent(evidence: open, sequence: nil, duplicate: true) }
-            let reading = clock.read()
-            let evidence = Evidence(event: .background, sessionID: Self.newSessionID(), clock: reading,
+            let reading = try guarded.segments.journalReading(clock.read())
+            var evidence = Evidence(event: .background, sessionID: Self.newSessionID(), clock: reading,
                                     network: guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM),
                                     connectivity: link, goldPerHour: goldPerHour, policyVersion: policyVersion)
-            let sequence = try Self.write(evidence, to: &guarded)
+            let sequence = try Self.write(&evidence, to: &guarded)
             guarded.state.openDepartureMAC = guarded.writer.headMAC
             return RecordedEvent(evidence: evidence, sequence: sequence)
         }
@@ -109,7 +122,8 @@ package final class SessionRecorder: Sendable {
         let window = configuration.stampWindowNanoseconds
         let target: (session: String, mac: [UInt8])? = guarded.withLock { guarded in
             guard let open = guarded.state.openDeparture, let mac = guarded.state.openDepartureMAC,
-                  guarded.state.openDepartureSignedLatest == nil, Self.withinStampWindow(open, now: clock.read(), window: window) else { return nil }
+                  guarded.state.openDepartureSignedLatest == nil, let now = guarded.segments.peek(clock.read()),
+                  Self.withinStampWindow(open, now: now, window: window) else { return nil }
             return (open.sessionID, mac)
         }
         guard let target,
@@ -117,9 +131,9 @@ package final class SessionRecorder: Sendable {
                                             budget: configuration.stampBudgetNanoseconds) else { return nil }
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> SignedTimeRecord? in
             guard let open = guarded.state.openDeparture, open.sessionID == target.session, guarded.state.openDepartureSignedLatest == nil,
-                  Self.withinStampWindow(open, now: clock.read(), window: window) else { return nil }
+                  let now = guarded.segments.peek(clock.read()), Self.withinStampWindow(open, now: now, window: window) else { return nil }
             return try Self.writeSigned(links, proving: .departure, session: target.session, mac: target.mac,
-                                        reading: clock.read(), verifier: signedTime.verifier, to: &guarded)
+                                        reading: guarded.segments.journalReading(clock.read()), verifier: signedTime.verifier, to: &guarded)
         }
     }
 
@@ -140,7 +154,7 @@ package final class SessionRecorder: Sendable {
             departure.event = .background
             departure.origin = "heartbeat"
             departure.sessionID = Self.newSessionID()
-            _ = try Self.write(departure, to: &guarded)
+            _ = try Self.write(&departure, to: &guarded)
         }
         return try await arrive(as: .launch)
     }
@@ -151,11 +165,11 @@ package final class SessionRecorder: Sendable {
         guard goldPerHour >= 0 else { throw RecorderError.invalidRate(goldPerHour) }
         let link = connectivity.current()
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
-            let reading = clock.read()
-            let evidence = Evidence(event: .heartbeat, sessionID: "", clock: reading,
+            let reading = try guarded.segments.journalReading(clock.read())
+            var evidence = Evidence(event: .heartbeat, sessionID: "", clock: reading,
                                     network: guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM),
                                     connectivity: link, goldPerHour: goldPerHour, policyVersion: policyVersion)
-            let sequence = try Self.write(evidence, to: &guarded)
+            let sequence = try Self.write(&evidence, to: &guarded)
             return RecordedEvent(evidence: evidence, sequence: sequence)
         }
     }
@@ -178,12 +192,12 @@ package final class SessionRecorder: Sendable {
     @discardableResult
     package func noteConnectivity() throws(RecorderError) -> Connectivity? {
         guard let change = connectivity.change() else { return nil }
-        var writer = FixedJSONWriter()
-        writer.string("conn", change.state.rawValue)
-        writer.string("connReason", change.reason)
-        writer.integer("boot", clock.bootNanoseconds())
-        let payload = writer.finish()
         try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) in
+            var writer = FixedJSONWriter()
+            writer.string("conn", change.state.rawValue)
+            writer.string("connReason", change.reason)
+            writer.integer("boot", try guarded.segments.journalReading(clock.read()).bootNanoseconds)
+            let payload = writer.finish()
             do throws(JournalError) { _ = try guarded.writer.append(type: "connectivity", payload: payload) } catch { throw RecorderError.journal(error) }
         }
         return change
@@ -204,7 +218,8 @@ package final class SessionRecorder: Sendable {
     // MARK: - Internals
 
     private nonisolated(nonsending) func arrive(as event: SessionEventKind) async throws(RecorderError) -> RecordedEvent {
-        let reading = clock.read()
+        // Raw: a fix is projected along the raw boot clock it was read on; the journal's reading is taken below.
+        let raw = clock.read()
         let open = guarded.withLock { ($0.state.openDeparture, $0.state.lastReturn) }
         if open.0 == nil, event == .foreground, let last = open.1 {
             var repeated = last
@@ -235,15 +250,20 @@ package final class SessionRecorder: Sendable {
                 repeated.duplicate = true
                 return repeated
             }
+            let reading = try guarded.segments.journalReading(raw)
             if let departure, let signedLinks, let signedTime, let mac = departureMAC, guarded.state.openArrivalSigned == nil {
                 // Written before the return, so the return record follows the answer it rests on.
                 _ = try Self.writeSigned(signedLinks, proving: .arrival, session: departure.sessionID, mac: mac,
-                                         reading: clock.read(), verifier: signedTime.verifier, to: &guarded)
+                                         reading: guarded.segments.journalReading(clock.read()), verifier: signedTime.verifier, to: &guarded)
             }
-            let network = freshFix?.networkTime(at: reading) ?? guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM)
-            let evidence = Evidence(event: event, sessionID: departure?.sessionID ?? "", clock: reading,
+            let network = freshFix?.networkTime(at: raw) ?? guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM)
+            var evidence = Evidence(event: event, sessionID: departure?.sessionID ?? "", clock: reading,
                                     network: network, connectivity: finalLink)
-            let sequence = try Self.write(evidence, to: &guarded)
+            if let departure {
+                // Version 2: the new boot's uptime, asserted only when the departure's segment is of an earlier boot.
+                evidence.rebootCreditNanoseconds = guarded.segments.rebootCredit(departureBootID: departure.clock.bootID, at: raw)
+            }
+            let sequence = try Self.write(&evidence, to: &guarded)
             // Writing a return updates `lastReturn`; a plain launch closes nothing.
             var result = departure != nil ? (guarded.state.lastReturn ?? RecordedEvent(evidence: evidence, sequence: sequence))
                                           : RecordedEvent(evidence: evidence, sequence: sequence)
@@ -256,20 +276,23 @@ package final class SessionRecorder: Sendable {
 
     private func settle(with fix: NTPFix, in guarded: inout Guarded, sparing spared: String? = nil) throws(RecorderError) -> [RecordedEvent] {
         var written: [RecordedEvent] = []
-        let reading = clock.read()
-        guard let network = fix.networkTime(at: reading) else { return [] }
+        let raw = clock.read()
+        guard let network = fix.networkTime(at: raw) else { return [] }
+        let reading = try guarded.segments.journalReading(raw)
         for (session, arrival) in guarded.state.pending.sorted(by: { $0.key < $1.key })
         where arrival.clock.bootID == reading.bootID && session != spared {
-            let evidence = Evidence(event: .settlement, sessionID: session, clock: reading, network: network,
+            var evidence = Evidence(event: .settlement, sessionID: session, clock: reading, network: network,
                                     connectivity: Connectivity(state: .online, reason: "ntp-ok"))
-            let sequence = try Self.write(evidence, to: &guarded)
+            let sequence = try Self.write(&evidence, to: &guarded)
             written.append(RecordedEvent(evidence: evidence, sequence: sequence))
         }
         return written
     }
 
-    /// Appends the evidence (fsync'd) and then updates the state.
-    private static func write(_ evidence: Evidence, to guarded: inout Guarded) throws(RecorderError) -> UInt64 {
+    /// Appends the evidence (fsync'd) in the journal's payload version, and then updates the state.
+    private static func write(_ evidence: inout Evidence, to guarded: inout Guarded) throws(RecorderError) -> UInt64 {
+        evidence.payloadVersion = Int64(guarded.writer.version)
+        if evidence.payloadVersion < 2 { evidence.rebootCreditNanoseconds = nil }
         let sequence: UInt64
         do throws(JournalError) { sequence = try guarded.writer.append(type: evidence.event.recordType, payload: EvidenceCodec.encode(evidence)) } catch {
             throw RecorderError.journal(error)

@@ -34,7 +34,9 @@ struct EarliestTimeTracker: Sendable {
             if boot != nil { anchor = (network.earliest, reading.bootNanoseconds) }
         } else if let anchor, reading.bootNanoseconds >= anchor.bootNanoseconds {
             bound = Self.carried(anchor.earliest, by: Nanoseconds.subtract(reading.bootNanoseconds, anchor.bootNanoseconds), driftPPM: driftPPM)
-        } else if boot != nil, let beforeBoot {
+        } else if boot != nil, let beforeBoot, evidence.payloadVersion < 2 {
+            // Version 2 boots start at their segment's first record, not at boot: the clause has no
+            // meaning there and is skipped (docs/journal-format.md §13).
             bound = Self.carried(beforeBoot, by: max(0, reading.bootNanoseconds), driftPPM: driftPPM)
         }
         latestInBoot = Self.later(latestInBoot, bound)

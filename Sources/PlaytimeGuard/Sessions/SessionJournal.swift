@@ -10,7 +10,7 @@ package enum SessionJournal {
         var assembler = SessionAssembler(maximumPending: maximumPending)
         let verification = try JournalReader.read(path: path, key: key) { record in
             guard let kind = SessionEventKind(recordType: record.type), let evidence = EvidenceCodec.decode(record.payload),
-                  evidence.event == kind else { return }
+                  evidence.event == kind, evidence.payloadVersion == Int64(record.journalVersion) else { return }
             for timeline in assembler.add(sequence: record.sequence, evidence: evidence) { onTimeline(timeline) }
         }
         for timeline in assembler.finish() { onTimeline(timeline) }
@@ -23,7 +23,7 @@ package enum SessionJournal {
         var assembler = SessionAssembler(maximumPending: maximumPending)
         let verification = JournalReader.verify(bytes: bytes, key: key) { record in
             guard let kind = SessionEventKind(recordType: record.type), let evidence = EvidenceCodec.decode(record.payload),
-                  evidence.event == kind else { return }
+                  evidence.event == kind, evidence.payloadVersion == Int64(record.journalVersion) else { return }
             for timeline in assembler.add(sequence: record.sequence, evidence: evidence) { onTimeline(timeline) }
         }
         for timeline in assembler.finish() { onTimeline(timeline) }

@@ -50,6 +50,7 @@ struct VerdictRules {
                 proven = network.projected(byBootNanoseconds: back, driftPPM: configuration.driftPPM)
             }
             outcome = acrossReboot(departure: timeline.departure.clock, arrival: arrival.clock,
+                                   assertedUptime: arrival.payloadVersion >= 2 ? .some(arrival.rebootCreditNanoseconds) : nil,
                                    departureNetwork: departureNetwork, arrivalNetwork: proven,
                                    departureNotBefore: timeline.departureNotBeforeNanoseconds, flags: &flags)
         }
@@ -177,12 +178,23 @@ struct VerdictRules {
     }
 
     /// Across a reboot: network time at both ends proves the interval; otherwise only the new boot's uptime.
-    private func acrossReboot(departure: ClockReading, arrival: ClockReading, departureNetwork: TrustedNetworkTime?,
+    ///
+    /// `assertedUptime` is `nil` for a version-1 journal (the uptime is the return's boot clock) and, for a
+    /// version-2 journal, the return's `rebootCredit` (docs/journal-format.md §13): the device's own figure,
+    /// which is never verified by rule 3b and is `nil` when the device did not know of a reboot.
+    private func acrossReboot(departure: ClockReading, arrival: ClockReading, assertedUptime: Int64??, departureNetwork: TrustedNetworkTime?,
                               arrivalNetwork: TrustedNetworkTime?, departureNotBefore: Int64?, flags: inout [VerdictFlag]) -> Outcome {
         flags.append(VerdictFlag(.reboot))
-        let identified = departure.bootID != nil && arrival.bootID != nil
-        let uptime = max(0, arrival.bootNanoseconds)
-        let uptimeLower = identified ? max(0, Nanoseconds.subtract(uptime, Nanoseconds.driftAllowance(for: uptime, ppm: configuration.driftPPM))) : 0
+        let identified: Bool
+        let uptimeLower: Int64
+        if let assertedUptime {
+            identified = departure.bootID != nil && arrival.bootID != nil && assertedUptime != nil
+            uptimeLower = identified ? max(0, assertedUptime ?? 0) : 0
+        } else {
+            identified = departure.bootID != nil && arrival.bootID != nil
+            let uptime = max(0, arrival.bootNanoseconds)
+            uptimeLower = identified ? max(0, Nanoseconds.subtract(uptime, Nanoseconds.driftAllowance(for: uptime, ppm: configuration.driftPPM))) : 0
+        }
         if let start = departureNetwork, let end = arrivalNetwork {
             let lower = max(0, Nanoseconds.subtract(end.earliest, start.latest))
             let upper = max(0, Nanoseconds.subtract(end.latest, start.earliest))
@@ -198,15 +210,19 @@ struct VerdictRules {
         flags.append(VerdictFlag(.networkMissing))
         flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, atLeast: uptimeLower,
                                                       tolerance: configuration.wallToleranceNanoseconds))
+        if identified, assertedUptime != nil { flags.append(VerdictFlag(.uptimeAssertedByDevice, amountNanoseconds: uptimeLower)) }
         if identified, departureNetwork == nil, let end = arrivalNetwork, let notBefore = departureNotBefore {
             // The return's time is proven and earlier records prove the earliest the departure can have been.
-            // An honest reboot began after the departure, so (return − uptime) cannot lie before it.
+            // An honest reboot began after the departure, so (return − uptime) cannot lie before it. An uptime
+            // the device asserts is never verified this way: only contradicted (docs/journal-format.md §13).
             let bootStartLatest = Nanoseconds.subtract(end.latest, uptimeLower)
-            if bootStartLatest >= notBefore {
+            if bootStartLatest >= notBefore, assertedUptime == nil {
                 flags.append(VerdictFlag(.bootStartAfterDeparture))
                 return Outcome(lower: uptimeLower, upper: nil, method: .uptimeBound, status: .verified)
             }
-            flags.append(VerdictFlag(.bootStartedBeforeDeparture, amountNanoseconds: Nanoseconds.subtract(notBefore, bootStartLatest)))
+            if bootStartLatest < notBefore {
+                flags.append(VerdictFlag(.bootStartedBeforeDeparture, amountNanoseconds: Nanoseconds.subtract(notBefore, bootStartLatest)))
+            }
         }
         return Outcome(lower: uptimeLower, upper: nil, method: identified ? .uptimeBound : .none, status: .provisional)
     }

@@ -26,9 +26,14 @@ package enum Nanoseconds {
 
     /// The drift allowance for a boot-clock span: `ceil(|span| × ppm / 10⁶)`, never negative.
     static func driftAllowance(for span: Int64, ppm: Int64) -> Int64 {
-        let rate = UInt128(UInt64(max(0, ppm)))
-        let scaled = (UInt128(span.magnitude) * rate + 999_999) / 1_000_000
-        return scaled > UInt128(UInt64(Int64.max)) ? .max : Int64(scaled)
+        // |span| × ppm + 999 999 in 128 bits (two 64-bit halves: UInt128 needs macOS 15, docs/apple.md).
+        let product = span.magnitude.multipliedFullWidth(by: UInt64(max(0, ppm)))
+        let (low, carry) = product.low.addingReportingOverflow(999_999)
+        let high = product.high &+ (carry ? 1 : 0) // product.high ≤ 2⁶⁴ − 2: cannot wrap
+        // A high half ≥ 10⁶ means a quotient ≥ 2⁶⁴, beyond Int64.max (and beyond dividingFullWidth).
+        guard high < 1_000_000 else { return .max }
+        let scaled = UInt64(1_000_000).dividingFullWidth((high: high, low: low)).quotient
+        return scaled > UInt64(Int64.max) ? .max : Int64(scaled)
     }
 
     /// Whole seconds, rounded toward minus infinity.

@@ -48,6 +48,10 @@ public struct VerdictFlag: Sendable, Hashable, Codable {
         /// The server requires signed time and the session has none at one end or both: it is provisional
         /// (informational: an honest player offline at departure or return has none).
         case signedTimeMissing
+        /// Across a reboot in a version-2 journal, the uptime credited (the amount) is the device's own
+        /// `rebootCredit`: journals carry no raw boot clock, so the server cannot check it and it stays
+        /// provisional, worth at most the provisional cap (informational; docs/journal-format.md §13).
+        case uptimeAssertedByDevice
 
         /// True for the kinds that contradict a new boot's unproven uptime (a forged reboot): such a
         /// provisional uptime credit is withheld until network proof arrives.
@@ -67,7 +71,7 @@ public struct VerdictFlag: Sendable, Hashable, Codable {
                  .wallBehindProvenTime, .signedTimeContradictsBootClock, .signedTimeContradictsNetwork, .signedTimeAheadOfServer:
                 return true
             case .reboot, .evidenceMissing, .networkMissing, .departureFromHeartbeat, .laterProofAgreesWithBootClock,
-                 .bootStartAfterDeparture, .signedTimeMissing:
+                 .bootStartAfterDeparture, .signedTimeMissing, .uptimeAssertedByDevice:
                 return false
             }
         }

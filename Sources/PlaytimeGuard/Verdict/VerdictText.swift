@@ -50,6 +50,8 @@ enum VerdictText {
         case .signedTimeContradictsNetwork: return "Network time in the evidence contradicts signed time by \(amount); signed time is credited."
         case .signedTimeAheadOfServer: return "A signed answer is \(amount) ahead of the server's clock, so signed time was not used."
         case .signedTimeMissing: return "Signed time is required and missing at departure or return, so the time stays provisional."
+        case .uptimeAssertedByDevice:
+            return "The new boot's uptime of \(amount) is the device's own figure (the journal carries no boot time), so it stays provisional."
         }
     }
 

@@ -1,5 +1,4 @@
-public import PlaytimeSystem
-import Synchronization
+package import PlaytimeSystem
 
 /// Asks several NTP servers at once and returns the time they agree on, or says precisely why it cannot.
 ///
@@ -14,7 +13,7 @@ package final class NTPClient: Sendable {
     package let configuration: NTPConfiguration
     private let transport: any NTPTransport
     private let clock: any ClockSource
-    private let state = Mutex<[NTPServer: ServerMemory]>([:])
+    private let state = ThreadLock<[NTPServer: ServerMemory]>([:])
 
     /// Creates a client. Pass a scripted transport and a manual clock in tests.
     package init(

@@ -1,4 +1,4 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// One request of a round: where to send it (in order of preference) and the nonce it carries.
 package struct NTPRequest: Sendable {

@@ -1,5 +1,5 @@
 import Dispatch
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// The real transport: non-blocking connected UDP sockets on ephemeral ports, one `poll` for all of them.
 ///

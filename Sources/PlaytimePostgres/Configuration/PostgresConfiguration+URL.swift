@@ -1,3 +1,5 @@
+internal import PlaytimeSystem
+
 extension PostgresConfiguration {
     /// Reads `postgres://user:password@host:port/database?parameters` (also `postgresql://`).
     ///
@@ -132,7 +134,7 @@ enum PercentDecoding {
             }
             bytes.append(high << 4 | low)
         }
-        guard let decoded = String(validating: bytes, as: UTF8.self) else {
+        guard let decoded = String(strictUTF8: bytes) else {
             throw .invalidURL("the \(part) is not UTF-8 after %-decoding")
         }
         return decoded

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+internal import PlaytimeSystem
 
 /// A bounded pool of connections to one server, safe to share between threads.
 ///
@@ -18,7 +18,7 @@ package final class PostgresPool: Sendable {
     package let checkoutTimeoutNanoseconds: Int64
 
     private let slots: DispatchSemaphore
-    private let idle = Mutex<[PooledConnection]>([])
+    private let idle = ThreadLock<[PooledConnection]>([])
 
     /// Creates an empty pool; no connection is opened until the first checkout. `maximumConnections` below 1
     /// counts as 1.

@@ -16,6 +16,10 @@ enum RecordCommand: Command {
     Appends one event (written and fsync'd before the command exits) with the wall clock, the boot clock
     (which counts sleep and cannot be set), the boot identity, network time if an NTP server answers, and
     connectivity. Each run is a separate process, as an app relaunch is: the journal carries the state.
+    A new journal is version 2: the boot clock is written as the time since the boot segment's first
+    record and the boot identity as a keyed pseudonym; the segment's origin is kept in FILE.boot beside
+    the journal, which never leaves the device (docs/journal-format.md §13). With --json, the device's
+    own clocks and the session's verdict are shown too (not written to the journal).
 
     OPTIONS:
       --journal FILE          The journal (created if absent).
@@ -102,7 +106,10 @@ enum RecordCommand: Command {
             case .launch: result = try await recorder.appLaunched()
             case .heartbeat, .settlement: result = try recorder.heartbeat(goldPerHour: rate, policyVersion: policy)
             }
-            print(parsed.has("--json") ? RecordReport.json(result) : RecordReport.text(result))
+            // The raw clocks this process sees, for the person at the terminal (never written to the journal, whose
+            // version-2 readings are relative to its boot segment: docs/journal-format.md §13).
+            let device = clock.read()
+            print(parsed.has("--json") ? RecordReport.json(result, device: device) : RecordReport.text(result))
             return ExitCode.success
         } catch {
             printError("playtime record: \(journalPath): \(plainMessage(error))")

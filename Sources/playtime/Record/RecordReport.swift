@@ -1,4 +1,5 @@
 import PlaytimeGuard
+import PlaytimeSystem
 
 /// Renders a recorded event as text or JSON.
 enum RecordReport {
@@ -9,7 +10,8 @@ enum RecordReport {
         let session = evidence.sessionID.isEmpty ? "" : " session \(evidence.sessionID)"
         lines.append("\(evidence.event.rawValue): \(written)\(session)")
         lines.append("  wall          " + TimeFormatting.utc(evidence.clock.wallNanoseconds) + "  (the device owner can set this)")
-        lines.append("  boot clock    " + TimeFormatting.seconds(evidence.clock.bootNanoseconds) + " s since boot \(evidence.clock.bootID ?? "(no boot id)")")
+        let since = evidence.payloadVersion >= 2 ? "s into boot segment" : "s since boot"
+        lines.append("  boot clock    " + TimeFormatting.seconds(evidence.clock.bootNanoseconds) + " \(since) \(evidence.clock.bootID ?? "(no boot id)")")
         if let network = evidence.network {
             lines.append("  network time  " + TimeFormatting.utc(network.unixNanoseconds) + " ± " + TimeFormatting.seconds(network.errorBoundNanoseconds) + " s")
         } else {
@@ -23,17 +25,30 @@ enum RecordReport {
             lines.append("  away since    " + TimeFormatting.utc(departure.clock.wallNanoseconds) + " (departure wall clock)")
             if departure.clock.bootID == evidence.clock.bootID {
                 lines.append("  boot delta    " + TimeFormatting.seconds(Self.difference(evidence.clock.bootNanoseconds, departure.clock.bootNanoseconds)) + " s (same boot: trustworthy)")
+            } else if evidence.payloadVersion >= 2 {
+                let credit = evidence.rebootCreditNanoseconds.map { "this device asserts an uptime of " + TimeFormatting.seconds($0) + " s (provisional)" }
+                    ?? "no uptime credit (the departure may be of this boot)"
+                lines.append("  boot delta    rebooted while away; " + credit)
             } else {
                 lines.append("  boot delta    rebooted while away; uptime of this boot " + TimeFormatting.seconds(evidence.clock.bootNanoseconds) + " s is the provable minimum")
             }
             lines.append("  wall delta    " + TimeFormatting.seconds(Self.difference(evidence.clock.wallNanoseconds, departure.clock.wallNanoseconds)) + " s (not trusted)")
             if result.needsSettlement { lines.append("  settlement    waiting for network time in this boot") }
+            if let timeline = result.timeline {
+                let verdict = ElapsedVerdict(timeline: timeline)
+                lines.append("  credited      \(verdict.creditedSeconds) s (\(verdict.status.rawValue), \(verdict.method.rawValue); the device's own verdict)")
+            }
         }
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ result: RecordedEvent) -> String {
+    static func json(_ result: RecordedEvent, device: ClockReading? = nil) -> String {
         var members = evidenceMembers(result.evidence)
+        if let device {
+            // The device's own clocks after the event (local output only; the journal holds `bootNanoseconds`).
+            members.append(("deviceBootNanoseconds", .int(device.bootNanoseconds)))
+            members.append(("deviceBootId", .optional(device.bootID)))
+        }
         members.append(("sequence", result.sequence.map { .int(Int64($0)) } ?? .null))
         members.append(("duplicate", .bool(result.duplicate)))
         members.append(("needsSettlement", .bool(result.needsSettlement)))
@@ -43,6 +58,13 @@ enum RecordReport {
             members.append(("sameBoot", .bool(sameBoot)))
             members.append(("bootDeltaSeconds", sameBoot ? .seconds(Self.difference(result.evidence.clock.bootNanoseconds, departure.clock.bootNanoseconds)) : .null))
             members.append(("wallDeltaSeconds", .seconds(Self.difference(result.evidence.clock.wallNanoseconds, departure.clock.wallNanoseconds))))
+            // The device's own verdict of the session (the one a server recomputes from the journal).
+            if let timeline = result.timeline {
+                let verdict = ElapsedVerdict(timeline: timeline)
+                members.append(("creditedSeconds", .int(verdict.creditedSeconds)))
+                members.append(("verdictStatus", .string(verdict.status.rawValue)))
+                members.append(("verdictMethod", .string(verdict.method.rawValue)))
+            }
         } else {
             members.append(("departure", .null))
         }
@@ -71,6 +93,8 @@ enum RecordReport {
             ("connectivityReason", .string(evidence.connectivity.reason)),
             ("goldPerHour", .int(evidence.goldPerHour)),
             ("policyVersion", .string(evidence.policyVersion)),
+            ("payloadVersion", .int(evidence.payloadVersion)),
+            ("rebootCreditNanoseconds", evidence.rebootCreditNanoseconds.map { .int($0) } ?? .null),
         ]
     }
 }
