@@ -17,7 +17,7 @@ package struct JournalEncoder: Sendable {
 
     /// Starts a new journal with `journalID` (16 bytes; random by default) and header `version` (one of
     /// ``JournalFormat/supportedVersions``, clamped to them; 1 by default, the layout is the same in each).
-    public init(key: JournalKey, journalID: [UInt8]? = nil, version: Int = JournalFormat.version) {
+    package init(key: JournalKey, journalID: [UInt8]? = nil, version: Int = JournalFormat.version) {
         let version = min(max(version, JournalFormat.supportedVersions.lowerBound), JournalFormat.supportedVersions.upperBound)
         var random = SystemRandomNumberGenerator()
         let id = journalID ?? (0..<JournalFormat.journalIDByteCount).map { _ in UInt8.random(in: 0...255, using: &random) }

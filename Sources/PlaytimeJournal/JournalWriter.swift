@@ -18,14 +18,14 @@ package struct JournalWriter: ~Copyable {
 
     /// Opens (creating if absent or empty) and verifies the journal at `path`. A journal it creates gets
     /// header version `newJournalVersion`; an existing one keeps the version of its header.
-    public init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version) throws(JournalError) {
+    package init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version) throws(JournalError) {
         try self.init(path: path, key: key, deliver: false, newJournalVersion: newJournalVersion) { _ in }
     }
 
     /// Opens and verifies the journal at `path`, handing each verified record to `replay` during the same
     /// pass (so a caller rebuilding its state reads the file once). If opening then fails, records already
     /// handed over belong to a journal that was refused. A journal it creates gets header version `newJournalVersion`.
-    public init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version,
+    package init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version,
                 replay: (JournalRecordView) -> Void) throws(JournalError) {
         try self.init(path: path, key: key, deliver: true, newJournalVersion: newJournalVersion, replay)
     }
