@@ -29,12 +29,19 @@ package struct SymbolGraphExtractor: Sendable {
     }
 
     /// A tool of the Swift toolchain (`swift-symbolgraph-extract`, `swiftc`): `PLAYTIME_SWIFT_BIN/NAME` if set,
-    /// else the first on `PATH`, else (Apple) what `xcrun --find` names.
+    /// else the first on `PATH`, else the one beside the real `swift` that `PATH` finds (a `/usr/bin/swift`
+    /// link into a toolchain), else (Apple) what `xcrun --find` names.
     package static func toolchainTool(_ name: String) -> String? {
         let environment = ProcessInfo.processInfo.environment
         var directories: [String] = []
         if let bin = environment["PLAYTIME_SWIFT_BIN"] { directories.append(bin) }
-        directories += (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let path = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        directories += path
+        directories += path.compactMap { directory in
+            let swift = URL(fileURLWithPath: directory + "/swift")
+            guard FileManager.default.isExecutableFile(atPath: swift.path) else { return nil }
+            return swift.resolvingSymlinksInPath().deletingLastPathComponent().path
+        }
         for directory in directories {
             let candidate = directory + "/" + name
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
