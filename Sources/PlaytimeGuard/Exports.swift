@@ -1,5 +1,5 @@
-// PlaytimeGuard's public surface (docs/public-api.md). PlaytimeRewards is re-exported: the policy, the breakdown
-// and the escrow are the game's vocabulary. The platform layer, the NTP client and the journal are not: a game
+// PlaytimeGuard's public surface (docs/public-api.md). PlaytimeRewards is re-exported: the policy and the breakdown
+// are the game's vocabulary. The platform layer, the NTP client, the journal and Roughtime are not: a game
 // names only the few of their types aliased below, and nothing else of them (sockets, files, errno, locks, the
 // resolver stay unnameable from a game).
 @_exported public import PlaytimeRewards
