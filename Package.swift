@@ -7,17 +7,10 @@ let package = Package(
     name: "PlaytimeGuard",
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
+        // What a game links: OfflineEarnings, the verdict and the rewards (re-exported); docs/public-api.md.
         .library(name: "PlaytimeGuard", targets: ["PlaytimeGuard"]),
-        .library(name: "PlaytimeNTP", targets: ["PlaytimeNTP"]),
-        .library(name: "PlaytimeRoughtime", targets: ["PlaytimeRoughtime"]),
-        .library(name: "PlaytimeCrypto", targets: ["PlaytimeCrypto"]),
-        .library(name: "PlaytimeJournal", targets: ["PlaytimeJournal"]),
-        .library(name: "PlaytimeRewards", targets: ["PlaytimeRewards"]),
-        .library(name: "PlaytimeTickets", targets: ["PlaytimeTickets"]),
-        .library(name: "PlaytimeAudit", targets: ["PlaytimeAudit"]),
-        .library(name: "PropertyTesting", targets: ["PropertyTesting"]),
-        .library(name: "PlaytimePostgres", targets: ["PlaytimePostgres"]),
-        .library(name: "PlaytimeFleet", targets: ["PlaytimeFleet"]),
+        // What a game server links: EarningsServer, with the tickets, auditor and stores it names (re-exported).
+        // Every other module is reached through these two, never linked alone (its cross-module API is `package`).
         .library(name: "PlaytimeServer", targets: ["PlaytimeServer"]),
         .executable(name: "playtime", targets: ["playtime"]),
     ],
@@ -39,6 +32,9 @@ let package = Package(
         // Clocks, connectivity, evidence, sessions, journal.
         .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The cheat simulator: every threat and honest pattern through the real recorder, verdict and rewards.
+        // Used by `playtime simulate` and its tests; not part of any library product.
+        .target(name: "PlaytimeSimulation", dependencies: ["PlaytimeGuard", "PlaytimeSystem", "PlaytimeNTP", "PlaytimeJournal", "PlaytimeRewards"]),
         // The server's auditor: streams journals, recomputes verdicts and rewards, checks invariants.
         .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"]),
         // PostgreSQL frontend/backend protocol v3 client: SCRAM-SHA-256, extended queries, a bounded pool.
@@ -54,11 +50,13 @@ let package = Package(
         .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeCrypto", "PlaytimeRoughtime"]),
         .executableTarget(
             name: "playtime",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime"]
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime",
+                           "PlaytimeSimulation"]
         ),
         .executableTarget(
             name: "PlaytimeBenchmarks",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet"],
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet",
+                           "PlaytimePostgres"],
             path: "Benchmarks/PlaytimeBenchmarks"
         ),
         // Examples: each an executable target, built in CI.
@@ -71,6 +69,7 @@ let package = Package(
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
         .testTarget(name: "PlaytimeGuardTests", dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
+        .testTarget(name: "PlaytimeSimulationTests", dependencies: ["PlaytimeSimulation", "PlaytimeGuard"]),
         .testTarget(name: "PlaytimeAuditTests", dependencies: ["PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeRoughtime", "PlaytimeCrypto"]),
         .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
@@ -83,6 +82,11 @@ let package = Package(
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
         .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeJournal", "PlaytimePostgres",
                                                                 "PlaytimeTickets", "PlaytimeAudit"]),
+        // The public API list (docs/public-api.md) from the built modules' symbol graphs: scripts/public-api.sh runs
+        // the tool, PlaytimeSurfaceTests keeps the file honest and checks what a dependent package can name.
+        .target(name: "PublicAPIListing", path: "Tests/PublicAPIListing"),
+        .executableTarget(name: "playtime-public-api", dependencies: ["PublicAPIListing"], path: "Tests/PlaytimePublicAPI"),
+        .testTarget(name: "PlaytimeSurfaceTests", dependencies: ["PublicAPIListing", "PlaytimeGuard"]),
         .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,8 +6,7 @@
 # single-use claim (INSERT … ON CONFLICT DO NOTHING RETURNING, autocommit).
 #
 # Usage: scripts/bench-postgres-client.sh [SECONDS] [ROUNDS]   (default 4 s per figure, 3 rounds)
-# The driver is a scratch package outside the repository that depends on this checkout by path, so the library's
-# Package.swift carries no benchmark of it.
+# The driver is `PlaytimeBenchmarks pgclient` (the client's API is package, so it runs inside this package).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-4}
@@ -18,51 +17,9 @@ dir=${PLAYTIME_BENCH_DIR:-/tmp/playtime-bench-pgclient}
 cleanup() { scripts/postgres-loopback.sh stop "$dir"; rm -rf "$scratch"; }
 trap cleanup EXIT
 
-mkdir -p "$scratch/Sources/pgclient-bench"
-cat > "$scratch/Package.swift" <<SWIFT
-// swift-tools-version:6.0
-import PackageDescription
-let package = Package(
-    name: "pgclient-bench", platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "$root")],
-    targets: [.executableTarget(name: "pgclient-bench", dependencies: [.product(name: "PlaytimePostgres", package: "$(basename "$root" | tr 'A-Z' 'a-z')")])])
-SWIFT
-cat > "$scratch/Sources/pgclient-bench/main.swift" <<'SWIFT'
-import Foundation
-import PlaytimePostgres
-import Synchronization
-
-// pgclient-bench URL CONNECTIONS SECONDS select|claim: one thread per connection, each running the statement in a loop.
-let arguments = CommandLine.arguments
-let pool = PostgresPool(configuration: try PostgresConfiguration(url: arguments[1]), maximumConnections: Int(arguments[2])!)
-let threads = Int(arguments[2])!
-let seconds = Double(arguments[3])!
-let claim = arguments[4] == "claim"
-let sql = claim ? "INSERT INTO bench_claims VALUES ($1) ON CONFLICT DO NOTHING RETURNING id" : "SELECT $1::int + 1"
-let total = Mutex(0)
-let failures = Mutex(0)
-let end = Date().addingTimeInterval(seconds)
-let group = DispatchGroup()
-for _ in 0..<threads {
-    group.enter()
-    Thread {
-        var count = 0
-        var generator = SystemRandomNumberGenerator()
-        while Date() < end {
-            let parameter = claim ? String(Int64.random(in: 1...1_000_000_000_000, using: &generator)) : String(count % 1000)
-            do { _ = try pool.query(sql, [parameter]) } catch { failures.withLock { $0 += 1 } }
-            count += 1
-        }
-        total.withLock { $0 += count }
-        group.leave()
-    }.start()
-}
-group.wait()
-if failures.withLock({ $0 }) > 0 { FileHandle.standardError.write(Data("failures: \(failures.withLock { $0 })\n".utf8)) }
-print(Int(Double(total.withLock { $0 }) / seconds))
-SWIFT
-swift build -c release --package-path "$scratch" >/dev/null
-ours=$scratch/.build/release/pgclient-bench
+swift build -c release --product PlaytimeBenchmarks >/dev/null
+bench=.build/release/PlaytimeBenchmarks
+ours() { "$bench" pgclient "$@"; }
 
 facts=$(scripts/postgres-loopback.sh start "$dir" "${PLAYTIME_BENCH_PORT:-28432}")
 eval "$facts"
@@ -82,7 +39,7 @@ declare -A sum
 for round in $(seq 1 "$rounds"); do
   for statement in select claim; do
     for n in 1 4; do
-      sum[$statement.us$n]=$(( ${sum[$statement.us$n]:-0} + $("$ours" "$PLAYTIME_POSTGRES_URL" "$n" "$seconds" "$statement") ))
+      sum[$statement.us$n]=$(( ${sum[$statement.us$n]:-0} + $(ours "$PLAYTIME_POSTGRES_URL" "$n" "$seconds" "$statement") ))
       sum[$statement.pe$n]=$(( ${sum[$statement.pe$n]:-0} + $(pgbench_rate "$statement" "$n" extended) ))
       sum[$statement.pp$n]=$(( ${sum[$statement.pp$n]:-0} + $(pgbench_rate "$statement" "$n" prepared) ))
     done

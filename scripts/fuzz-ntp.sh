@@ -9,7 +9,7 @@ mkdir -p "$out/corpus" .build/fuzz
 # Seed corpus: a client request and a plausible server reply.
 printf '\x23%.0s' 1 > "$out/corpus/request" && head -c 47 /dev/zero >> "$out/corpus/request"
 printf '\x24\x02\x03\xe8' > "$out/corpus/reply" && head -c 44 /dev/urandom >> "$out/corpus/reply"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name PlaytimeGuard \
   -module-name NTPFuzz -o .build/fuzz/ntp-packet \
   Fuzz/NTPPacket/main.swift Sources/PlaytimeNTP/Wire/*.swift Sources/PlaytimeNTP/Validation/*.swift \
   2> >(grep -v 'Cannot export local symbol' >&2)

@@ -1,5 +1,5 @@
 // PlaytimeBenchmarks: figures printed beside a reference measured in the same run (see scripts/bench-*.sh).
-// Usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|verdict|fleet> [options]
+// Usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|verdict|fleet|pgclient> [options]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -14,5 +14,6 @@ case "gen-journal": try runGenerateJournal(arguments: Array(arguments.dropFirst(
 case "audit": try runAuditBenchmark(arguments: Array(arguments.dropFirst()))
 case "verdict": runVerdictBenchmark(arguments: Array(arguments.dropFirst()))
 case "fleet": runFleetBenchmark(arguments: Array(arguments.dropFirst()))
-default: print("usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|verdict|fleet> [options]")
+case "pgclient": runPostgresClientBenchmark(arguments: Array(arguments.dropFirst()))
+default: print("usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|verdict|fleet|pgclient> [options]")
 }

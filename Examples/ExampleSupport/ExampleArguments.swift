@@ -1,20 +1,20 @@
 /// A usage mistake on an example's command line.
-public struct ExampleUsageError: Error, CustomStringConvertible {
+package struct ExampleUsageError: Error, CustomStringConvertible {
     /// What was wrong.
-    public var description: String
+    package var description: String
 
     /// Creates an error.
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// The examples' command lines: `--name VALUE` options (repeatable) and `--flag` switches, nothing else.
 /// Small on purpose; the `playtime` CLI has the full parser.
-public struct ExampleArguments {
+package struct ExampleArguments {
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// Scans `arguments` (without the program name). Unknown names, a missing value or a stray word throw.
-    public init(_ arguments: [String], options: Set<String>, flags known: Set<String>) throws(ExampleUsageError) {
+    package init(_ arguments: [String], options: Set<String>, flags known: Set<String>) throws(ExampleUsageError) {
         var index = 0
         while index < arguments.count {
             let word = arguments[index]
@@ -32,16 +32,16 @@ public struct ExampleArguments {
     }
 
     /// The last value given for `option`.
-    public func value(_ option: String) -> String? { values[option]?.last }
+    package func value(_ option: String) -> String? { values[option]?.last }
 
     /// Every value given for a repeatable `option`, in order.
-    public func values(_ option: String) -> [String] { values[option] ?? [] }
+    package func values(_ option: String) -> [String] { values[option] ?? [] }
 
     /// True when `flag` was given.
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    package func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// The integer value of `option` within `range`, or `fallback` when absent.
-    public func integer(_ option: String, in range: ClosedRange<Int64>, default fallback: Int64) throws(ExampleUsageError) -> Int64 {
+    package func integer(_ option: String, in range: ClosedRange<Int64>, default fallback: Int64) throws(ExampleUsageError) -> Int64 {
         guard let text = value(option) else { return fallback }
         guard let number = Int64(text), range.contains(number) else {
             throw ExampleUsageError("\(option) must be a whole number in \(range.lowerBound)...\(range.upperBound), not '\(text)'")
@@ -50,7 +50,7 @@ public struct ExampleArguments {
     }
 
     /// The value of `option` in seconds (decimals allowed) within `range`, as nanoseconds; `fallback` when absent.
-    public func seconds(_ option: String, in range: ClosedRange<Double>, default fallback: Double) throws(ExampleUsageError) -> Int64 {
+    package func seconds(_ option: String, in range: ClosedRange<Double>, default fallback: Double) throws(ExampleUsageError) -> Int64 {
         var seconds = fallback
         if let text = value(option) {
             guard let parsed = Double(text), parsed.isFinite, range.contains(parsed) else {

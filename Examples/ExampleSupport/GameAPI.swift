@@ -3,35 +3,35 @@
 
 /// `POST /tickets`: the player is leaving. Exactly these two fields: the server snapshots the rate from its
 /// own state, never from the request (any other field is refused with 400).
-public struct TicketRequest: Codable, Sendable, JSONRequestBody {
+package struct TicketRequest: Codable, Sendable, JSONRequestBody {
     /// The player's id (1–256 UTF-8 bytes).
-    public var player: String
+    package var player: String
     /// The departing session's id (1–256 UTF-8 bytes).
-    public var session: String
+    package var session: String
 
     /// `{"player", "session"}`, nothing else.
-    public static let jsonShape = JSONShape.object(["player": .scalar, "session": .scalar])
+    package static let jsonShape = JSONShape.object(["player": .scalar, "session": .scalar])
 
     /// Creates a body.
-    public init(player: String, session: String) {
+    package init(player: String, session: String) {
         self.player = player
         self.session = session
     }
 }
 
 /// `POST /tickets` → 200.
-public struct TicketResponse: Codable, Sendable {
+package struct TicketResponse: Codable, Sendable {
     /// The ticket's text form (`pt1.….…`), handed back at return.
-    public var ticket: String
+    package var ticket: String
     /// Server time of issue.
-    public var issuedAt: Int64
+    package var issuedAt: Int64
     /// First instant at which the ticket is no longer redeemable.
-    public var expiresAt: Int64
+    package var expiresAt: Int64
     /// The reward policy version the ticket is paid under.
-    public var policy: String
+    package var policy: String
 
     /// Creates a body.
-    public init(ticket: String, issuedAt: Int64, expiresAt: Int64, policy: String) {
+    package init(ticket: String, issuedAt: Int64, expiresAt: Int64, policy: String) {
         self.ticket = ticket
         self.issuedAt = issuedAt
         self.expiresAt = expiresAt
@@ -41,43 +41,43 @@ public struct TicketResponse: Codable, Sendable {
 
 /// `POST /redeem`: the player is back. Exactly these two fields: multipliers come from what the server itself
 /// recorded for the session, never from the request (any other field is refused with 400).
-public struct RedeemRequest: Codable, Sendable, JSONRequestBody {
+package struct RedeemRequest: Codable, Sendable, JSONRequestBody {
     /// The player redeeming (must be the ticket's, byte for byte).
-    public var player: String
+    package var player: String
     /// The ticket's text form.
-    public var ticket: String
+    package var ticket: String
 
     /// `{"player", "ticket"}`, nothing else.
-    public static let jsonShape = JSONShape.object(["player": .scalar, "ticket": .scalar])
+    package static let jsonShape = JSONShape.object(["player": .scalar, "ticket": .scalar])
 
     /// Creates a body.
-    public init(player: String, ticket: String) {
+    package init(player: String, ticket: String) {
         self.player = player
         self.ticket = ticket
     }
 }
 
 /// `POST /redeem` → 200.
-public struct RedeemResponse: Codable, Sendable {
+package struct RedeemResponse: Codable, Sendable {
     /// The player paid.
-    public var player: String
+    package var player: String
     /// The session the ticket was issued for.
-    public var session: String
+    package var session: String
     /// Whole seconds between issue and redemption, by the server's clock.
-    public var elapsedSeconds: Int64
+    package var elapsedSeconds: Int64
     /// Gold paid now (within the player's rolling daily budget).
-    public var gold: Int64
+    package var gold: Int64
     /// Gold the reward was worth but the daily budget withheld (not paid).
-    public var withheldByBudget: Int64
+    package var withheldByBudget: Int64
     /// The rate snapshotted in the ticket (the server's figure at departure).
-    public var goldPerHour: Int64
+    package var goldPerHour: Int64
     /// Multipliers that were applied (the server's grants for the session).
-    public var multipliers: [String]
+    package var multipliers: [String]
     /// The policy version the gold was computed under.
-    public var policy: String
+    package var policy: String
 
     /// Creates a body.
-    public init(player: String, session: String, elapsedSeconds: Int64, gold: Int64, withheldByBudget: Int64,
+    package init(player: String, session: String, elapsedSeconds: Int64, gold: Int64, withheldByBudget: Int64,
                 goldPerHour: Int64, multipliers: [String], policy: String) {
         self.player = player
         self.session = session
@@ -91,36 +91,36 @@ public struct RedeemResponse: Codable, Sendable {
 }
 
 /// `POST /audit` (journal bytes as the body, header `X-Player`) → 200.
-public struct AuditResponse: Codable, Sendable {
+package struct AuditResponse: Codable, Sendable {
     /// The player named in `X-Player`.
-    public var player: String
+    package var player: String
     /// The key id the server audited with (not secret: it names the key).
-    public var keyID: String
+    package var keyID: String
     /// `accepted` (the upload extends what the server saw), `replayed` (nothing new) or `rejected` (rollback or fork).
-    public var outcome: String
+    package var outcome: String
     /// Records verified.
-    public var records: UInt64
+    package var records: UInt64
     /// Sessions audited.
-    public var sessions: Int
+    package var sessions: Int
     /// Seconds credited by the recomputed verdicts.
-    public var creditedSeconds: Int64
+    package var creditedSeconds: Int64
     /// Gold the evidence justifies, recomputed by the server.
-    public var recomputedGold: Int64
+    package var recomputedGold: Int64
     /// Gold the game's claims say it paid.
-    public var claimedGold: Int64
+    package var claimedGold: Int64
     /// Gold this upload made payable: proven beyond what earlier uploads paid, less sessions a ticket paid.
-    public var payableGold: Int64
+    package var payableGold: Int64
     /// Gold the server paid for this upload: the payable gold within the player's rolling daily budget.
-    public var paidGold: Int64
+    package var paidGold: Int64
     /// Payable gold the daily budget withheld.
-    public var withheldByBudget: Int64
+    package var withheldByBudget: Int64
     /// True when nothing was found.
-    public var clean: Bool
+    package var clean: Bool
     /// One line per finding, `kind (session S, record N): detail`.
-    public var findings: [String]
+    package var findings: [String]
 
     /// Creates a body.
-    public init(player: String, keyID: String, outcome: String, records: UInt64, sessions: Int, creditedSeconds: Int64,
+    package init(player: String, keyID: String, outcome: String, records: UInt64, sessions: Int, creditedSeconds: Int64,
                 recomputedGold: Int64, claimedGold: Int64, payableGold: Int64, paidGold: Int64, withheldByBudget: Int64,
                 clean: Bool, findings: [String]) {
         self.player = player

@@ -1,10 +1,10 @@
 /// Lowercase hex for the examples' secret files (the library's own hex lives in PlaytimeCrypto, which the
 /// examples do not import directly).
-public enum HexText {
+package enum HexText {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// `bytes` as lowercase hex.
-    public static func encode(_ bytes: [UInt8]) -> String {
+    package static func encode(_ bytes: [UInt8]) -> String {
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count * 2)
         for byte in bytes {
@@ -15,7 +15,7 @@ public enum HexText {
     }
 
     /// The bytes of hex text (either case, ASCII whitespace around it ignored); `nil` for anything else.
-    public static func decode(_ text: String) -> [UInt8]? {
+    package static func decode(_ text: String) -> [UInt8]? {
         let trimmed = Array(text.utf8.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
         guard trimmed.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []

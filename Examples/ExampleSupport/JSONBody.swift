@@ -2,15 +2,15 @@ import Foundation
 
 /// JSON request and response bodies of the examples: typed structs through `JSONDecoder` / `JSONEncoder`,
 /// with decoding errors turned into one short sentence a client can act on.
-public enum JSONBody {
+package enum JSONBody {
     /// Decodes a request body as `Value` after ``StrictJSON`` has checked it against `Value.jsonShape`:
     /// duplicate keys and unknown fields are refused at every level; the error names the field.
-    public static func decode<Value: JSONRequestBody>(_ type: Value.Type, from bytes: [UInt8]) throws(HTTPError) -> Value {
+    package static func decode<Value: JSONRequestBody>(_ type: Value.Type, from bytes: [UInt8]) throws(HTTPError) -> Value {
         try decode(type, from: bytes, shape: Value.jsonShape)
     }
 
     /// Decodes `bytes` as `Value` after checking them against `shape` (see ``StrictJSON``).
-    public static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], shape: JSONShape) throws(HTTPError) -> Value {
+    package static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8], shape: JSONShape) throws(HTTPError) -> Value {
         guard !bytes.isEmpty else { throw HTTPError(description: "the body is empty; send a JSON object") }
         do {
             try StrictJSON.check(bytes, against: shape)
@@ -32,7 +32,7 @@ public enum JSONBody {
     }
 
     /// `value` as compact JSON with sorted keys (so output is stable).
-    public static func encode<Value: Encodable>(_ value: Value) -> [UInt8] {
+    package static func encode<Value: Encodable>(_ value: Value) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding plain structs of strings and integers cannot fail; keep the example honest anyway.
@@ -71,20 +71,20 @@ public enum JSONBody {
 
 extension HTTPResponse {
     /// A JSON response from an encodable value.
-    public static func json<Value: Encodable>(_ status: Int, _ value: Value) -> HTTPResponse {
+    package static func json<Value: Encodable>(_ status: Int, _ value: Value) -> HTTPResponse {
         HTTPResponse(status: status, body: JSONBody.encode(value))
     }
 }
 
 /// The error body every example endpoint uses: a stable kebab-case code and a sentence.
-public struct ErrorBody: Codable, Sendable {
+package struct ErrorBody: Codable, Sendable {
     /// Machine-readable reason, e.g. `already-redeemed`.
-    public var error: String
+    package var error: String
     /// Human-readable explanation.
-    public var message: String
+    package var message: String
 
     /// Creates an error body.
-    public init(error: String, message: String) {
+    package init(error: String, message: String) {
         self.error = error
         self.message = message
     }

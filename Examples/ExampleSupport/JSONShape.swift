@@ -2,7 +2,7 @@
 ///
 /// ``StrictJSON`` checks a body against it before any decoding, so that a duplicate key or an unknown field
 /// is refused instead of silently resolved (first value wins) or ignored.
-public indirect enum JSONShape: Sendable {
+package indirect enum JSONShape: Sendable {
     /// A string, number, `true`, `false` or `null`.
     case scalar
     /// An object that may hold only these keys (compared byte for byte), each value of its own shape.
@@ -12,7 +12,7 @@ public indirect enum JSONShape: Sendable {
 }
 
 /// A request body type that declares its allowed shape, so ``JSONBody/decode(_:from:)`` can refuse anything else.
-public protocol JSONRequestBody: Decodable {
+package protocol JSONRequestBody: Decodable {
     /// The keys the body may have, at every nesting level.
     static var jsonShape: JSONShape { get }
 }

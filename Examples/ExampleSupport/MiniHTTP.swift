@@ -3,18 +3,18 @@ import PlaytimeSystem
 
 /// A deliberately small HTTP/1.1 subset for the loopback examples: one request per connection,
 /// `Content-Length` bodies, no chunking, no keep-alive, a deadline on every read. Not a production server.
-public struct HTTPRequest: Sendable {
+package struct HTTPRequest: Sendable {
     /// `GET`, `POST`, …
-    public var method: String
+    package var method: String
     /// The path, e.g. `/tickets`.
-    public var path: String
+    package var path: String
     /// Header fields, names lower-cased.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The body bytes.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a request.
-    public init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) {
+    package init(method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) {
         self.method = method
         self.path = path
         self.headers = headers
@@ -23,46 +23,46 @@ public struct HTTPRequest: Sendable {
 }
 
 /// A response: status, a content type and a body.
-public struct HTTPResponse: Sendable {
+package struct HTTPResponse: Sendable {
     /// Status code.
-    public var status: Int
+    package var status: Int
     /// Body bytes.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Content type of the body.
-    public var contentType: String
+    package var contentType: String
 
     /// Creates a response.
-    public init(status: Int, body: [UInt8], contentType: String = "application/json") {
+    package init(status: Int, body: [UInt8], contentType: String = "application/json") {
         self.status = status
         self.body = body
         self.contentType = contentType
     }
 
     /// A JSON body from text.
-    public static func json(_ status: Int, _ text: String) -> HTTPResponse {
+    package static func json(_ status: Int, _ text: String) -> HTTPResponse {
         HTTPResponse(status: status, body: Array(text.utf8))
     }
 }
 
 /// Why a message could not be read.
-public struct HTTPError: Error, CustomStringConvertible {
+package struct HTTPError: Error, CustomStringConvertible {
     /// What went wrong.
-    public var description: String
+    package var description: String
 
     /// Creates an error.
-    public init(description: String) { self.description = description }
+    package init(description: String) { self.description = description }
 }
 
 /// Reading and writing the subset over a `TCPConnection`.
-public enum MiniHTTP {
+package enum MiniHTTP {
     /// Largest body accepted (journals are uploaded whole in the example): 64 MiB.
-    public static let maximumBody = 64 << 20
+    package static let maximumBody = 64 << 20
     /// How long one message may take to arrive whole, unless told otherwise: 10 s. A peer that stalls
     /// longer is dropped, so one silent client cannot hold a sequential server forever.
-    public static let defaultTimeoutNanoseconds: Int64 = 30_000_000_000
+    package static let defaultTimeoutNanoseconds: Int64 = 30_000_000_000
 
     /// Reads one request; throws when it does not arrive whole within `timeoutNanoseconds`.
-    public static func readRequest(from connection: TCPConnection,
+    package static func readRequest(from connection: TCPConnection,
                                    timeoutNanoseconds: Int64 = defaultTimeoutNanoseconds) throws -> HTTPRequest {
         let (head, body) = try readMessage(from: connection, deadline: deadline(after: timeoutNanoseconds), answerExpect: true)
         let parts = head.first?.split(separator: " ") ?? []
@@ -71,7 +71,7 @@ public enum MiniHTTP {
     }
 
     /// Reads one response; returns status and body.
-    public static func readResponse(from connection: TCPConnection,
+    package static func readResponse(from connection: TCPConnection,
                                     timeoutNanoseconds: Int64 = defaultTimeoutNanoseconds) throws -> (status: Int, body: [UInt8]) {
         let (head, body) = try readMessage(from: connection, deadline: deadline(after: timeoutNanoseconds))
         let parts = head.first?.split(separator: " ") ?? []
@@ -80,14 +80,14 @@ public enum MiniHTTP {
     }
 
     /// Writes a response and closes nothing.
-    public static func write(_ response: HTTPResponse, to connection: TCPConnection) throws {
+    package static func write(_ response: HTTPResponse, to connection: TCPConnection) throws {
         let head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\nContent-Type: \(response.contentType)\r\n"
             + "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
         try connection.writeAll(Array(head.utf8) + response.body)
     }
 
     /// Sends `request` to `address` and returns the response (which must arrive within `timeoutNanoseconds`).
-    public static func send(_ request: HTTPRequest, to address: SocketAddress,
+    package static func send(_ request: HTTPRequest, to address: SocketAddress,
                             timeoutNanoseconds: Int64 = defaultTimeoutNanoseconds) throws -> (status: Int, body: [UInt8]) {
         let connection = try TCPConnection(connectingTo: address)
         defer { connection.close() }

@@ -2,7 +2,7 @@ import PlaytimeRewards
 
 extension RewardPolicy {
     /// `demo` (the default), `default` (the library's embedded policy) or a JSON file.
-    public static func named(_ name: String) throws(RewardPolicyError) -> RewardPolicy {
+    package static func named(_ name: String) throws(RewardPolicyError) -> RewardPolicy {
         switch name {
         case "demo": return .demo
         case "default": return .default

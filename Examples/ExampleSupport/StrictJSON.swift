@@ -6,9 +6,9 @@ import PlaytimeSystem
 /// byte for byte after unescaping, so `"pla\u0079er"` repeats `"player"`); a key the ``JSONShape`` does not
 /// allow, at any nesting level; a value of another kind than the shape says; nesting deeper than
 /// ``maximumDepth``. It builds nothing but the keys, and never traps on any input.
-public struct StrictJSON {
+package struct StrictJSON {
     /// The deepest nesting of objects and arrays accepted.
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
 
     private let bytes: [UInt8]
     private var offset = 0
@@ -16,7 +16,7 @@ public struct StrictJSON {
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Checks `bytes` against `shape`; throws the first problem found.
-    public static func check(_ bytes: [UInt8], against shape: JSONShape) throws(StrictJSONError) {
+    package static func check(_ bytes: [UInt8], against shape: JSONShape) throws(StrictJSONError) {
         var parser = StrictJSON(bytes)
         parser.skipWhitespace()
         try parser.value(shape, path: "", depth: 0)

@@ -1,5 +1,5 @@
 /// Why ``StrictJSON`` refused a body; each description is one plain sentence for a 400 answer.
-public enum StrictJSONError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum StrictJSONError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not JSON at `offset` (bytes from the start).
     case syntax(offset: Int, expected: String)
     /// An object holds `key` twice (after unescaping); `path` locates the object (empty: the body).
@@ -12,7 +12,7 @@ public enum StrictJSONError: Error, Sendable, Equatable, CustomStringConvertible
     case tooDeep
 
     /// A plain sentence.
-    public var description: String {
+    package var description: String {
         switch self {
         case .syntax(let offset, let expected): return "the body is not valid JSON (at byte \(offset): expected \(expected))"
         case .duplicateKey(let path, let key): return "duplicate key '\(key)' in \(Self.place(path)); send each field once"

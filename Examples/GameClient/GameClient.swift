@@ -2,6 +2,7 @@ import ExampleSupport
 import Foundation
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeSystem
 
 /// The client side of the ticket story: depart with a server-issued ticket, come back, redeem it once,
 /// watch the replay fail, and optionally hand the server a journal to audit.

@@ -1,30 +1,30 @@
-import PlaytimeCrypto
-import PlaytimeGuard
-import PlaytimeRewards
+package import PlaytimeCrypto
+package import PlaytimeGuard
+package import PlaytimeRewards
 
 /// What the auditor checks against.
-public struct AuditConfiguration: Sendable {
+package struct AuditConfiguration: Sendable {
     /// The game server's own clock at the time of judging, Unix nanoseconds. Network time later than it
     /// (beyond the verdict's server-clock slack) is never used and is named in a flag. A re-audit passes the
     /// time it judges as of.
-    public var serverNowNanoseconds: Int64
+    package var serverNowNanoseconds: Int64
     /// When the server first saw the records of the journal being judged (its earlier accepted uploads): a
     /// record is checked against the server's clock of then. Empty: every record is judged as of now.
-    public var firstSeen: FirstSeenTimes = FirstSeenTimes()
+    package var firstSeen: FirstSeenTimes = FirstSeenTimes()
     /// The reward policy claims are recomputed with (older versions may be retained by name).
-    public var policy: RewardPolicy
+    package var policy: RewardPolicy
     /// Policies of older versions still accepted, by version.
-    public var retainedPolicies: [String: RewardPolicy]
+    package var retainedPolicies: [String: RewardPolicy]
     /// How verdicts are judged.
-    public var verdict: VerdictConfiguration
+    package var verdict: VerdictConfiguration
     /// Slack allowed when comparing credited time with the journal's span. Default 2 minutes.
-    public var spanToleranceNanoseconds: Int64
+    package var spanToleranceNanoseconds: Int64
     /// The operator's Roughtime public keys: `roughtime` records signed under them prove time away
     /// (docs/journal-format.md §12) without trusting the journal key. Empty: signed time is not used.
-    public var roughtimeKeys: [Ed25519PublicKey] = []
+    package var roughtimeKeys: [Ed25519PublicKey] = []
 
     /// Creates a configuration.
-    public init(serverNowNanoseconds: Int64, policy: RewardPolicy = .default, retainedPolicies: [String: RewardPolicy] = [:],
+    package init(serverNowNanoseconds: Int64, policy: RewardPolicy = .default, retainedPolicies: [String: RewardPolicy] = [:],
                 verdict: VerdictConfiguration = .standard, spanToleranceNanoseconds: Int64 = 120_000_000_000) {
         self.serverNowNanoseconds = serverNowNanoseconds
         self.policy = policy

@@ -1,4 +1,4 @@
-import PlaytimeJournal
+internal import PlaytimeJournal
 
 /// Something the auditor found wrong, with where.
 public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible {

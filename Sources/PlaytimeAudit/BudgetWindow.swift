@@ -1,4 +1,4 @@
-import PlaytimeRewards
+internal import PlaytimeRewards
 
 /// Gold paid within a rolling window (24 h by default), on one timeline (network time, or one boot's clock).
 struct BudgetWindow {

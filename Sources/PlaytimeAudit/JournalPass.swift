@@ -1,6 +1,6 @@
-import PlaytimeGuard
-import PlaytimeJournal
-import PlaytimeRewards
+internal import PlaytimeGuard
+internal import PlaytimeJournal
+internal import PlaytimeRewards
 
 /// The state of auditing one journal: sessions being assembled, sessions waiting for their claims, and the
 /// per-journal checks (boot-clock continuity, in-journal overlap, span).

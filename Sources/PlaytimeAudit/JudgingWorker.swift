@@ -1,6 +1,6 @@
 import Foundation
-import PlaytimeGuard
-import PlaytimeSystem
+internal import PlaytimeGuard
+internal import PlaytimeSystem
 
 /// The second thread of a two-thread audit: it decodes and judges batches of verified records while the
 /// calling thread verifies the next chunk of the MAC chain. Sessions come back in journal order through an

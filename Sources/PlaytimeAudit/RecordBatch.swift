@@ -1,4 +1,4 @@
-import PlaytimeJournal
+internal import PlaytimeJournal
 
 /// Verified records copied out of the reader's buffer (with their MACs, which signed-time records commit to), so another thread can judge them while the next
 /// chunk is being verified. Bytes are stored back to back; each record keeps its offsets.

@@ -1,17 +1,17 @@
 import Foundation
-import PlaytimeGuard
-import PlaytimeJournal
-import PlaytimeRewards
-import PlaytimeSystem
+package import PlaytimeGuard
+internal import PlaytimeJournal
+internal import PlaytimeRewards
+package import PlaytimeSystem
 
 /// Audits journals as a game server would: verifies each chain while streaming it (constant memory),
 /// recomputes every verdict and reward, compares them with what the game claimed, and checks the
 /// invariants that span sessions and devices.
 ///
 /// Feed journals one by one with `audit(file:name:onSession:)`, then call `finish()`.
-public final class SessionAuditor {
+package final class SessionAuditor {
     /// What the audit checks against.
-    public let configuration: AuditConfiguration
+    package let configuration: AuditConfiguration
     private let key: JournalKey
     private var summary = AuditSummary()
     private var sessionIDs = SessionIDSet()
@@ -26,14 +26,14 @@ public final class SessionAuditor {
 
     /// True when intervals are kept for the cross-device overlap check (only needed with several journals;
     /// a single journal is audited in memory that does not grow with its length).
-    public let crossDeviceChecks: Bool
+    package let crossDeviceChecks: Bool
 
     /// True when a second thread judges records while this one verifies the chain (on machines with more
     /// than one core); results and their order are the same either way.
-    public let judgesConcurrently: Bool
+    package let judgesConcurrently: Bool
 
     /// Creates an auditor for journals under `key`. Pass `crossDeviceChecks: false` when auditing one journal.
-    public init(key: JournalKey, configuration: AuditConfiguration, crossDeviceChecks: Bool = true,
+    package init(key: JournalKey, configuration: AuditConfiguration, crossDeviceChecks: Bool = true,
                 judgesConcurrently: Bool = ProcessInfo.processInfo.activeProcessorCount > 1) {
         self.key = key
         self.configuration = configuration
@@ -45,7 +45,7 @@ public final class SessionAuditor {
     /// Returns the findings of this journal; a chain failure stops the reading there (records before it
     /// are still audited).
     @discardableResult
-    public func audit(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
+    package func audit(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
         let findingsBefore = summary.findings.count
         let (verification, pass) = judgesConcurrently
             ? try streamConcurrently(file: file, name: name, onSession: onSession)
@@ -102,7 +102,7 @@ public final class SessionAuditor {
     }
 
     /// Runs the checks that need every journal, and returns the totals.
-    public func finish() -> AuditSummary {
+    package func finish() -> AuditSummary {
         if creditedNanoseconds > spanNanoseconds &+ configuration.spanToleranceNanoseconds {
             record(AuditFinding(kind: .creditedExceedsSpan, journal: "*",
                                 detail: "credited \(creditedNanoseconds / 1_000_000_000) s but the journals prove at most \(spanNanoseconds / 1_000_000_000) s"))

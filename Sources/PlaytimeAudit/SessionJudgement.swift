@@ -1,5 +1,5 @@
-import PlaytimeGuard
-import PlaytimeRewards
+internal import PlaytimeGuard
+internal import PlaytimeRewards
 
 /// What a departure's policy version resolves to: the policy (if known) and its calculator.
 struct PolicyResolution {

@@ -1,4 +1,4 @@
-import PlaytimeGuard
+internal import PlaytimeGuard
 
 /// The calendar span a journal can prove it covers: the network-time span between its first and last
 /// network-stamped records, or the sum of each boot's uptime at its last record, whichever is larger.

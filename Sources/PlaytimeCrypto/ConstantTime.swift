@@ -3,7 +3,7 @@
 /// Collections of different lengths compare unequal at once (lengths are not secret);
 /// for equal lengths every byte pair is examined, with no early exit.
 @inlinable
-public func constantTimeEquals<A: Collection, B: Collection>(_ lhs: A, _ rhs: B) -> Bool
+package func constantTimeEquals<A: Collection, B: Collection>(_ lhs: A, _ rhs: B) -> Bool
 where A.Element == UInt8, B.Element == UInt8 {
     guard lhs.count == rhs.count else { return false }
     var difference: UInt8 = 0

@@ -3,14 +3,14 @@
 /// The keyed state (hash after the inner and outer pad blocks) is computed once in `init(key:)`;
 /// copying an `HMAC` value reuses it, so authenticating many short messages under one key costs
 /// no pad blocks per message.
-public struct HMAC<H: HashFunction>: Sendable {
+package struct HMAC<H: HashFunction>: Sendable {
     /// Inner hash, already fed `key ⊕ ipad`.
     var inner: H
     /// Outer hash, already fed `key ⊕ opad`.
     var outer: H
 
     /// Creates an authenticator for `key`. Keys longer than one block are hashed first (RFC 2104 §2).
-    public init<Key: Sequence>(key: Key) where Key.Element == UInt8 {
+    package init<Key: Sequence>(key: Key) where Key.Element == UInt8 {
         var keyBytes = Array(key)
         if keyBytes.count > H.blockByteCount {
             keyBytes = H.hash(keyBytes)
@@ -28,17 +28,17 @@ public struct HMAC<H: HashFunction>: Sendable {
     }
 
     /// Feeds the bytes of `bufferPointer` into the message.
-    public mutating func update(bufferPointer: UnsafeRawBufferPointer) {
+    package mutating func update(bufferPointer: UnsafeRawBufferPointer) {
         inner.update(bufferPointer: bufferPointer)
     }
 
     /// Feeds a sequence of bytes into the message.
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         inner.update(bytes)
     }
 
     /// Writes the authentication code (``HashFunction/byteCount`` bytes) into `output` without allocating.
-    public func finalize(into output: UnsafeMutableRawBufferPointer) {
+    package func finalize(into output: UnsafeMutableRawBufferPointer) {
         precondition(output.count >= H.byteCount, "HMAC.finalize(into:) needs H.byteCount bytes")
         inner.finalize(into: output)
         var outerCopy = outer
@@ -47,7 +47,7 @@ public struct HMAC<H: HashFunction>: Sendable {
     }
 
     /// Returns the authentication code of everything fed so far; `self` can continue afterwards.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: H.byteCount) { buffer, initialized in
             finalize(into: UnsafeMutableRawBufferPointer(buffer))
             initialized = H.byteCount
@@ -55,7 +55,7 @@ public struct HMAC<H: HashFunction>: Sendable {
     }
 
     /// Returns the authentication code of `message` under `key`.
-    public static func authenticationCode<Message: Sequence, Key: Sequence>(
+    package static func authenticationCode<Message: Sequence, Key: Sequence>(
         for message: Message, using key: Key
     ) -> [UInt8] where Message.Element == UInt8, Key.Element == UInt8 {
         var mac = HMAC(key: key)
@@ -67,7 +67,7 @@ public struct HMAC<H: HashFunction>: Sendable {
     ///
     /// The comparison takes the same time wherever the first differing byte is.
     /// A code of the wrong length is rejected.
-    public static func isValidAuthenticationCode<Code: Collection, Message: Sequence, Key: Sequence>(
+    package static func isValidAuthenticationCode<Code: Collection, Message: Sequence, Key: Sequence>(
         _ code: Code, authenticating message: Message, using key: Key
     ) -> Bool where Code.Element == UInt8, Message.Element == UInt8, Key.Element == UInt8 {
         constantTimeEquals(authenticationCode(for: message, using: key), code)

@@ -3,7 +3,7 @@
 /// Conforming types are small value types: copying one forks the computation, which is how
 /// ``HMAC`` caches its keyed state. `finalize` does not consume the value, so a copy can keep
 /// streaming after a digest has been taken.
-public protocol HashFunction: Sendable {
+package protocol HashFunction: Sendable {
     /// The size in bytes of one input block of the compression function.
     static var blockByteCount: Int { get }
     /// The size in bytes of a digest.
@@ -20,7 +20,7 @@ public protocol HashFunction: Sendable {
 
 extension HashFunction {
     /// Feeds a sequence of bytes into the hash; contiguous storage is read without copying.
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             update(bufferPointer: UnsafeRawBufferPointer(buffer))
         }
@@ -31,7 +31,7 @@ extension HashFunction {
     }
 
     /// Returns the digest of everything fed so far, leaving `self` able to continue.
-    public func finalize() -> [UInt8] {
+    package func finalize() -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: Self.byteCount) { buffer, initialized in
             finalize(into: UnsafeMutableRawBufferPointer(buffer))
             initialized = Self.byteCount
@@ -39,14 +39,14 @@ extension HashFunction {
     }
 
     /// Returns the digest of `bytes` in one call.
-    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var function = Self()
         function.update(bytes)
         return function.finalize()
     }
 
     /// Returns the digest of the bytes of `bufferPointer` in one call.
-    public static func hash(bufferPointer: UnsafeRawBufferPointer) -> [UInt8] {
+    package static func hash(bufferPointer: UnsafeRawBufferPointer) -> [UInt8] {
         var function = Self()
         function.update(bufferPointer: bufferPointer)
         return function.finalize()

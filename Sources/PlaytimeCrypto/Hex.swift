@@ -1,10 +1,10 @@
 /// Lowercase hexadecimal encoding and lenient-case decoding of bytes.
-public enum Hex {
+package enum Hex {
     /// The 16 lowercase hex digits as ASCII.
     static let digits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Returns `bytes` as lowercase hex, two digits per byte.
-    public static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func encode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var ascii: [UInt8] = []
         ascii.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
@@ -15,12 +15,12 @@ public enum Hex {
     }
 
     /// Decodes hex text (either case, no separators, even length); nil on any other input.
-    public static func decode<Text: StringProtocol>(_ text: Text) -> [UInt8]? {
+    package static func decode<Text: StringProtocol>(_ text: Text) -> [UInt8]? {
         decode(ascii: Array(text.utf8))
     }
 
     /// Decodes hex given as ASCII bytes; nil on an odd length or a non-hex byte.
-    public static func decode<ASCII: Collection>(ascii: ASCII) -> [UInt8]? where ASCII.Element == UInt8 {
+    package static func decode<ASCII: Collection>(ascii: ASCII) -> [UInt8]? where ASCII.Element == UInt8 {
         guard ascii.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(ascii.count / 2)
@@ -34,7 +34,7 @@ public enum Hex {
 
     /// The value of one ASCII hex digit, or nil.
     @inline(__always)
-    public static func value(ofDigit digit: UInt8) -> UInt8? {
+    package static func value(ofDigit digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit &- UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit &- UInt8(ascii: "a") &+ 10

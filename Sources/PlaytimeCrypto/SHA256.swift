@@ -2,11 +2,11 @@
 ///
 /// The state is a fixed-size value with no heap storage, so copies are cheap and the
 /// compression loop never allocates.
-public struct SHA256: HashFunction {
+package struct SHA256: HashFunction {
     /// 64: SHA-256 processes 512-bit blocks.
-    public static var blockByteCount: Int { 64 }
+    package static var blockByteCount: Int { 64 }
     /// 32: a SHA-256 digest is 256 bits.
-    public static var byteCount: Int { 32 }
+    package static var byteCount: Int { 32 }
 
     /// The eight chaining words H0…H7.
     var state: SHA256State
@@ -18,7 +18,7 @@ public struct SHA256: HashFunction {
     var messageByteCount: UInt64
 
     /// Creates a hash in the FIPS 180-4 initial state.
-    public init() {
+    package init() {
         state = SHA256State()
         pending = SHA256Block()
         pendingCount = 0
@@ -26,7 +26,7 @@ public struct SHA256: HashFunction {
     }
 
     /// Feeds the bytes of `bufferPointer` into the hash.
-    public mutating func update(bufferPointer: UnsafeRawBufferPointer) {
+    package mutating func update(bufferPointer: UnsafeRawBufferPointer) {
         messageByteCount &+= UInt64(truncatingIfNeeded: bufferPointer.count)
         BlockFeeder.feed(bufferPointer, blockByteCount: 64, state: &state, pending: &pending, pendingCount: &pendingCount) {
             SHA256.compress(&$0, $1, blockCount: $2)
@@ -34,7 +34,7 @@ public struct SHA256: HashFunction {
     }
 
     /// Writes the 32-byte digest of everything fed so far into `output`.
-    public func finalize(into output: UnsafeMutableRawBufferPointer) {
+    package func finalize(into output: UnsafeMutableRawBufferPointer) {
         precondition(output.count >= 32, "SHA256.finalize(into:) needs 32 bytes")
         var copy = self
         let bitLength = messageByteCount &<< 3

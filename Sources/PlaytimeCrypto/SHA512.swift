@@ -3,11 +3,11 @@
 /// Like ``SHA256`` the state is a fixed-size value with no heap storage: copies are cheap and
 /// the compression loop never allocates. Roughtime's `H` is this digest truncated to 32 bytes,
 /// and Ed25519 (RFC 8032 §5.1) hashes with it.
-public struct SHA512: HashFunction {
+package struct SHA512: HashFunction {
     /// 128: SHA-512 processes 1024-bit blocks.
-    public static var blockByteCount: Int { 128 }
+    package static var blockByteCount: Int { 128 }
     /// 64: a SHA-512 digest is 512 bits.
-    public static var byteCount: Int { 64 }
+    package static var byteCount: Int { 64 }
 
     /// The eight chaining words H0…H7.
     var state: SHA512State
@@ -19,7 +19,7 @@ public struct SHA512: HashFunction {
     var messageByteCount: UInt64
 
     /// Creates a hash in the FIPS 180-4 initial state.
-    public init() {
+    package init() {
         state = SHA512State()
         pending = SHA512Block()
         pendingCount = 0
@@ -27,7 +27,7 @@ public struct SHA512: HashFunction {
     }
 
     /// Feeds the bytes of `bufferPointer` into the hash.
-    public mutating func update(bufferPointer: UnsafeRawBufferPointer) {
+    package mutating func update(bufferPointer: UnsafeRawBufferPointer) {
         messageByteCount &+= UInt64(truncatingIfNeeded: bufferPointer.count)
         BlockFeeder.feed(bufferPointer, blockByteCount: 128, state: &state, pending: &pending, pendingCount: &pendingCount) {
             SHA512.compress(&$0, $1, blockCount: $2)
@@ -35,7 +35,7 @@ public struct SHA512: HashFunction {
     }
 
     /// Writes the 64-byte digest of everything fed so far into `output`.
-    public func finalize(into output: UnsafeMutableRawBufferPointer) {
+    package func finalize(into output: UnsafeMutableRawBufferPointer) {
         precondition(output.count >= 64, "SHA512.finalize(into:) needs 64 bytes")
         var copy = self
         // FIPS 180-4 §5.1.2: a 0x80 byte, zeros, then the bit length as a 128-bit big-endian number.

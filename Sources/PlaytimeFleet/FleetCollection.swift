@@ -1,4 +1,4 @@
-import PlaytimePostgres
+internal import PlaytimePostgres
 
 /// What one garbage collection of the fleet database removed (``FleetDatabase/collect(now:batchSize:)``).
 public struct FleetCollection: Sendable, Equatable {

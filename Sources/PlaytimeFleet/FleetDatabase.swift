@@ -1,4 +1,4 @@
-import PlaytimePostgres
+package import PlaytimePostgres
 
 /// The server state of a fleet of game servers in one PostgreSQL database (docs/fleet.md): the ticket replay
 /// guard, the players' budgets, the device registry and the account intervals, all behind the same protocols as
@@ -7,23 +7,23 @@ import PlaytimePostgres
 /// Opening connects and migrates the schema (``FleetSchema/migrate(_:)``), so the first server of a new database
 /// creates it and any number starting together agree. Share one `FleetDatabase` per process; every server of the
 /// fleet opens the same database (and the same ticket key).
-public final class FleetDatabase: Sendable {
+package final class FleetDatabase: Sendable {
     /// The connection pool every store uses.
-    public let pool: PostgresPool
+    package let pool: PostgresPool
     /// Redeemed tickets and paid (player, session) keys.
-    public let replayGuard: PostgresReplayGuard
+    package let replayGuard: PostgresReplayGuard
     /// The players' rolling 24 h budgets.
-    public let budgetLedger: PostgresBudgetLedger
+    package let budgetLedger: PostgresBudgetLedger
     /// Each journal's accepted head and paid gold.
-    public let deviceRegistry: PostgresDeviceRegistry
+    package let deviceRegistry: PostgresDeviceRegistry
     /// Each account's paid away intervals.
-    public let accountIntervals: PostgresAccountIntervalStore
+    package let accountIntervals: PostgresAccountIntervalStore
     /// The schema version found before opening migrated it (0: the database was empty).
-    public let versionFound: Int
+    package let versionFound: Int
 
     /// Opens the database at `url` (`postgres://user:password@host:port/db`, see PlaytimePostgres) with at most
     /// `maximumConnections` connections, creating or upgrading the schema.
-    public convenience init(url: String, maximumConnections: Int = 4) throws(FleetError) {
+    package convenience init(url: String, maximumConnections: Int = 4) throws(FleetError) {
         let configuration: PostgresConfiguration
         do {
             configuration = try PostgresConfiguration(url: url)
@@ -34,7 +34,7 @@ public final class FleetDatabase: Sendable {
     }
 
     /// Uses `pool`, creating or upgrading the schema.
-    public init(pool: PostgresPool) throws(FleetError) {
+    package init(pool: PostgresPool) throws(FleetError) {
         self.pool = pool
         versionFound = try FleetSchema.migrate(pool)
         replayGuard = PostgresReplayGuard(pool: pool)
@@ -48,7 +48,7 @@ public final class FleetDatabase: Sendable {
     /// expired at or before it and the grants no window can count any more. Run it from one server now and then
     /// (an hourly job); running it from several at once is safe.
     @discardableResult
-    public func collect(now: Int64, batchSize: Int = 10_000) throws(FleetError) -> FleetCollection {
+    package func collect(now: Int64, batchSize: Int = 10_000) throws(FleetError) -> FleetCollection {
         try FleetCollector.collect(pool, now: now, batchSize: batchSize)
     }
 }

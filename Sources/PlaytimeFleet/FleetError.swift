@@ -1,9 +1,9 @@
-import PlaytimeAudit
-import PlaytimePostgres
-import PlaytimeTickets
+internal import PlaytimeAudit
+package import PlaytimePostgres
+internal import PlaytimeTickets
 
 /// Why the fleet database could not be opened or collected.
-public enum FleetError: Error, Sendable, CustomStringConvertible {
+package enum FleetError: Error, Sendable, CustomStringConvertible {
     /// The connection string is not usable (see PlaytimePostgres's `PostgresConfiguration`).
     case configuration(PostgresError)
     /// The server could not be reached, or refused a statement.
@@ -14,7 +14,7 @@ public enum FleetError: Error, Sendable, CustomStringConvertible {
     case unexpectedAnswer(String)
 
     /// In words.
-    public var description: String {
+    package var description: String {
         switch self {
         case .configuration(let error): return "fleet database configuration: \(error)"
         case .database(let error): return "fleet database: \(error)"

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// A cursor over one line's bytes with the few matchers the fixed layout needs. Never reads out of bounds.
 struct ByteScanner {

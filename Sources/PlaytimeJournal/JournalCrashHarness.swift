@@ -1,14 +1,14 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// The child side of the crash test: appends forever and reports each durable sequence number.
 ///
 /// Meant to be run as a hidden CLI subcommand (`playtime journal-append-loop <journal> <key> [count]`)
 /// and killed with SIGKILL at random moments by a test.
-public enum JournalCrashHarness {
+package enum JournalCrashHarness {
     /// Opens (repairing a torn tail first) the journal at `journalPath` with the key file at `keyPath`,
     /// then appends records, writing `"<sequence>\n"` to standard output, unbuffered, after each
     /// append returns. Stops after `limit` records when given. Returns a process exit status.
-    public static func appendLoop(journalPath: String, keyPath: String, limit: UInt64? = nil) -> Int32 {
+    package static func appendLoop(journalPath: String, keyPath: String, limit: UInt64? = nil) -> Int32 {
         let key: JournalKey
         do { key = try KeyFile.load(path: keyPath) } catch {
             report("journal-append-loop: \(error)\n", to: 2)

@@ -2,22 +2,22 @@
 ///
 /// ``JournalWriter`` uses it for files; it is public so servers and tests can produce
 /// journals without touching the file system.
-public struct JournalEncoder: Sendable {
+package struct JournalEncoder: Sendable {
     /// The signing key.
     let key: JournalKey
     /// MAC of the last line produced (or resumed from).
     var head: MACBytes
     /// The sequence number of the last record produced; 0 before the first record.
-    public private(set) var lastSequence: UInt64
+    package private(set) var lastSequence: UInt64
     /// The header line (with its newline) when this encoder started a new journal; empty when resumed.
-    public let headerLine: [UInt8]
+    package let headerLine: [UInt8]
 
     /// The header's version: what the journal's session payloads mean (docs/journal-format.md §13).
     package let version: Int
 
     /// Starts a new journal with `journalID` (16 bytes; random by default) and header `version` (one of
     /// ``JournalFormat/supportedVersions``, clamped to them; 1 by default, the layout is the same in each).
-    public init(key: JournalKey, journalID: [UInt8]? = nil, version: Int = JournalFormat.version) {
+    package init(key: JournalKey, journalID: [UInt8]? = nil, version: Int = JournalFormat.version) {
         let version = min(max(version, JournalFormat.supportedVersions.lowerBound), JournalFormat.supportedVersions.upperBound)
         var random = SystemRandomNumberGenerator()
         let id = journalID ?? (0..<JournalFormat.journalIDByteCount).map { _ in UInt8.random(in: 0...255, using: &random) }
@@ -39,7 +39,7 @@ public struct JournalEncoder: Sendable {
     }
 
     /// Continues a journal whose last verified line has MAC `headMAC` and whose last record is `lastSequence`.
-    public init(key: JournalKey, resumingAfter lastSequence: UInt64, headMAC: [UInt8]) {
+    package init(key: JournalKey, resumingAfter lastSequence: UInt64, headMAC: [UInt8]) {
         self.init(key: key, resumingAfter: lastSequence, headMAC: headMAC, header: nil)
     }
 
@@ -57,12 +57,12 @@ public struct JournalEncoder: Sendable {
     package let journalID: [UInt8]
 
     /// The MAC of the last line produced: the chain head.
-    public var headMAC: [UInt8] { head.array }
+    package var headMAC: [UInt8] { head.array }
 
     /// Returns the next record line (with its newline) and advances the chain.
     ///
     /// The type must be 1–64 bytes of `[A-Za-z0-9._:-]`; the payload one JSON object on one line.
-    public mutating func encodeRecord(type: String, payload: [UInt8]) throws(JournalError) -> [UInt8] {
+    package mutating func encodeRecord(type: String, payload: [UInt8]) throws(JournalError) -> [UInt8] {
         guard RecordType.isValid(type) else { throw JournalError.invalidType(type) }
         if let problem = PayloadValidator.problem(with: payload) { throw JournalError.invalidPayload(reason: problem) }
         let sequence = lastSequence + 1

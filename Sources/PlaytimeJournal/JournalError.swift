@@ -1,4 +1,4 @@
-import PlaytimeSystem
+public import PlaytimeSystem
 
 /// Why a journal operation failed.
 public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {

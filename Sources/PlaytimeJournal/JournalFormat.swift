@@ -5,20 +5,20 @@
 ///
 /// The MAC of a line covers every byte before its `,"mac":"` suffix. The header's MAC input is just
 /// those bytes; a record's MAC input is the previous line's 32 raw MAC bytes followed by those bytes.
-public enum JournalFormat {
+package enum JournalFormat {
     /// The version a journal gets unless its creator asks for another: 1, whose layout every later version
     /// keeps (docs/journal-format.md §13: version 2 changes only what session payloads mean).
-    public static let version = 1
+    package static let version = 1
     /// The newest version, which PlaytimeGuard's recorder gives the journals it creates.
     package static let currentVersion = 2
     /// The versions this code reads and writes; every line's layout and the MAC chain are the same in each.
     package static let supportedVersions: ClosedRange<Int> = 1...2
     /// The smallest key, in bytes, that a journal accepts.
-    public static let minimumKeyByteCount = 16
+    package static let minimumKeyByteCount = 16
     /// The largest line (without its newline) a reader accepts or a writer produces.
-    public static let maximumLineByteCount = 1 << 20
+    package static let maximumLineByteCount = 1 << 20
     /// The longest record type string.
-    public static let maximumTypeByteCount = 64
+    package static let maximumTypeByteCount = 64
 
     /// `{"journal":"playtime","version":` — the fixed start of every header.
     static let headerLead = Array(#"{"journal":"playtime","version":"#.utf8)

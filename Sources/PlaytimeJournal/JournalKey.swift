@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// A secret journal key with its keyed HMAC-SHA-256 state and public fingerprint.
 public struct JournalKey: Sendable {

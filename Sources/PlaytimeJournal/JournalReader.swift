@@ -1,14 +1,14 @@
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Streams a journal, verifying every line as it goes, in constant memory.
 ///
 /// Records before the first bad line are delivered; the result says where and why reading stopped.
-public enum JournalReader {
+package enum JournalReader {
     /// Bytes read per `read(2)` call.
-    public static let defaultChunkByteCount = 1 << 16
+    package static let defaultChunkByteCount = 1 << 16
 
     /// Verifies the journal at `path`, calling `onRecord` for each verified record in order.
-    public static func read(
+    package static func read(
         path: String, key: JournalKey, chunkByteCount: Int = defaultChunkByteCount,
         onRecord: (JournalRecord) -> Void
     ) throws(JournalError) -> JournalVerification {
@@ -21,7 +21,7 @@ public enum JournalReader {
     }
 
     /// Verifies the journal at `path` without materialising records (the auditor's fast path).
-    public static func verify(
+    package static func verify(
         path: String, key: JournalKey, chunkByteCount: Int = defaultChunkByteCount
     ) throws(JournalError) -> JournalVerification {
         do {
@@ -34,7 +34,7 @@ public enum JournalReader {
 
     /// Verifies the journal read from `file` (a path's descriptor or standard input), streaming each
     /// verified record in place, without copying: the auditor's path. Memory stays bounded by the chunk.
-    public static func stream(
+    package static func stream(
         file: borrowing OpenFile, key: JournalKey, chunkByteCount: Int = defaultChunkByteCount,
         onRecord: (JournalRecordView) -> Void
     ) throws(JournalError) -> JournalVerification {
@@ -46,7 +46,7 @@ public enum JournalReader {
     }
 
     /// Verifies a journal held in memory, calling `onRecord` for each verified record.
-    public static func verify(
+    package static func verify(
         bytes: UnsafeRawBufferPointer, key: JournalKey, onRecord: (JournalRecord) -> Void = { _ in }
     ) -> JournalVerification {
         var scanner = JournalScanner(key: key)
@@ -56,7 +56,7 @@ public enum JournalReader {
     }
 
     /// Verifies a journal held in memory, calling `onRecord` for each verified record.
-    public static func verify(
+    package static func verify(
         bytes: [UInt8], key: JournalKey, onRecord: (JournalRecord) -> Void = { _ in }
     ) -> JournalVerification {
         bytes.withUnsafeBytes { verify(bytes: $0, key: key, onRecord: onRecord) }

@@ -1,12 +1,12 @@
 /// A verified record seen in place: its bytes are valid only during the callback that receives it.
 /// The auditor's hot path reads these without copying; `record` makes an owned copy.
-public struct JournalRecordView {
+package struct JournalRecordView {
     /// The record's sequence number.
-    public let sequence: UInt64
+    package let sequence: UInt64
     /// The record type's bytes (ASCII).
-    public let type: UnsafeRawBufferPointer
+    package let type: UnsafeRawBufferPointer
     /// The payload's bytes (one JSON object).
-    public let payload: UnsafeRawBufferPointer
+    package let payload: UnsafeRawBufferPointer
     /// The record's verified MAC (the chain head after it).
     let mac: MACBytes
     /// The version of the journal's header: what the record's session payloads must say (docs/journal-format.md §13).
@@ -14,7 +14,7 @@ public struct JournalRecordView {
 
     /// A view of bytes held elsewhere (valid as long as they are). Its ``macBytes`` are zero: only views the
     /// reader hands out carry their record's MAC.
-    public init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) {
+    package init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer) {
         self.init(sequence: sequence, type: type, payload: payload, mac: MACBytes())
     }
 
@@ -40,21 +40,21 @@ public struct JournalRecordView {
     }
 
     /// True when the type is exactly `name`.
-    public func hasType(_ name: StaticString) -> Bool {
+    package func hasType(_ name: StaticString) -> Bool {
         name.withUTF8Buffer { expected in
             expected.count == type.count && (0..<expected.count).allSatisfy { expected[$0] == type[$0] }
         }
     }
 
     /// True when the type starts with `prefix`.
-    public func typeHasPrefix(_ prefix: StaticString) -> Bool {
+    package func typeHasPrefix(_ prefix: StaticString) -> Bool {
         prefix.withUTF8Buffer { expected in
             expected.count <= type.count && (0..<expected.count).allSatisfy { expected[$0] == type[$0] }
         }
     }
 
     /// An owned copy.
-    public var record: JournalRecord {
+    package var record: JournalRecord {
         var copy = JournalRecord(sequence: sequence, type: String(decoding: type, as: UTF8.self), payload: Array(payload))
         copy.journalVersion = journalVersion
         return copy

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 extension JournalWriter {
     /// Removes a torn last line left by a crash, and nothing else.
@@ -7,7 +7,7 @@ extension JournalWriter {
     /// untouched; a journal with any other problem throws ``JournalError/notRepairable(_:)``. A torn
     /// header (no complete first line) is cut to zero bytes, so the next open starts a new journal.
     @discardableResult
-    public static func repair(path: String, key: JournalKey) throws(JournalError) -> JournalVerification {
+    package static func repair(path: String, key: JournalKey) throws(JournalError) -> JournalVerification {
         let file = try openLocked(path: path, options: [.readWrite])
         let verification: JournalVerification
         do {

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Splits a byte stream into lines, verifies each with ``LineVerifier``, and records where it stopped.
 ///

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Appends records to a journal file; each ``append(type:payload:)`` is on disk (written and
 /// `fsync`ed) before it returns.
@@ -6,9 +6,9 @@ import PlaytimeSystem
 /// Opening verifies the whole existing chain and refuses to append to a journal that does not
 /// verify. A torn last line (a crash mid-append) is reported as ``JournalError/tornTail(_:)`` and is
 /// only removed by an explicit ``repair(path:key:)``. An exclusive `flock` keeps a second writer out.
-public struct JournalWriter: ~Copyable {
+package struct JournalWriter: ~Copyable {
     /// The journal's path.
-    public let path: String
+    package let path: String
     let file: OpenFile
     var encoder: JournalEncoder
     /// The file length after the last successful append.
@@ -18,14 +18,14 @@ public struct JournalWriter: ~Copyable {
 
     /// Opens (creating if absent or empty) and verifies the journal at `path`. A journal it creates gets
     /// header version `newJournalVersion`; an existing one keeps the version of its header.
-    public init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version) throws(JournalError) {
+    package init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version) throws(JournalError) {
         try self.init(path: path, key: key, deliver: false, newJournalVersion: newJournalVersion) { _ in }
     }
 
     /// Opens and verifies the journal at `path`, handing each verified record to `replay` during the same
     /// pass (so a caller rebuilding its state reads the file once). If opening then fails, records already
     /// handed over belong to a journal that was refused. A journal it creates gets header version `newJournalVersion`.
-    public init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version,
+    package init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version,
                 replay: (JournalRecordView) -> Void) throws(JournalError) {
         try self.init(path: path, key: key, deliver: true, newJournalVersion: newJournalVersion, replay)
     }
@@ -85,10 +85,10 @@ public struct JournalWriter: ~Copyable {
     package var journalID: [UInt8] { encoder.journalID }
 
     /// The sequence number of the last record on disk (0 when there are none).
-    public var lastSequence: UInt64 { encoder.lastSequence }
+    package var lastSequence: UInt64 { encoder.lastSequence }
 
     /// The MAC of the last line on disk: pin it elsewhere to detect a later rollback.
-    public var headMAC: [UInt8] { encoder.headMAC }
+    package var headMAC: [UInt8] { encoder.headMAC }
 
     /// Appends one record and returns its sequence number once it is durable.
     ///
@@ -96,7 +96,7 @@ public struct JournalWriter: ~Copyable {
     /// If the write fails the file is cut back to its previous length; if that or `fsync` fails,
     /// the writer refuses further appends (``JournalError/writerFailed``).
     @discardableResult
-    public mutating func append(type: String, payload: [UInt8]) throws(JournalError) -> UInt64 {
+    package mutating func append(type: String, payload: [UInt8]) throws(JournalError) -> UInt64 {
         guard !failed else { throw JournalError.writerFailed }
         var next = encoder
         let line = try next.encodeRecord(type: type, payload: payload)
@@ -119,12 +119,12 @@ public struct JournalWriter: ~Copyable {
 
     /// Appends one record whose payload is given as JSON text.
     @discardableResult
-    public mutating func append(type: String, payload: String) throws(JournalError) -> UInt64 {
+    package mutating func append(type: String, payload: String) throws(JournalError) -> UInt64 {
         try append(type: type, payload: Array(payload.utf8))
     }
 
     /// Closes the journal and releases its lock.
-    public consuming func close() throws(JournalError) {
+    package consuming func close() throws(JournalError) {
         do { try file.close() } catch { throw JournalError.system(error) }
     }
 }

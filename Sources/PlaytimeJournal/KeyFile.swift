@@ -1,5 +1,5 @@
-import PlaytimeCrypto
-import PlaytimeSystem
+internal import PlaytimeCrypto
+internal import PlaytimeSystem
 
 /// Key files: the key as hex text (either case), optionally surrounded by ASCII whitespace,
 /// decoding to at least 16 bytes. ``generate(path:byteCount:)`` writes 32 random bytes as

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+public import PlaytimeSystem
 
 /// Why a key could not be loaded, made, or used.
 public enum KeyFileError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// 32 MAC bytes stored inline (no heap), for the per-line hot path.
 package struct MACBytes: Sendable, Equatable {

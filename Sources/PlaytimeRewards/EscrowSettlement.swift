@@ -1,14 +1,14 @@
 /// The result of settling an escrow entry.
-public struct EscrowSettlement: Codable, Sendable, Equatable {
+package struct EscrowSettlement: Codable, Sendable, Equatable {
     /// The entry settled.
-    public var entryID: UInt64
+    package var entryID: UInt64
     /// Gold paid now (limited by the daily budget).
-    public var paid: Int64
+    package var paid: Int64
     /// Gold still held in the entry because the budget was exhausted (0 when fully settled).
-    public var stillEscrowed: Int64
+    package var stillEscrowed: Int64
 
     /// Creates a settlement.
-    public init(entryID: UInt64, paid: Int64, stillEscrowed: Int64) {
+    package init(entryID: UInt64, paid: Int64, stillEscrowed: Int64) {
         self.entryID = entryID
         self.paid = paid
         self.stillEscrowed = stillEscrowed

@@ -1,12 +1,12 @@
 /// Gold the ledger paid at one instant (kept while it still counts against the budget).
-public struct LedgerGrant: Codable, Sendable, Equatable {
+package struct LedgerGrant: Codable, Sendable, Equatable {
     /// Ledger time of the payment (Unix seconds).
-    public var at: Int64
+    package var at: Int64
     /// Gold paid.
-    public var gold: Int64
+    package var gold: Int64
 
     /// Creates a grant record.
-    public init(at: Int64, gold: Int64) {
+    package init(at: Int64, gold: Int64) {
         self.at = at
         self.gold = gold
     }

@@ -1,14 +1,14 @@
 /// What the ledger did with a breakdown.
-public struct LedgerReceipt: Codable, Sendable, Equatable {
+package struct LedgerReceipt: Codable, Sendable, Equatable {
     /// Gold paid now.
-    public var granted: Int64
+    package var granted: Int64
     /// Gold that was payable now but exceeded the daily budget (not paid).
-    public var withheldByBudget: Int64
+    package var withheldByBudget: Int64
     /// The escrow entry created for provisional gold, if any.
-    public var escrow: EscrowEntry?
+    package var escrow: EscrowEntry?
 
     /// Creates a receipt.
-    public init(granted: Int64, withheldByBudget: Int64, escrow: EscrowEntry?) {
+    package init(granted: Int64, withheldByBudget: Int64, escrow: EscrowEntry?) {
         self.granted = granted
         self.withheldByBudget = withheldByBudget
         self.escrow = escrow

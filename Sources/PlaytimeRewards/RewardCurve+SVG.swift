@@ -3,7 +3,7 @@ extension RewardCurve {
     ///
     /// Contains a title, both axes with tick labels (hours and gold), axis
     /// titles and the curve as a `<polyline>`. Dimensions are clamped to 200...4000.
-    public func svg(width: Int = 720, height: Int = 400) -> String {
+    package func svg(width: Int = 720, height: Int = 400) -> String {
         let w = min(max(width, 200), 4000)
         let h = min(max(height, 200), 4000)
         let left = 80, right = 24, top = 40, bottom = 56

@@ -6,7 +6,7 @@ extension RewardCurve {
     /// - Parameters:
     ///   - width: plot columns, clamped to 10...400.
     ///   - height: plot rows, clamped to 4...100.
-    public func terminalPlot(width: Int = 60, height: Int = 12, unicode: Bool = true) -> String {
+    package func terminalPlot(width: Int = 60, height: Int = 12, unicode: Bool = true) -> String {
         let columns = min(max(width, 10), 400)
         let rows = min(max(height, 4), 100)
         let top = max(1, maxGold)

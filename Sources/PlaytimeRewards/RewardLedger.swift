@@ -5,24 +5,24 @@
 /// earlier than the latest seen is treated as the latest, so setting the clock
 /// back cannot reopen spent budget. In every half-open window of
 /// `windowSeconds`, the gold granted never exceeds `dailyBudgetGold`.
-public struct RewardLedger: Codable, Sendable, Equatable {
+package struct RewardLedger: Codable, Sendable, Equatable {
     /// The most gold paid in any window.
-    public let dailyBudgetGold: Int64
+    package let dailyBudgetGold: Int64
     /// The budget window length in seconds (86 400 by default).
-    public let windowSeconds: Int64
+    package let windowSeconds: Int64
     /// How long an escrow entry stays settleable.
-    public let escrowExpirySeconds: Int64
+    package let escrowExpirySeconds: Int64
     /// Grants still inside the current window, oldest first.
-    public private(set) var recentGrants: [LedgerGrant] = []
+    package private(set) var recentGrants: [LedgerGrant] = []
     /// Open escrow entries, oldest first.
-    public private(set) var escrow: [EscrowEntry] = []
+    package private(set) var escrow: [EscrowEntry] = []
     /// The latest instant the ledger has seen.
-    public private(set) var latestTime: Int64?
+    package private(set) var latestTime: Int64?
     /// The id the next escrow entry will get.
-    public private(set) var nextEscrowID: UInt64 = 1
+    package private(set) var nextEscrowID: UInt64 = 1
 
     /// Creates an empty ledger; negative or zero settings are clamped to sane minimums.
-    public init(dailyBudgetGold: Int64, escrowExpirySeconds: Int64, windowSeconds: Int64 = 86_400) {
+    package init(dailyBudgetGold: Int64, escrowExpirySeconds: Int64, windowSeconds: Int64 = 86_400) {
         self.dailyBudgetGold = max(0, dailyBudgetGold)
         self.escrowExpirySeconds = max(1, escrowExpirySeconds)
         self.windowSeconds = max(1, windowSeconds)
@@ -33,7 +33,7 @@ public struct RewardLedger: Codable, Sendable, Equatable {
     }
 
     /// Decodes a saved ledger, clamping settings exactly as ``init(dailyBudgetGold:escrowExpirySeconds:windowSeconds:)`` does.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             dailyBudgetGold: try container.decode(Int64.self, forKey: .dailyBudgetGold),
@@ -46,12 +46,12 @@ public struct RewardLedger: Codable, Sendable, Equatable {
     }
 
     /// Creates an empty ledger with the budget and escrow expiry of `policy`.
-    public init(policy: RewardPolicy) {
+    package init(policy: RewardPolicy) {
         self.init(dailyBudgetGold: policy.dailyBudgetGold, escrowExpirySeconds: policy.escrowExpirySeconds)
     }
 
     /// Gold that could still be granted at `time` without exceeding the budget.
-    public func remainingBudget(at time: Int64) -> Int64 {
+    package func remainingBudget(at time: Int64) -> Int64 {
         let now = effectiveTime(time)
         let spent = recentGrants.reduce(Int64(0)) { sum, grant in
             Self.isInWindow(grant.at, endingAt: now, window: windowSeconds) ? Saturating.add(sum, max(0, grant.gold)) : sum
@@ -60,7 +60,7 @@ public struct RewardLedger: Codable, Sendable, Equatable {
     }
 
     /// Pays up to `gold` at `time` and returns the amount actually granted.
-    public mutating func grant(_ gold: Int64, at time: Int64) -> Int64 {
+    package mutating func grant(_ gold: Int64, at time: Int64) -> Int64 {
         let now = advance(to: time)
         let granted = min(max(0, gold), remainingBudget(at: now))
         if granted > 0 { recentGrants.append(LedgerGrant(at: now, gold: granted)) }
@@ -68,7 +68,7 @@ public struct RewardLedger: Codable, Sendable, Equatable {
     }
 
     /// Holds `gold` in escrow from `time`; returns the new entry, or `nil` for no gold.
-    public mutating func addEscrow(_ gold: Int64, at time: Int64) -> EscrowEntry? {
+    package mutating func addEscrow(_ gold: Int64, at time: Int64) -> EscrowEntry? {
         let now = advance(to: time)
         guard gold > 0 else { return nil }
         let entry = EscrowEntry(
@@ -82,7 +82,7 @@ public struct RewardLedger: Codable, Sendable, Equatable {
     /// Pays an escrow entry (proof arrived) up to the remaining budget.
     ///
     /// Whatever the budget cannot cover stays in the entry until it expires.
-    public mutating func settle(id: UInt64, at time: Int64) throws(RewardLedgerError) -> EscrowSettlement {
+    package mutating func settle(id: UInt64, at time: Int64) throws(RewardLedgerError) -> EscrowSettlement {
         let now = advance(to: time)
         guard let index = escrow.firstIndex(where: { $0.id == id }) else { throw .unknownEntry(id: id) }
         let entry = escrow[index]
@@ -101,7 +101,7 @@ public struct RewardLedger: Codable, Sendable, Equatable {
     }
 
     /// Removes and returns every entry that has expired at `time`.
-    public mutating func expire(at time: Int64) -> [EscrowEntry] {
+    package mutating func expire(at time: Int64) -> [EscrowEntry] {
         let now = advance(to: time)
         let expired = escrow.filter { now >= $0.expiresAt }
         escrow.removeAll { now >= $0.expiresAt }
@@ -109,7 +109,7 @@ public struct RewardLedger: Codable, Sendable, Equatable {
     }
 
     /// Grants a breakdown's `paidNow` and escrows its `escrowed` gold at `time`.
-    public mutating func record(_ breakdown: RewardBreakdown, at time: Int64) -> LedgerReceipt {
+    package mutating func record(_ breakdown: RewardBreakdown, at time: Int64) -> LedgerReceipt {
         let granted = grant(breakdown.paidNow, at: time)
         let entry = addEscrow(breakdown.escrowed, at: time)
         return LedgerReceipt(granted: granted, withheldByBudget: max(0, breakdown.paidNow) - granted, escrow: entry)

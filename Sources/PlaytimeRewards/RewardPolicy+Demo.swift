@@ -2,7 +2,7 @@ extension RewardPolicy {
     /// A demo policy with fast numbers, so that seconds of real absence earn something: `playtime demo` and the
     /// examples use it (`Examples/Samples/demo-policy.json` holds the same values; a test checks they agree).
     /// Not a production policy: a one-second minimum invites farming, which only the daily budget then bounds.
-    public static let demo = RewardPolicy(
+    package static let demo = RewardPolicy(
         version: "demo-1",
         goldPerHour: 36_000,
         minimumAwaySeconds: 1,

@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 extension RewardPolicy {
     /// The largest policy file read, in bytes (64 KiB); a real policy is a few hundred.

@@ -1,10 +1,10 @@
 import Foundation
-import PlaytimeAudit
-import PlaytimeFleet
-import PlaytimeJournal
-import PlaytimeRewards
-import PlaytimeSystem
-import PlaytimeTickets
+internal import PlaytimeAudit
+public import PlaytimeFleet
+internal import PlaytimeJournal
+internal import PlaytimeRewards
+internal import PlaytimeSystem
+internal import PlaytimeTickets
 
 /// A game server's side of offline earnings in one object: departure tickets when the player is online
 /// (the server's clock measures the time away), journal uploads when the player played offline (the journal's

@@ -1,5 +1,5 @@
 // The types of EarningsServer's API; re-exported so that a game server imports one module.
-@_exported import PlaytimeAudit
-@_exported import PlaytimeJournal
-@_exported import PlaytimeRewards
-@_exported import PlaytimeTickets
+@_exported public import PlaytimeAudit
+@_exported public import PlaytimeJournal
+@_exported public import PlaytimeRewards
+@_exported public import PlaytimeTickets

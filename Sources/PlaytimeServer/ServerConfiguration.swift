@@ -1,7 +1,7 @@
-import PlaytimeCrypto
-import PlaytimeRewards
-import PlaytimeSystem
-import PlaytimeTickets
+public import PlaytimeCrypto
+internal import PlaytimeRewards
+internal import PlaytimeSystem
+internal import PlaytimeTickets
 
 /// How an ``EarningsServer`` pays beyond its policy: the server's own rates and multiplier grants, older
 /// policies, ticket lifetime, signed-time keys, and the server's clock.

@@ -1,5 +1,5 @@
-import PlaytimeAudit
-import PlaytimeTickets
+internal import PlaytimeAudit
+internal import PlaytimeTickets
 
 /// Why an ``EarningsServer`` could not start, redeem or accept.
 public enum ServerError: Error, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import PlaytimeAudit
-import PlaytimeTickets
+internal import PlaytimeAudit
+internal import PlaytimeTickets
 
 /// The server's own rates and multiplier grants (the ones tickets use), applied to uploaded journals: a
 /// journal's snapshot above the player's rate is paid at the player's rate, and only granted multipliers pay.

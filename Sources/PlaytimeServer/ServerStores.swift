@@ -1,7 +1,7 @@
-import PlaytimeAudit
-import PlaytimeFleet
-import PlaytimeSystem
-import PlaytimeTickets
+internal import PlaytimeAudit
+internal import PlaytimeFleet
+internal import PlaytimeSystem
+internal import PlaytimeTickets
 
 /// The four stores a server pays through: files in one directory (shared by the processes of one machine)
 /// or the fleet's tables in PostgreSQL (shared by every host), behind the same protocols (docs/fleet.md).

@@ -1,6 +1,6 @@
-import PlaytimeAudit
-import PlaytimeCrypto
-import PlaytimeTickets
+internal import PlaytimeAudit
+internal import PlaytimeCrypto
+internal import PlaytimeTickets
 
 /// One payment per (player, session) across both ways a server pays: a session paid by a redeemed ticket is
 /// not paid again by an upload of the journal that recorded it, and an upload's session is not paid again by

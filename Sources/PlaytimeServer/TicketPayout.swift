@@ -1,4 +1,4 @@
-import PlaytimeTickets
+internal import PlaytimeTickets
 
 /// What redeeming one departure ticket paid.
 public struct TicketPayout: Sendable, Equatable {

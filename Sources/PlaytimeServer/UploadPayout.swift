@@ -1,4 +1,4 @@
-import PlaytimeAudit
+internal import PlaytimeAudit
 
 /// What accepting one journal upload paid.
 public struct UploadPayout: Sendable {

@@ -4,16 +4,16 @@ import PlaytimeSystem
 
 /// An NTP server on 127.0.0.1 (any free port) in this process, answering with a chosen behaviour.
 /// For hostile and deterministic cases; interoperability is tested against a real chronyd.
-public final class FakeNTPServer: Sendable {
+package final class FakeNTPServer: Sendable {
     /// The address to query, e.g. `127.0.0.1:40123`.
-    public let address: SocketAddress
+    package let address: SocketAddress
     private let behaviour: ThreadLock<FakeReply>
     private let running = ThreadLock(true)
     private let requests = ThreadLock(0)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts serving at once.
-    public init(_ reply: FakeReply, host: String = "127.0.0.1") throws {
+    package init(_ reply: FakeReply, host: String = "127.0.0.1") throws {
         guard let bindAddress = SocketAddress(numericHost: host, port: 0) else { throw SystemError(code: 22, operation: "address") }
         let socket = try UDPServerSocket(bindingTo: bindAddress)
         address = socket.localAddress
@@ -25,16 +25,16 @@ public final class FakeNTPServer: Sendable {
     }
 
     /// `host:port` as the CLI takes it.
-    public var serverArgument: String { address.description }
+    package var serverArgument: String { address.description }
 
     /// How many requests have arrived.
-    public var requestCount: Int { requests.withLock { $0 } }
+    package var requestCount: Int { requests.withLock { $0 } }
 
     /// Changes how later requests are answered.
-    public func answer(with reply: FakeReply) { behaviour.withLock { $0 = reply } }
+    package func answer(with reply: FakeReply) { behaviour.withLock { $0 = reply } }
 
     /// Stops serving and waits for the thread to finish.
-    public func stop() {
+    package func stop() {
         let wasRunning = running.withLock { value -> Bool in defer { value = false }; return value }
         if wasRunning { finished.wait() }
     }

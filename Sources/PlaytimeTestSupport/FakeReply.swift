@@ -1,7 +1,7 @@
 import PlaytimeNTP
 
 /// How a fake server answers a request: honest, or with one specific defect.
-public enum FakeReply: Sendable, Hashable {
+package enum FakeReply: Sendable, Hashable {
     /// A valid reply whose clock is `offsetNanoseconds` away from true time.
     case honest(offsetNanoseconds: Int64 = 0, stratum: UInt8 = 2)
     /// A valid-looking reply whose origin timestamp does not echo the request.
@@ -32,7 +32,7 @@ public enum FakeReply: Sendable, Hashable {
     case silent
 
     /// The datagrams to send for a request, given the server's receive and transmit instants (true Unix ns).
-    public func datagrams(for request: [UInt8], receivedUnixNanoseconds t2: Int64, transmitUnixNanoseconds t3: Int64) -> [[UInt8]] {
+    package func datagrams(for request: [UInt8], receivedUnixNanoseconds t2: Int64, transmitUnixNanoseconds t3: Int64) -> [[UInt8]] {
         guard let query = NTPPacket(decoding: request) else { return [] }
         var packet = NTPPacket(leap: 0, version: 4, mode: 4, stratum: 2, poll: 4, precision: -20,
                                rootDelay: NTPShortFormat(nanoseconds: 1_000_000), rootDispersion: NTPShortFormat(nanoseconds: 1_000_000),

@@ -3,14 +3,14 @@ import PlaytimeSystem
 
 /// An on-path attacker on loopback: forwards each request to a real Roughtime server and changes the
 /// answer on its way back (one byte flipped at `offset`), so a genuine server's signed answer arrives tampered.
-public final class FakeRoughtimeProxy: Sendable {
+package final class FakeRoughtimeProxy: Sendable {
     /// The address clients send to.
-    public let address: SocketAddress
+    package let address: SocketAddress
     private let running = ThreadLock(true)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Starts forwarding to `upstream`; each answer has byte `offset` (from the packet's start) XORed with `mask`.
-    public init(upstream: SocketAddress, offset: Int, mask: UInt8 = 0x01) throws {
+    package init(upstream: SocketAddress, offset: Int, mask: UInt8 = 0x01) throws {
         guard let bindAddress = SocketAddress(numericHost: "127.0.0.1", port: 0) else { throw SystemError(code: 22, operation: "address") }
         let socket = try UDPServerSocket(bindingTo: bindAddress)
         address = socket.localAddress
@@ -20,7 +20,7 @@ public final class FakeRoughtimeProxy: Sendable {
     }
 
     /// Stops forwarding and waits for the thread to finish.
-    public func stop() {
+    package func stop() {
         let wasRunning = running.withLock { value -> Bool in defer { value = false }; return value }
         if wasRunning { finished.wait() }
     }

@@ -3,18 +3,18 @@ import PlaytimeRoughtime
 
 /// Builds a Roughtime server's answer to a request — honest or with one defect — signing with the package's
 /// `Ed25519SigningKey`. Pure: the socket server and unit tests share it.
-public struct FakeRoughtimeResponder: Sendable {
+package struct FakeRoughtimeResponder: Sendable {
     /// The long-term key whose public half clients are configured with.
     let longTermKey: Ed25519SigningKey
     /// The online key `DELE` delegates to.
     let delegatedKey: Ed25519SigningKey
     /// `RADI`.
-    public var radiusSeconds: UInt32
+    package var radiusSeconds: UInt32
     /// The versions this server supports, ascending (`VERS`).
-    public static let serverVersions: [UInt32] = [RoughtimeVersion.one, RoughtimeVersion.draft]
+    package static let serverVersions: [UInt32] = [RoughtimeVersion.one, RoughtimeVersion.draft]
 
     /// A responder with keys derived from `seed` (long-term) and `seed` with its first byte flipped (delegated).
-    public init(seed: [UInt8], radiusSeconds: UInt32 = 1) {
+    package init(seed: [UInt8], radiusSeconds: UInt32 = 1) {
         longTermKey = Ed25519SigningKey(seed: seed)
         var delegatedSeed = seed
         delegatedSeed[0] ^= 0xff
@@ -23,11 +23,11 @@ public struct FakeRoughtimeResponder: Sendable {
     }
 
     /// The long-term public key clients must be configured with.
-    public var publicKey: Ed25519PublicKey { longTermKey.publicKey }
+    package var publicKey: Ed25519PublicKey { longTermKey.publicKey }
 
     /// The answer to `request` at Unix second `now`, or `nil` when the server stays silent (unparseable
     /// request, or `.silent`).
-    public func response(to request: [UInt8], now: UInt64, misbehaviour: RoughtimeMisbehaviour) -> [UInt8]? {
+    package func response(to request: [UInt8], now: UInt64, misbehaviour: RoughtimeMisbehaviour) -> [UInt8]? {
         guard misbehaviour != .silent, let asked = try? RoughtimeRequest.parse(request[...]) else { return nil }
         let offered = asked.versions.filter { Self.serverVersions.contains($0) }
         var version = offered.first ?? RoughtimeVersion.one

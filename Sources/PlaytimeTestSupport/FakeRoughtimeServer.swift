@@ -6,11 +6,11 @@ import PlaytimeSystem
 /// A Roughtime server on 127.0.0.1 or ::1 (any free port) in this process, over a real UDP socket,
 /// answering with a chosen behaviour. For every rejection and the chain's consistency check;
 /// interoperability is tested against the real `roughly` server.
-public final class FakeRoughtimeServer: Sendable {
+package final class FakeRoughtimeServer: Sendable {
     /// The address to query, e.g. `127.0.0.1:40123`.
-    public let address: SocketAddress
+    package let address: SocketAddress
     /// The answers' builder (keys, radius).
-    public let responder: FakeRoughtimeResponder
+    package let responder: FakeRoughtimeResponder
     private let behaviour: ThreadLock<RoughtimeMisbehaviour>
     private let clockOffsetSeconds: Int64
     private let running = ThreadLock(true)
@@ -19,7 +19,7 @@ public final class FakeRoughtimeServer: Sendable {
 
     /// Starts serving at once. `seed` is the long-term key's seed; the clock is this machine's wall clock
     /// plus `clockOffsetSeconds`.
-    public init(_ misbehaviour: RoughtimeMisbehaviour = .honest, seed: [UInt8] = FakeRoughtimeServer.defaultSeed,
+    package init(_ misbehaviour: RoughtimeMisbehaviour = .honest, seed: [UInt8] = FakeRoughtimeServer.defaultSeed,
                 radiusSeconds: UInt32 = 1, clockOffsetSeconds: Int64 = 0, host: String = "127.0.0.1") throws {
         guard let bindAddress = SocketAddress(numericHost: host, port: 0) else { throw SystemError(code: 22, operation: "address") }
         let socket = try UDPServerSocket(bindingTo: bindAddress)
@@ -34,25 +34,25 @@ public final class FakeRoughtimeServer: Sendable {
     }
 
     /// A fixed seed, so tests and the CLI agree on the key.
-    public static let defaultSeed: [UInt8] = (0..<32).map { UInt8($0 * 7 + 1) }
+    package static let defaultSeed: [UInt8] = (0..<32).map { UInt8($0 * 7 + 1) }
 
     /// The long-term public key clients must be configured with.
-    public var publicKey: Ed25519PublicKey { responder.publicKey }
+    package var publicKey: Ed25519PublicKey { responder.publicKey }
 
     /// The configuration clients use: this address and key.
-    public var server: RoughtimeServer { RoughtimeServer(host: address.host, port: address.port, publicKey: publicKey) }
+    package var server: RoughtimeServer { RoughtimeServer(host: address.host, port: address.port, publicKey: publicKey) }
 
     /// `host:port=KEY` as the CLI takes it.
-    public var serverArgument: String { server.description }
+    package var serverArgument: String { server.description }
 
     /// Every request received, in order.
-    public var receivedRequests: [[UInt8]] { requests.withLock { $0 } }
+    package var receivedRequests: [[UInt8]] { requests.withLock { $0 } }
 
     /// Changes how later requests are answered.
-    public func answer(with misbehaviour: RoughtimeMisbehaviour) { behaviour.withLock { $0 = misbehaviour } }
+    package func answer(with misbehaviour: RoughtimeMisbehaviour) { behaviour.withLock { $0 = misbehaviour } }
 
     /// Stops serving and waits for the thread to finish.
-    public func stop() {
+    package func stop() {
         let wasRunning = running.withLock { value -> Bool in defer { value = false }; return value }
         if wasRunning { finished.wait() }
     }

@@ -4,15 +4,15 @@ import PlaytimeJournal
 
 /// Writes journals of session evidence directly, event by event, for tests and benchmarks that need
 /// precise control (honest ones, and ones no honest recorder would write). All times are values.
-public struct JournalBuilder: ~Copyable {
+package struct JournalBuilder: ~Copyable {
     private var writer: JournalWriter
     /// The journal's path.
-    public let path: String
+    package let path: String
     /// The key it is written under.
-    public let key: JournalKey
+    package let key: JournalKey
 
     /// Creates (or continues) the journal at `path`.
-    public init(path: String, key: JournalKey) throws {
+    package init(path: String, key: JournalKey) throws {
         self.path = path
         self.key = key
         writer = try JournalWriter(path: path, key: key)
@@ -20,19 +20,19 @@ public struct JournalBuilder: ~Copyable {
 
     /// Appends one event's evidence.
     @discardableResult
-    public mutating func append(_ evidence: Evidence) throws -> UInt64 {
+    package mutating func append(_ evidence: Evidence) throws -> UInt64 {
         try writer.append(type: evidence.event.recordType, payload: EvidenceCodec.encode(evidence))
     }
 
     /// Appends a record of any type with any payload bytes (for records no honest recorder writes).
     @discardableResult
-    public mutating func appendRaw(type: String, payload: [UInt8]) throws -> UInt64 {
+    package mutating func appendRaw(type: String, payload: [UInt8]) throws -> UInt64 {
         try writer.append(type: type, payload: payload)
     }
 
     /// Appends a claim.
     @discardableResult
-    public mutating func append(_ claim: ClaimRecord) throws -> UInt64 {
+    package mutating func append(_ claim: ClaimRecord) throws -> UInt64 {
         try writer.append(type: ClaimRecord.recordType, payload: ClaimCodec.encode(claim))
     }
 
@@ -40,7 +40,7 @@ public struct JournalBuilder: ~Copyable {
     /// starting at `departWall` (true Unix ns, the wall clock honest) and boot reading `departBoot`.
     /// Returns the two pieces of evidence.
     @discardableResult
-    public mutating func honestSession(id: String, bootID: String = "boot-A", departWall: Int64, departBoot: Int64,
+    package mutating func honestSession(id: String, bootID: String = "boot-A", departWall: Int64, departBoot: Int64,
                                        awaySeconds: Int64, goldPerHour: Int64 = 600, policyVersion: String = RewardPolicy.default.version,
                                        withNetwork: Bool = true) throws -> (departure: Evidence, arrival: Evidence) {
         let away = awaySeconds * 1_000_000_000
@@ -56,31 +56,31 @@ public struct JournalBuilder: ~Copyable {
     }
 
     /// Closes the journal (releasing its lock).
-    public consuming func close() throws {
+    package consuming func close() throws {
         try writer.close()
     }
 }
 
 /// A fresh temporary directory with a key file, removed by `cleanUp()`.
-public struct TemporaryJournalDirectory: Sendable {
+package struct TemporaryJournalDirectory: Sendable {
     /// The directory.
-    public let path: String
+    package let path: String
     /// The key stored at `keyPath`.
-    public let key: JournalKey
+    package let key: JournalKey
 
     /// Creates the directory and a key file.
-    public init(prefix: String = "playtime-test") throws {
+    package init(prefix: String = "playtime-test") throws {
         path = NSTemporaryDirectory() + prefix + "-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         key = try KeyFile.generate(path: path + "/key")
     }
 
     /// The key file.
-    public var keyPath: String { path + "/key" }
+    package var keyPath: String { path + "/key" }
 
     /// A file in the directory.
-    public func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     /// Removes the directory.
-    public func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
+    package func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
 }

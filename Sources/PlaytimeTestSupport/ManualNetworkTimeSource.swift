@@ -4,9 +4,9 @@ import PlaytimeSystem
 
 /// A network time source that answers from a manual clock: true time = the clock's wall minus a skew the
 /// test reported (so a moved wall clock does not move network time), or fails as told. Counts its calls.
-public final class ManualNetworkTimeSource: NetworkTimeSource {
+package final class ManualNetworkTimeSource: NetworkTimeSource {
     /// How the source answers.
-    public enum Mode: Sendable {
+    package enum Mode: Sendable {
         /// With a fix: network time is the clock's wall minus every wall move reported.
         case answer
         /// Failing as an offline device does.
@@ -18,22 +18,22 @@ public final class ManualNetworkTimeSource: NetworkTimeSource {
     private let state: ThreadLock<(mode: Mode, wallMinusTrue: Int64, calls: Int, budgets: [Int64])>
 
     /// Answers from `clock`.
-    public init(clock: ManualClock, mode: Mode = .answer) {
+    package init(clock: ManualClock, mode: Mode = .answer) {
         self.clock = clock
         state = ThreadLock((mode, 0, 0, []))
     }
 
     /// Changes how later calls answer.
-    public func set(_ mode: Mode) { state.withLock { $0.mode = mode } }
+    package func set(_ mode: Mode) { state.withLock { $0.mode = mode } }
     /// Records that the wall clock was moved by `delta` (network time does not move).
-    public func wallMoved(by delta: Int64) { state.withLock { $0.wallMinusTrue += delta } }
+    package func wallMoved(by delta: Int64) { state.withLock { $0.wallMinusTrue += delta } }
     /// How many fixes were asked for.
-    public var calls: Int { state.withLock { $0.calls } }
+    package var calls: Int { state.withLock { $0.calls } }
     /// The budget of each call.
-    public var budgets: [Int64] { state.withLock { $0.budgets } }
+    package var budgets: [Int64] { state.withLock { $0.budgets } }
 
     /// A fix anchored at the clock's current reading, or the scripted failure.
-    public nonisolated(nonsending) func fix(withinNanoseconds budget: Int64) async -> Result<NTPFix, NTPError> {
+    package nonisolated(nonsending) func fix(withinNanoseconds budget: Int64) async -> Result<NTPFix, NTPError> {
         let (mode, skew) = state.withLock { value -> (Mode, Int64) in
             value.calls += 1
             value.budgets.append(budget)

@@ -2,7 +2,7 @@ import PlaytimeRoughtime
 
 /// How a fake Roughtime server answers: honest, or with one specific defect (each one a rejection the
 /// client must name, except the cases marked valid).
-public enum RoughtimeMisbehaviour: Sendable, Equatable {
+package enum RoughtimeMisbehaviour: Sendable, Equatable {
     /// A valid answer.
     case honest
     /// A valid answer whose `MIDP` is this many seconds away from the server's clock (a lying server

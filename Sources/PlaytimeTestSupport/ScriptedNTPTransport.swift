@@ -3,20 +3,20 @@ import PlaytimeSystem
 
 /// A transport whose servers are scripted: each answers with a `FakeReply`, after a one-way delay, in the
 /// time of a `ManualClock`. Nothing touches the network and nothing sleeps.
-public final class ScriptedNTPTransport: NTPTransport {
+package final class ScriptedNTPTransport: NTPTransport {
     /// How one scripted server behaves.
-    public struct Script: Sendable {
+    package struct Script: Sendable {
         /// Reply per request, by request number (0-based); the last one repeats.
-        public var replies: [FakeReply]
+        package var replies: [FakeReply]
         /// One-way network delay each way.
-        public var oneWayDelayNanoseconds: Int64
+        package var oneWayDelayNanoseconds: Int64
         /// What the server's true clock reads minus the manual clock's wall at the same instant.
-        public var serverClockMinusLocalNanoseconds: Int64
+        package var serverClockMinusLocalNanoseconds: Int64
         /// Fails with this errno instead of sending (e.g. ENETUNREACH), if set.
-        public var sendErrno: Int32?
+        package var sendErrno: Int32?
 
         /// Creates a script.
-        public init(replies: [FakeReply], oneWayDelayNanoseconds: Int64 = 5_000_000, serverClockMinusLocalNanoseconds: Int64 = 0, sendErrno: Int32? = nil) {
+        package init(replies: [FakeReply], oneWayDelayNanoseconds: Int64 = 5_000_000, serverClockMinusLocalNanoseconds: Int64 = 0, sendErrno: Int32? = nil) {
             self.replies = replies
             self.oneWayDelayNanoseconds = oneWayDelayNanoseconds
             self.serverClockMinusLocalNanoseconds = serverClockMinusLocalNanoseconds
@@ -31,7 +31,7 @@ public final class ScriptedNTPTransport: NTPTransport {
     private let log = ThreadLock<[SocketAddress]>([])
 
     /// Scripts keyed by address description (`127.0.0.1:123`); `names` maps host names to addresses or failures.
-    public init(clock: ManualClock, scripts: [String: Script], names: [String: Result<[SocketAddress], ResolveError>] = [:], interfaceUp: Bool = true) {
+    package init(clock: ManualClock, scripts: [String: Script], names: [String: Result<[SocketAddress], ResolveError>] = [:], interfaceUp: Bool = true) {
         self.clock = clock
         self.scripts = scripts
         self.names = names
@@ -39,16 +39,16 @@ public final class ScriptedNTPTransport: NTPTransport {
     }
 
     /// Every address a request was sent to, in order.
-    public var sent: [SocketAddress] { log.withLock { $0 } }
+    package var sent: [SocketAddress] { log.withLock { $0 } }
 
     /// Numeric hosts parse; others come from `names` (unknown names fail with EAI_NONAME = -2).
-    public nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError> {
+    package nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError> {
         if let numeric = SocketAddress(numericHost: host, port: port) { return .success([numeric]) }
         return names[host] ?? .failure(ResolveError(code: -2, host: host))
     }
 
     /// Answers every request from its script; advances the manual clock by the slowest round trip (or the timeout).
-    public nonisolated(nonsending) func exchange(_ requests: [NTPRequest], timeoutNanoseconds: Int64) async -> [NTPExchangeResult] {
+    package nonisolated(nonsending) func exchange(_ requests: [NTPRequest], timeoutNanoseconds: Int64) async -> [NTPExchangeResult] {
         let start = clock.read()
         var slowest: Int64 = 0
         var results: [NTPExchangeResult] = []
@@ -94,5 +94,5 @@ public final class ScriptedNTPTransport: NTPTransport {
     }
 
     /// As configured.
-    public nonisolated(nonsending) func hasUsableInterface() async -> Bool { interfaceUp }
+    package nonisolated(nonsending) func hasUsableInterface() async -> Bool { interfaceUp }
 }

@@ -4,31 +4,31 @@ import PlaytimeSystem
 
 /// A signed-time source that answers in process with real signed Roughtime responses (``FakeRoughtimeResponder``)
 /// at a time the test sets, chaining the servers as the draft does. Deterministic: no socket, no clock.
-public final class ScriptedSignedTimeSource: SignedTimeSource {
+package final class ScriptedSignedTimeSource: SignedTimeSource {
     /// The servers, in chain order.
-    public let responders: [FakeRoughtimeResponder]
+    package let responders: [FakeRoughtimeResponder]
     /// Trusts every responder's key.
-    public let verifier: SignedTimeVerifier
+    package let verifier: SignedTimeVerifier
     private let state: ThreadLock<(now: UInt64, offsets: [Int64], answering: Bool, calls: Int)>
 
     /// Answers at Unix second `nowSeconds` from `responders` (each at the same time unless offset).
-    public init(responders: [FakeRoughtimeResponder], nowSeconds: UInt64) {
+    package init(responders: [FakeRoughtimeResponder], nowSeconds: UInt64) {
         self.responders = responders
         self.verifier = SignedTimeVerifier(trustedKeys: responders.map(\.publicKey))
         state = ThreadLock((nowSeconds, Array(repeating: 0, count: responders.count), true, 0))
     }
 
     /// Moves the servers' time forward by `seconds` (true time passing).
-    public func advance(seconds: UInt64) { state.withLock { $0.now += seconds } }
+    package func advance(seconds: UInt64) { state.withLock { $0.now += seconds } }
     /// Sets one server's clock `seconds` away from the others (a lying or broken server).
-    public func offset(server index: Int, bySeconds seconds: Int64) { state.withLock { $0.offsets[index] = seconds } }
+    package func offset(server index: Int, bySeconds seconds: Int64) { state.withLock { $0.offsets[index] = seconds } }
     /// Stops (or resumes) answering, as when the servers are unreachable.
-    public func setAnswering(_ answering: Bool) { state.withLock { $0.answering = answering } }
+    package func setAnswering(_ answering: Bool) { state.withLock { $0.answering = answering } }
     /// How many chained queries were asked for.
-    public var calls: Int { state.withLock { $0.calls } }
+    package var calls: Int { state.withLock { $0.calls } }
 
     /// The chain of answers to `firstNonce`, or nothing when told not to answer.
-    public nonisolated(nonsending) func links(firstNonce: [UInt8], withinNanoseconds budgetNanoseconds: Int64) async -> [SignedTimeLink] {
+    package nonisolated(nonsending) func links(firstNonce: [UInt8], withinNanoseconds budgetNanoseconds: Int64) async -> [SignedTimeLink] {
         let (now, offsets, answering) = state.withLock { value in
             value.calls += 1
             return (value.now, value.offsets, value.answering)

@@ -11,7 +11,7 @@
 /// - a durable ledger records the grant on stable storage before it returns;
 /// - grants older than 24 h may be forgotten;
 /// - a thrown error means the caller must not pay (whether or not anything was recorded).
-public protocol BudgetLedger: Sendable {
+package protocol BudgetLedger: Sendable {
     /// Grants up to `gold` to `player` at `now` (Unix nanoseconds) under a budget of `limit` gold per
     /// rolling 24 h, records it, and reports what was granted.
     func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant

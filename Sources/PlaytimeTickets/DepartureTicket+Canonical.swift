@@ -10,7 +10,7 @@ extension DepartureTicket {
     /// ‖ i64 issuedAt ‖ i64 expiresAt ‖ i64 goldPerHour ‖ nonce[16]`, integers big-endian.
     ///
     /// Throws when a field is out of range, so that every accepted ticket has exactly one encoding.
-    public func canonicalBytes() throws(TicketFormatError) -> [UInt8] {
+    package func canonicalBytes() throws(TicketFormatError) -> [UInt8] {
         try validateFields()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(64 + keyID.utf8.count + playerID.utf8.count + sessionID.utf8.count + policyVersion.utf8.count)

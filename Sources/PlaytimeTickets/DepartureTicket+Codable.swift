@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 extension DepartureTicket: Codable {
     private enum CodingKeys: String, CodingKey {

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// A durable budget ledger: an append-only file of grants, shared safely by threads and by processes, with
 /// the same design as ``FileReplayGuard``.
@@ -15,22 +15,22 @@ import PlaytimeSystem
 ///   time, writing `<path>.compact`, `fsync`, `rename`, directory `fsync`; the latest ledger time is kept in
 ///   the header, so a clock set back after a compaction still cannot reopen spent budget.
 /// File layout: `docs/tickets.md`.
-public final class FileBudgetLedger: BudgetLedger {
+package final class FileBudgetLedger: BudgetLedger {
     /// The budget file's path.
-    public let path: String
+    package let path: String
     /// The record count below which no automatic compaction runs.
-    public let compactionThreshold: Int
+    package let compactionThreshold: Int
     private let store: ThreadLock<RecordFileStore<BudgetIndex>>
 
     /// Opens the budget file at `path`, creating it when absent, and loads it.
-    public init(path: String, compactionThreshold: Int = 4096) throws(TicketStoreError) {
+    package init(path: String, compactionThreshold: Int = 4096) throws(TicketStoreError) {
         self.path = path
         self.compactionThreshold = max(1, compactionThreshold)
         self.store = ThreadLock(try RecordFileStore<BudgetIndex>.open(path: path))
     }
 
     /// Grants up to `gold` under the rolling budget, durably and atomically across threads and processes.
-    public func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant {
+    package func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant {
         let threshold = compactionThreshold
         let digest = player.digest
         return try store.withLock { (store: inout RecordFileStore<BudgetIndex>) throws(TicketStoreError) -> BudgetGrant in
@@ -48,7 +48,7 @@ public final class FileBudgetLedger: BudgetLedger {
     }
 
     /// Gold `player` could still be granted at `now` under `limit` (reads other processes' grants first).
-    public func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64 {
+    package func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64 {
         let digest = player.digest
         return try store.withLock { (store: inout RecordFileStore<BudgetIndex>) throws(TicketStoreError) -> Int64 in
             try store.exclusive { (store: inout RecordFileStore<BudgetIndex>) throws(TicketStoreError) -> Int64 in
@@ -60,7 +60,7 @@ public final class FileBudgetLedger: BudgetLedger {
     /// Drops every grant older than 24 h of ledger time (at `now` or the latest instant seen) from the file,
     /// atomically; returns the records before and after.
     @discardableResult
-    public func compact(now: Int64) throws(TicketStoreError) -> (recordsBefore: Int, recordsAfter: Int) {
+    package func compact(now: Int64) throws(TicketStoreError) -> (recordsBefore: Int, recordsAfter: Int) {
         try store.withLock { (store: inout RecordFileStore<BudgetIndex>) throws(TicketStoreError) -> (recordsBefore: Int, recordsAfter: Int) in
             try store.exclusive { (store: inout RecordFileStore<BudgetIndex>) throws(TicketStoreError) -> (recordsBefore: Int, recordsAfter: Int) in
                 let (before, after) = try store.compact(now: now)
@@ -70,5 +70,5 @@ public final class FileBudgetLedger: BudgetLedger {
     }
 
     /// The number of records in the file (as of this ledger's last call).
-    public var recordCount: Int { store.withLock { $0.recordCount } }
+    package var recordCount: Int { store.withLock { $0.recordCount } }
 }

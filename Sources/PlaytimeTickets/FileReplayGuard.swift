@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// A durable replay guard: an append-only file of consumed claims (nonce and (player, session) key in one
 /// record), shared safely by threads and by processes.
@@ -18,15 +18,15 @@ import PlaytimeSystem
 ///   compaction and holds at least `compactionThreshold` records) writes the unexpired records to
 ///   `<path>.compact`, `fsync`s it, renames it over `path` and `fsync`s the directory.
 /// File layout: `docs/tickets.md`.
-public final class FileReplayGuard: ReplayGuard {
+package final class FileReplayGuard: ReplayGuard {
     /// The replay file's path.
-    public let path: String
+    package let path: String
     /// The record count below which no automatic compaction runs.
-    public let compactionThreshold: Int
+    package let compactionThreshold: Int
     private let store: ThreadLock<RecordFileStore<ReplayIndex>>
 
     /// Opens the replay file at `path`, creating it when absent (upgrading format 1), and loads it.
-    public init(path: String, compactionThreshold: Int = 4096) throws(TicketStoreError) {
+    package init(path: String, compactionThreshold: Int = 4096) throws(TicketStoreError) {
         self.path = path
         self.compactionThreshold = max(1, compactionThreshold)
         self.store = ThreadLock(try RecordFileStore<ReplayIndex>.open(path: path))
@@ -34,7 +34,7 @@ public final class FileReplayGuard: ReplayGuard {
 
     /// Records `claim` durably if its nonce and session key are new and it is unexpired; atomic across
     /// threads and processes.
-    public func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
+    package func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
         let threshold = compactionThreshold
         let session = claim.session.digest
         return try store.withLock { (store: inout RecordFileStore<ReplayIndex>) throws(TicketStoreError) -> ReplayDecision in
@@ -55,7 +55,7 @@ public final class FileReplayGuard: ReplayGuard {
     /// Drops every claim whose nonce and session key both expire at or before `now` from the file
     /// (atomically) and from memory.
     @discardableResult
-    public func compact(now: Int64) throws(TicketStoreError) -> ReplayCompaction {
+    package func compact(now: Int64) throws(TicketStoreError) -> ReplayCompaction {
         try store.withLock { (store: inout RecordFileStore<ReplayIndex>) throws(TicketStoreError) -> ReplayCompaction in
             try store.exclusive { (store: inout RecordFileStore<ReplayIndex>) throws(TicketStoreError) -> ReplayCompaction in
                 let (before, after) = try store.compact(now: now)
@@ -65,11 +65,11 @@ public final class FileReplayGuard: ReplayGuard {
     }
 
     /// The number of unexpired claims this guard currently knows of (as of its last call).
-    public var liveCount: Int { store.withLock { $0.index.table.entries.count } }
+    package var liveCount: Int { store.withLock { $0.index.table.entries.count } }
 
     /// The number of records in the file (as of this guard's last call).
-    public var recordCount: Int { store.withLock { $0.recordCount } }
+    package var recordCount: Int { store.withLock { $0.recordCount } }
 
     /// The collection horizon (Unix nanoseconds; `Int64.min` before any compaction).
-    public var horizon: Int64 { store.withLock { $0.index.table.horizon } }
+    package var horizon: Int64 { store.withLock { $0.index.table.horizon } }
 }

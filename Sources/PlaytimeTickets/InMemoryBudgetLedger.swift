@@ -1,11 +1,11 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// A budget ledger held in memory: thread-safe, forgotten when the process ends (so a restart reopens every
 /// budget). Use it for tests, or next to an ``InMemoryReplayGuard`` in a single process.
 ///
 /// Grants older than 24 h are collected automatically once the ledger holds at least
 /// `collectionThreshold` grants and twice as many as after the last collection.
-public final class InMemoryBudgetLedger: BudgetLedger {
+package final class InMemoryBudgetLedger: BudgetLedger {
     private struct State: Sendable {
         var book = BudgetBook()
         var liveAfterCollection = 0
@@ -13,15 +13,15 @@ public final class InMemoryBudgetLedger: BudgetLedger {
 
     private let state = ThreadLock(State())
     /// The grant count below which no automatic collection runs.
-    public let collectionThreshold: Int
+    package let collectionThreshold: Int
 
     /// Creates an empty ledger.
-    public init(collectionThreshold: Int = 1024) {
+    package init(collectionThreshold: Int = 1024) {
         self.collectionThreshold = max(1, collectionThreshold)
     }
 
     /// Grants up to `gold` under the rolling budget, atomically (see ``BudgetLedger``).
-    public func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant {
+    package func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant {
         let digest = player.digest
         return state.withLock { state in
             let grant = state.book.decide(gold, player: digest, limit: limit, at: now)
@@ -35,10 +35,10 @@ public final class InMemoryBudgetLedger: BudgetLedger {
     }
 
     /// Gold `player` could still be granted at `now` under `limit`.
-    public func remaining(for player: PlayerKey, limit: Int64, at now: Int64) -> Int64 {
+    package func remaining(for player: PlayerKey, limit: Int64, at now: Int64) -> Int64 {
         state.withLock { $0.book.decide(.max, player: player.digest, limit: limit, at: now).granted }
     }
 
     /// Grants currently held (those of the last 24 h, and older ones not yet collected).
-    public var grantCount: Int { state.withLock { $0.book.count } }
+    package var grantCount: Int { state.withLock { $0.book.count } }
 }

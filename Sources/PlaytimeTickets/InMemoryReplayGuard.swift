@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// A replay guard held in memory: fast, thread-safe, forgotten when the process ends.
 ///
@@ -7,7 +7,7 @@ import PlaytimeSystem
 /// (for example by rotating the signing key). Expired nonces are collected automatically when the
 /// table has doubled since the last collection (and holds at least `collectionThreshold`), or on
 /// ``removeExpired(now:)``.
-public final class InMemoryReplayGuard: ReplayGuard {
+package final class InMemoryReplayGuard: ReplayGuard {
     private struct State: Sendable {
         var table = ReplayTable()
         var liveAfterCollection = 0
@@ -15,15 +15,15 @@ public final class InMemoryReplayGuard: ReplayGuard {
 
     private let state = ThreadLock(State())
     /// The table size below which no automatic collection runs.
-    public let collectionThreshold: Int
+    package let collectionThreshold: Int
 
     /// Creates an empty guard.
-    public init(collectionThreshold: Int = 1024) {
+    package init(collectionThreshold: Int = 1024) {
         self.collectionThreshold = max(1, collectionThreshold)
     }
 
     /// Records `claim` if its nonce and session key are new and it is unexpired; atomic under concurrent calls.
-    public func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
+    package func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
         let session = claim.session.digest
         return state.withLock { state in
             let decision = state.table.decide(claim, session: session, now: now)
@@ -40,7 +40,7 @@ public final class InMemoryReplayGuard: ReplayGuard {
 
     /// Forgets every nonce and session key that expires at or before `now`; returns how many were removed.
     @discardableResult
-    public func removeExpired(now: Int64) -> Int {
+    package func removeExpired(now: Int64) -> Int {
         state.withLock { state in
             let removed = state.table.collect(now: now)
             state.liveAfterCollection = state.table.entries.count
@@ -49,8 +49,8 @@ public final class InMemoryReplayGuard: ReplayGuard {
     }
 
     /// The number of consumed claims currently remembered.
-    public var count: Int { state.withLock { $0.table.entries.count } }
+    package var count: Int { state.withLock { $0.table.entries.count } }
 
     /// The instant up to which expired nonces have been collected (`Int64.min` before any collection).
-    public var horizon: Int64 { state.withLock { $0.table.horizon } }
+    package var horizon: Int64 { state.withLock { $0.table.horizon } }
 }

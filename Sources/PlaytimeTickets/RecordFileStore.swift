@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// An open fixed-record store file and its in-memory index; every method expects the caller to hold both
 /// the process-local mutex and (except ``open(path:)``, which takes it itself) the cross-process lock.

@@ -1,4 +1,4 @@
-import PlaytimeRewards
+public import PlaytimeRewards
 
 /// A successfully redeemed ticket: what was paid and why.
 ///

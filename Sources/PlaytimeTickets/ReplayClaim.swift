@@ -1,19 +1,19 @@
 /// One redemption as a ``ReplayGuard`` sees it: the ticket's nonce and the (player, session) it pays,
 /// each with the instant until which it must be remembered.
-public struct ReplayClaim: Sendable, Hashable {
+package struct ReplayClaim: Sendable, Hashable {
     /// The ticket's single-use nonce.
-    public var nonce: TicketNonce
+    package var nonce: TicketNonce
     /// The ticket's expiry (Unix nanoseconds): the nonce is remembered until then.
-    public var expiresAt: Int64
+    package var expiresAt: Int64
     /// The (player, session) the ticket pays, compared byte for byte.
-    public var session: SessionKey
+    package var session: SessionKey
     /// Until when the (player, session) key is remembered (Unix nanoseconds): an instant after which no
     /// ticket issued before this redemption can still be redeemable (``TicketAuthority`` uses
     /// now + lifetime + allowed skew).
-    public var sessionExpiresAt: Int64
+    package var sessionExpiresAt: Int64
 
     /// Creates a claim.
-    public init(nonce: TicketNonce, expiresAt: Int64, session: SessionKey, sessionExpiresAt: Int64) {
+    package init(nonce: TicketNonce, expiresAt: Int64, session: SessionKey, sessionExpiresAt: Int64) {
         self.nonce = nonce
         self.expiresAt = expiresAt
         self.session = session

@@ -1,5 +1,5 @@
 /// What a ``ReplayGuard`` says about one ``ReplayClaim``.
-public enum ReplayDecision: Sendable, Equatable {
+package enum ReplayDecision: Sendable, Equatable {
     /// First use: the nonce and the (player, session) key are now recorded (durably, for a durable guard),
     /// together, and the ticket may be paid.
     case firstUse

@@ -14,7 +14,7 @@
 ///   horizon); a claim whose `expiresAt` is at or before `now` or the horizon answers
 ///   ``ReplayDecision/expired``;
 /// - a thrown error means the caller must not pay (whether or not anything was recorded).
-public protocol ReplayGuard: Sendable {
+package protocol ReplayGuard: Sendable {
     /// Records `claim` if its nonce and its session key are both new and it is unexpired at `now`
     /// (Unix nanoseconds), and says which it was.
     func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// The replay file's index: a ``ReplayTable`` read from format-2 records (see ``ReplayFileFormat``).
 struct ReplayIndex: RecordFileIndex {

@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// A (player, session) pair compared byte for byte: the unit a ``ReplayGuard`` pays at most once.
 public struct SessionKey: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Whole-file reads for the stores' one-time upgrades (files are small next to memory when upgraded).
 enum StoreFileReading {

@@ -7,7 +7,7 @@ extension TicketAuthority {
     ///   - session: the departing session's id (1–256 UTF-8 bytes).
     /// - Throws: ``TicketError/storeFailure(_:)`` when the rate cannot be read, ``TicketError/malformed(_:)``
     ///   when a field (or the rate) is out of range.
-    public func issue(player: String, session: String, at now: Int64) throws(TicketError) -> DepartureTicket {
+    package func issue(player: String, session: String, at now: Int64) throws(TicketError) -> DepartureTicket {
         let rate: Int64
         do {
             rate = try rates.goldPerHour(for: PlayerKey(player), at: now)
@@ -26,13 +26,13 @@ extension TicketAuthority {
     /// The rate must be the server's own figure (its state and policy), never a value from the client's
     /// request: prefer ``issue(player:session:at:)``, which asks ``rates``.
     /// - Throws: ``TicketFormatError`` when a field is out of range.
-    public func issue(player: String, session: String, rate: Int64, at now: Int64) throws(TicketFormatError) -> DepartureTicket {
+    package func issue(player: String, session: String, rate: Int64, at now: Int64) throws(TicketFormatError) -> DepartureTicket {
         try issue(player: player, session: session, rate: rate, at: now, nonce: .random())
     }
 
     /// Issues a ticket with a given nonce: for test vectors and deterministic tests only, since a
     /// repeated nonce makes the second ticket unredeemable.
-    public func issue(
+    package func issue(
         player: String, session: String, rate: Int64, at now: Int64, nonce: TicketNonce
     ) throws(TicketFormatError) -> DepartureTicket {
         let lifetime = lifetimeSeconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue

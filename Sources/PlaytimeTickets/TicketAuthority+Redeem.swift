@@ -1,8 +1,8 @@
-import PlaytimeRewards
+package import PlaytimeRewards
 
 extension TicketAuthority {
     /// Parses the text form, then redeems it as ``redeem(_:player:at:)-(DepartureTicket,_,_)``.
-    public func redeem(_ text: String, player: String, at now: Int64) throws(TicketError) -> Redemption {
+    package func redeem(_ text: String, player: String, at now: Int64) throws(TicketError) -> Redemption {
         let ticket: DepartureTicket
         do {
             ticket = try DepartureTicket.parse(text)
@@ -32,7 +32,7 @@ extension TicketAuthority {
     /// finds it consumed), and nothing is paid without a durable grant, so nothing is paid past the budget.
     /// The price falls on the honest player only when the ledger fails (or the server crashes) between the
     /// two steps: that one ticket's gold is lost; no budget is lost.
-    public func redeem(_ ticket: DepartureTicket, player: String, at now: Int64) throws(TicketError) -> Redemption {
+    package func redeem(_ ticket: DepartureTicket, player: String, at now: Int64) throws(TicketError) -> Redemption {
         let calculator = try verify(ticket, player: player, at: now)
         let session = SessionKey(of: ticket)
         let multipliers: [String]
@@ -85,7 +85,7 @@ extension TicketAuthority {
     ///
     /// Use it to show a returning player the pending reward without consuming the ticket.
     @discardableResult
-    public func verify(_ ticket: DepartureTicket, player: String, at now: Int64) throws(TicketError) -> RewardCalculator {
+    package func verify(_ ticket: DepartureTicket, player: String, at now: Int64) throws(TicketError) -> RewardCalculator {
         let message: [UInt8]
         do {
             message = try ticket.canonicalBytes()

@@ -1,4 +1,4 @@
-import PlaytimeRewards
+package import PlaytimeRewards
 
 /// The game server's issuer and redeemer of departure tickets.
 ///
@@ -10,30 +10,30 @@ import PlaytimeRewards
 /// recorded, once per ticket and once per (player, session) (the ``ReplayGuard`` decides "once"), within
 /// the player's rolling daily budget (the ``BudgetLedger``). Nothing the client sends beyond the ticket and
 /// the player id enters the computation.
-public struct TicketAuthority: Sendable {
+package struct TicketAuthority: Sendable {
     /// The signing key and the accepted keys.
-    public let keys: TicketKeyRing
+    package let keys: TicketKeyRing
     /// The policy named in newly issued tickets.
-    public let policy: RewardPolicy
+    package let policy: RewardPolicy
     /// How long a ticket stays redeemable, in seconds.
-    public let lifetimeSeconds: Int64
+    package let lifetimeSeconds: Int64
     /// How far in the future an issue time may lie before the ticket is refused, in seconds.
-    public let allowedSkewSeconds: Int64
+    package let allowedSkewSeconds: Int64
     /// The single-use store.
-    public let replayGuard: any ReplayGuard
+    package let replayGuard: any ReplayGuard
     /// The players' rolling daily budgets.
-    public let budgetLedger: any BudgetLedger
+    package let budgetLedger: any BudgetLedger
     /// The server's earn rates, read at issue.
-    public let rates: any RateProvider
+    package let rates: any RateProvider
     /// The server's record of multipliers, read at redemption.
-    public let multiplierGrants: any MultiplierGrants
+    package let multiplierGrants: any MultiplierGrants
     /// Calculators for the current policy and every retained one, by version.
     let calculators: [String: RewardCalculator]
 
     /// One week: the default ticket lifetime.
-    public static let defaultLifetimeSeconds: Int64 = 7 * 86_400
+    package static let defaultLifetimeSeconds: Int64 = 7 * 86_400
     /// Five seconds: the default tolerance for issue times slightly ahead of the redeeming clock.
-    public static let defaultAllowedSkewSeconds: Int64 = 5
+    package static let defaultAllowedSkewSeconds: Int64 = 5
 
     /// Creates an authority.
     ///
@@ -50,7 +50,7 @@ public struct TicketAuthority: Sendable {
     ///     authorities (and processes, for ``FileReplayGuard``) that accept the same keys.
     ///   - budgetLedger: the players' rolling daily budgets (each ticket's policy names the budget); share it
     ///     like the replay guard, and make it as durable (``FileBudgetLedger`` next to ``FileReplayGuard``).
-    public init(
+    package init(
         keys: TicketKeyRing,
         policy: RewardPolicy,
         retainedPolicies: [RewardPolicy] = [],
@@ -84,7 +84,7 @@ public struct TicketAuthority: Sendable {
     }
 
     /// The same authority with another key ring (same policies, lifetime, stores and sources).
-    public func withKeys(_ keys: TicketKeyRing) -> TicketAuthority {
+    package func withKeys(_ keys: TicketKeyRing) -> TicketAuthority {
         TicketAuthority(copying: self, keys: keys)
     }
 

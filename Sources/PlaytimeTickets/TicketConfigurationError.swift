@@ -1,7 +1,7 @@
-import PlaytimeRewards
+package import PlaytimeRewards
 
 /// Why a ``TicketAuthority`` could not be created.
-public enum TicketConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TicketConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A reward policy is invalid.
     case invalidPolicy(version: String, RewardPolicyError)
     /// Two policies share a version.
@@ -12,7 +12,7 @@ public enum TicketConfigurationError: Error, Sendable, Equatable, CustomStringCo
     case invalidSkew(seconds: Int64)
 
     /// A one-line explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidPolicy(let version, let error): return "policy \(version): \(error)"
         case .duplicatePolicyVersion(let version): return "two policies have version \"\(version)\""

@@ -1,22 +1,22 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// One HMAC-SHA256 signing key and the id that tickets name it by.
 ///
 /// The keyed HMAC state is computed once here, so signing and verifying cost no key setup.
 /// `description` shows the id and length only, never the secret.
-public struct TicketKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
+package struct TicketKey: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The shortest accepted secret, in bytes.
-    public static let minimumSecretByteCount = 16
+    package static let minimumSecretByteCount = 16
 
     /// The id written into every ticket signed with this key.
-    public let id: String
+    package let id: String
     /// The secret's length in bytes.
-    public let secretByteCount: Int
+    package let secretByteCount: Int
     /// HMAC-SHA256 already keyed with the secret.
     let authenticator: HMAC<SHA256>
 
     /// Creates a key; the secret needs at least 16 bytes (32 random bytes are recommended).
-    public init<Secret: Collection>(id: String, secret: Secret) throws(TicketKeyError) where Secret.Element == UInt8 {
+    package init<Secret: Collection>(id: String, secret: Secret) throws(TicketKeyError) where Secret.Element == UInt8 {
         guard TicketKey.isValidID(id) else { throw .invalidID(id) }
         guard secret.count >= TicketKey.minimumSecretByteCount else { throw .secretTooShort(byteCount: secret.count) }
         self.id = id
@@ -25,7 +25,7 @@ public struct TicketKey: Sendable, CustomStringConvertible, CustomDebugStringCon
     }
 
     /// True for 1–64 characters of `A-Z a-z 0-9 . _ -`.
-    public static func isValidID(_ id: String) -> Bool {
+    package static func isValidID(_ id: String) -> Bool {
         let utf8 = id.utf8
         return (1...64).contains(utf8.count) && utf8.allSatisfy(isKeyIDByte)
     }
@@ -54,8 +54,8 @@ public struct TicketKey: Sendable, CustomStringConvertible, CustomDebugStringCon
     }
 
     /// `TicketKey(id, N bytes)`.
-    public var description: String { "TicketKey(\(id), \(secretByteCount) bytes)" }
+    package var description: String { "TicketKey(\(id), \(secretByteCount) bytes)" }
 
     /// Same as ``description``: the secret is never printed.
-    public var debugDescription: String { description }
+    package var debugDescription: String { description }
 }

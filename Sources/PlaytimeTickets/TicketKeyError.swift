@@ -1,5 +1,5 @@
 /// Why a signing key or key ring was refused.
-public enum TicketKeyError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TicketKeyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The secret is shorter than ``TicketKey/minimumSecretByteCount`` bytes.
     case secretTooShort(byteCount: Int)
     /// The key id is empty, longer than 64 bytes, or uses a character outside `A-Z a-z 0-9 . _ -`.
@@ -8,7 +8,7 @@ public enum TicketKeyError: Error, Sendable, Equatable, CustomStringConvertible 
     case duplicateID(String)
 
     /// A one-line explanation (never includes secret bytes).
-    public var description: String {
+    package var description: String {
         switch self {
         case .secretTooShort(let count):
             return "ticket signing key has \(count) bytes; at least \(TicketKey.minimumSecretByteCount) are required"

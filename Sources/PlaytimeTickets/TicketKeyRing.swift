@@ -4,14 +4,14 @@
 /// Rotation: add the new key as `current` and keep the old one in `alsoAccepted` until every
 /// ticket it signed has expired (one ticket lifetime), then drop it; its tickets are then
 /// refused as ``TicketError/unknownKey(_:)``.
-public struct TicketKeyRing: Sendable, CustomStringConvertible {
+package struct TicketKeyRing: Sendable, CustomStringConvertible {
     /// The key that signs newly issued tickets (always accepted for verifying).
-    public let current: TicketKey
+    package let current: TicketKey
     /// Accepted keys by id, including ``current``.
     let accepted: [String: TicketKey]
 
     /// Creates a ring; ids must be unique.
-    public init(current: TicketKey, alsoAccepted: [TicketKey] = []) throws(TicketKeyError) {
+    package init(current: TicketKey, alsoAccepted: [TicketKey] = []) throws(TicketKeyError) {
         var accepted = [current.id: current]
         for key in alsoAccepted {
             guard accepted[key.id] == nil else { throw .duplicateID(key.id) }
@@ -22,11 +22,11 @@ public struct TicketKeyRing: Sendable, CustomStringConvertible {
     }
 
     /// The ids whose tickets verify, sorted.
-    public var acceptedIDs: [String] { accepted.keys.sorted() }
+    package var acceptedIDs: [String] { accepted.keys.sorted() }
 
     /// The accepted key named `id`, if any.
-    public func key(id: String) -> TicketKey? { accepted[id] }
+    package func key(id: String) -> TicketKey? { accepted[id] }
 
     /// `TicketKeyRing(current: id, accepted: [ids])`.
-    public var description: String { "TicketKeyRing(current: \(current.id), accepted: \(acceptedIDs))" }
+    package var description: String { "TicketKeyRing(current: \(current.id), accepted: \(acceptedIDs))" }
 }

@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// The 128-bit random value that makes each departure ticket single-use.
 ///

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Reads the fields of a canonical payload in order, throwing on truncation; never traps.
 struct TicketPayloadReader {

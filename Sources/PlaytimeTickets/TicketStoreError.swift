@@ -1,4 +1,4 @@
-import PlaytimeSystem
+public import PlaytimeSystem
 
 /// Why a ticket store (a ``ReplayGuard``, a ``BudgetLedger``, a ``RateProvider`` or ``MultiplierGrants``)
 /// could not answer.

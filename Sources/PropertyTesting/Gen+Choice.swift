@@ -2,7 +2,7 @@ extension Gen {
     /// Picks one of `generators` uniformly, then runs it; shrinks toward the first.
     ///
     /// With an empty list the generation is discarded.
-    public static func oneOf(_ generators: [Gen<Value>]) -> Gen<Value> {
+    package static func oneOf(_ generators: [Gen<Value>]) -> Gen<Value> {
         Gen.typed { source throws(GenerationError) in
             guard !generators.isEmpty else { throw .rejected("oneOf with no generators") }
             let bound = UInt64(generators.count - 1)
@@ -12,13 +12,13 @@ extension Gen {
     }
 
     /// Picks one of `generators` uniformly, then runs it.
-    public static func oneOf(_ generators: Gen<Value>...) -> Gen<Value> { oneOf(generators) }
+    package static func oneOf(_ generators: Gen<Value>...) -> Gen<Value> { oneOf(generators) }
 
     /// Picks a generator with probability proportional to its weight; shrinks toward the first.
     ///
     /// Non-positive weights are never picked at random; when no weight is
     /// positive the generation is discarded.
-    public static func frequency(_ weighted: [(weight: Int, gen: Gen<Value>)]) -> Gen<Value> {
+    package static func frequency(_ weighted: [(weight: Int, gen: Gen<Value>)]) -> Gen<Value> {
         let entries = weighted.map { (UInt64(clamping: max(0, $0.weight)), $0.gen) }
         let total = entries.reduce(UInt64(0)) { $0.addingReportingOverflow($1.0).partialValue }
         return Gen.typed { source throws(GenerationError) in
@@ -39,7 +39,7 @@ extension Gen {
     /// Picks one of `elements` uniformly; shrinks toward the first element.
     ///
     /// With an empty collection the generation is discarded.
-    public static func element<C: Collection & Sendable>(of elements: C) -> Gen<Value>
+    package static func element<C: Collection & Sendable>(of elements: C) -> Gen<Value>
     where C.Element == Value, Value: Sendable {
         let values = Array(elements)
         return Gen.typed { source throws(GenerationError) in

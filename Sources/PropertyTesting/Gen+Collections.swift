@@ -5,7 +5,7 @@ extension Gen {
     /// Each element beyond the minimum is preceded by a "one more" choice, so the
     /// shrinker removes an element by deleting its block of choices. Lengths are
     /// uniform in `count` at random. Negative bounds are treated as 0.
-    public static func array<Element>(of element: Gen<Element>, count: ClosedRange<Int>) -> Gen<[Element]>
+    package static func array<Element>(of element: Gen<Element>, count: ClosedRange<Int>) -> Gen<[Element]>
     where Value == [Element] {
         let minimum = max(0, count.lowerBound)
         let maximum = max(minimum, count.upperBound)
@@ -26,7 +26,7 @@ extension Gen {
     }
 
     /// `nil` or a wrapped value (nil one time in four at random); shrinks toward `nil`.
-    public static func optional<Wrapped>(_ wrapped: Gen<Wrapped>) -> Gen<Wrapped?> where Value == Wrapped? {
+    package static func optional<Wrapped>(_ wrapped: Gen<Wrapped>) -> Gen<Wrapped?> where Value == Wrapped? {
         Gen.typed { source throws(GenerationError) in
             let present = try source.choice(upTo: 1) { rng in rng.next(upTo: 3) == 0 ? 0 : 1 }
             return present == 1 ? try wrapped.run(source) : nil
@@ -36,8 +36,8 @@ extension Gen {
 
 extension Gen {
     /// Arrays of this generator's values with a length in `count`.
-    public func array(count: ClosedRange<Int>) -> Gen<[Value]> { .array(of: self, count: count) }
+    package func array(count: ClosedRange<Int>) -> Gen<[Value]> { .array(of: self, count: count) }
 
     /// This generator's values or `nil`.
-    public var optional: Gen<Value?> { .optional(self) }
+    package var optional: Gen<Value?> { .optional(self) }
 }

@@ -1,11 +1,11 @@
 extension Gen {
     /// Transforms each generated value; shrinking still works on the source choices.
-    public func map<Other>(_ transform: @escaping @Sendable (Value) -> Other) -> Gen<Other> {
+    package func map<Other>(_ transform: @escaping @Sendable (Value) -> Other) -> Gen<Other> {
         Gen<Other>.typed { source throws(GenerationError) in transform(try self.run(source)) }
     }
 
     /// Uses a generated value to pick the next generator (dependent generation).
-    public func flatMap<Other>(_ next: @escaping @Sendable (Value) -> Gen<Other>) -> Gen<Other> {
+    package func flatMap<Other>(_ next: @escaping @Sendable (Value) -> Gen<Other>) -> Gen<Other> {
         Gen<Other>.typed { source throws(GenerationError) in try next(try self.run(source)).run(source) }
     }
 
@@ -14,7 +14,7 @@ extension Gen {
     /// When every attempt is rejected the generation is discarded
     /// (``GenerationError/filterExhausted(attempts:)``); prefer constructing valid
     /// values directly when the predicate is rarely true.
-    public func filter(
+    package func filter(
         maxAttempts: Int = 100,
         _ predicate: @escaping @Sendable (Value) -> Bool
     ) -> Gen<Value> {

@@ -11,7 +11,7 @@
 ///     Point(x: try source.generate(.int(in: 0...9)), y: try source.generate(.int(in: 0...9)))
 /// }
 /// ```
-public struct Gen<Value>: Sendable {
+package struct Gen<Value>: Sendable {
     private let body: @Sendable (GenSource) throws(GenerationError) -> Value
 
     private init(body: @escaping @Sendable (GenSource) throws(GenerationError) -> Value) {
@@ -22,7 +22,7 @@ public struct Gen<Value>: Sendable {
     ///
     /// Errors other than ``GenerationError`` thrown by `body` discard the
     /// generation as ``GenerationError/rejected(_:)``.
-    public init(_ body: @escaping @Sendable (GenSource) throws -> Value) {
+    package init(_ body: @escaping @Sendable (GenSource) throws -> Value) {
         self.body = { source throws(GenerationError) in
             do {
                 return try body(source)
@@ -40,7 +40,7 @@ public struct Gen<Value>: Sendable {
     }
 
     /// Produces one value from `source`.
-    public func run(_ source: GenSource) throws(GenerationError) -> Value {
+    package func run(_ source: GenSource) throws(GenerationError) -> Value {
         try body(source)
     }
 }

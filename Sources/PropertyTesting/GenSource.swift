@@ -8,7 +8,7 @@
 ///
 /// Custom generators call ``choice(upTo:)`` or ``generate(_:)``; the class is not
 /// `Sendable` and lives only for the duration of one generation.
-public final class GenSource {
+package final class GenSource {
     private enum Mode {
         case random(SplitMix64)
         case replay([UInt64])
@@ -16,9 +16,9 @@ public final class GenSource {
 
     private var mode: Mode
     /// The choices consumed so far, after clamping (what a replay would need).
-    public private(set) var recorded: [UInt64] = []
+    package private(set) var recorded: [UInt64] = []
     /// The maximum number of choices one value may consume.
-    public let choiceLimit: Int
+    package let choiceLimit: Int
 
     init(random generator: SplitMix64, choiceLimit: Int) {
         self.mode = .random(generator)
@@ -31,7 +31,7 @@ public final class GenSource {
     }
 
     /// True when draws come from the random generator rather than a recorded sequence.
-    public var isRandom: Bool {
+    package var isRandom: Bool {
         if case .random = mode { return true }
         return false
     }
@@ -40,7 +40,7 @@ public final class GenSource {
     ///
     /// In random mode the distribution is biased toward boundaries and small
     /// numbers so that edge cases are found early.
-    public func choice(upTo bound: UInt64) throws(GenerationError) -> UInt64 {
+    package func choice(upTo bound: UInt64) throws(GenerationError) -> UInt64 {
         try choice(upTo: bound) { rng in Self.biased(upTo: bound, using: &rng) }
     }
 
@@ -48,7 +48,7 @@ public final class GenSource {
     ///
     /// Use this when a generator wants its own random distribution (for example a
     /// target length) while keeping the recorded value replayable and shrinkable.
-    public func choice(
+    package func choice(
         upTo bound: UInt64,
         random pick: (inout SplitMix64) -> UInt64
     ) throws(GenerationError) -> UInt64 {
@@ -67,7 +67,7 @@ public final class GenSource {
     }
 
     /// Runs `generator` against this source and returns its value.
-    public func generate<Value>(_ generator: Gen<Value>) throws(GenerationError) -> Value {
+    package func generate<Value>(_ generator: Gen<Value>) throws(GenerationError) -> Value {
         try generator.run(self)
     }
 
@@ -75,7 +75,7 @@ public final class GenSource {
     ///
     /// The result is not recorded, so use it only for decisions that do not affect
     /// the generated value, such as how to distribute later choices.
-    public func unrecordedRandom(upTo bound: UInt64, fallback: UInt64 = 0) -> UInt64 {
+    package func unrecordedRandom(upTo bound: UInt64, fallback: UInt64 = 0) -> UInt64 {
         guard case .random(var rng) = mode else { return fallback }
         let value = rng.next(upTo: bound)
         mode = .random(rng)

@@ -2,7 +2,7 @@
 ///
 /// These are not test failures: the runner discards the attempt (while
 /// searching) or treats the candidate as uninteresting (while shrinking).
-public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `filter` found no acceptable value within its retry budget.
     case filterExhausted(attempts: Int)
     /// The generator drew more choices than the per-value limit allows.
@@ -11,7 +11,7 @@ public enum GenerationError: Error, Sendable, Equatable, CustomStringConvertible
     case rejected(String)
 
     /// A one-line explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .filterExhausted(let attempts): return "filter rejected \(attempts) candidates in a row"
         case .tooManyChoices(let limit): return "generator drew more than \(limit) choices"

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Environment: `PLAYTIME_PROPERTY_SEED=<n>` replays a seed; `PLAYTIME_PROPERTY_COUNT=<n>`
 /// sets the case count, `=x<k>` multiplies it (see ``PropertyEnvironment``).
-public enum PropertyCheck {
+package enum PropertyCheck {
     /// Checks that `property` returns `true` (and does not throw) for generated values.
     ///
     /// - Parameters:
@@ -19,7 +19,7 @@ public enum PropertyCheck {
     ///   - seed: a fixed seed; `PLAYTIME_PROPERTY_SEED` takes precedence; `nil` = random.
     ///   - configuration: further knobs; its `count` and `seed` are replaced by the arguments.
     ///   - environment: where to read the variables (the process environment by default).
-    public static func forAll<Value>(
+    package static func forAll<Value>(
         _ gen: Gen<Value>,
         count: Int = 1000,
         name: String = "property",
@@ -50,7 +50,7 @@ public enum PropertyCheck {
     /// shrunk. (A separate name, because Swift cannot pick between a `Bool` and a
     /// `Void` closure overload for multi-statement bodies; for a `Bool` body use
     /// `forAll`, since a single `Bool` expression given here would be discarded.)
-    public static func check<Value>(
+    package static func check<Value>(
         _ gen: Gen<Value>,
         count: Int = 1000,
         name: String = "property",
@@ -71,7 +71,7 @@ public enum PropertyCheck {
     }
 
     /// Throws a ``PropertyAssertion`` with `message` unless `condition` holds.
-    public static func expect(
+    package static func expect(
         _ condition: Bool,
         _ message: @autoclosure () -> String = "expectation failed"
     ) throws(PropertyAssertion) {
@@ -79,7 +79,7 @@ public enum PropertyCheck {
     }
 
     /// Converts a runner result into the error `forAll` throws, or `nil` when it passed.
-    public static func failure<Value>(from result: PropertyResult<Value>, name: String, location: String) -> PropertyFailure? {
+    package static func failure<Value>(from result: PropertyResult<Value>, name: String, location: String) -> PropertyFailure? {
         switch result {
         case .passed:
             return nil

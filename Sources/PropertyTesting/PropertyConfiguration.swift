@@ -1,20 +1,20 @@
 /// How many cases a property runs, from which seed, and how hard it shrinks.
-public struct PropertyConfiguration: Sendable, Equatable {
+package struct PropertyConfiguration: Sendable, Equatable {
     /// Number of passing cases required (at least 1).
-    public var count: Int
+    package var count: Int
     /// The seed to run from; `nil` picks a fresh random seed (printed on failure).
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// Maximum number of property evaluations spent shrinking one counterexample.
-    public var shrinkBudget: Int
+    package var shrinkBudget: Int
     /// Maximum number of discarded generations (filters, rejections) before giving up.
-    public var maxDiscards: Int
+    package var maxDiscards: Int
     /// Maximum number of choices one generated value may draw.
-    public var choiceLimit: Int
+    package var choiceLimit: Int
     /// Whether `forAll` prints the seed and shrunk case to standard error on failure.
-    public var echoFailures: Bool
+    package var echoFailures: Bool
 
     /// Creates a configuration; out-of-range numbers are clamped to sensible minimums.
-    public init(
+    package init(
         count: Int = 1000,
         seed: UInt64? = nil,
         shrinkBudget: Int = 10_000,
@@ -36,7 +36,7 @@ public struct PropertyConfiguration: Sendable, Equatable {
     /// - `PLAYTIME_PROPERTY_COUNT=<n>` replaces the case count;
     ///   `PLAYTIME_PROPERTY_COUNT=x<k>` (or `<k>x`) multiplies it by `k`.
     /// Unparseable values are ignored.
-    public func applying(environment: [String: String]) -> PropertyConfiguration {
+    package func applying(environment: [String: String]) -> PropertyConfiguration {
         var result = self
         if let text = environment[PropertyEnvironment.seedKey], let seed = PropertyEnvironment.parseSeed(text) {
             result.seed = seed

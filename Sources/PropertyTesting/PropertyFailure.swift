@@ -3,9 +3,9 @@
 ///
 /// Its description names the property, the seed and how to replay it, how many
 /// cases ran, the original and shrunk counterexamples and the underlying reason.
-public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
+package struct PropertyFailure: Error, Sendable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A counterexample was found.
         case counterexample
         /// Too many generated values were discarded.
@@ -13,35 +13,35 @@ public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
     }
 
     /// Whether a counterexample was found or the run gave up.
-    public var kind: Kind
+    package var kind: Kind
     /// The property's name.
-    public var name: String
+    package var name: String
     /// The seed to replay.
-    public var seed: UInt64
+    package var seed: UInt64
     /// How many cases ran (including the failing one).
-    public var casesRun: Int
+    package var casesRun: Int
     /// How many generations were discarded.
-    public var discarded: Int
+    package var discarded: Int
     /// The original failing value, rendered with `String(describing:)`.
-    public var original: String?
+    package var original: String?
     /// The shrunk failing value, rendered with `String(describing:)`.
-    public var shrunk: String?
+    package var shrunk: String?
     /// The reason the shrunk value failed (error description or "returned false").
-    public var reason: String
+    package var reason: String
     /// Adopted shrink steps.
-    public var shrinkSteps: Int
+    package var shrinkSteps: Int
     /// Where the property was declared (`#fileID:#line`).
-    public var location: String
+    package var location: String
 
     /// The command that replays this failure.
-    public var replayInstruction: String {
+    package var replayInstruction: String {
         let module = location.split(separator: "/").first.map(String.init) ?? ""
         let filter = module.isEmpty ? "" : " --filter \(module)"
         return "\(PropertyEnvironment.seedKey)=\(seed) swift test\(filter)"
     }
 
     /// A multi-line report.
-    public var description: String {
+    package var description: String {
         var lines: [String] = []
         switch kind {
         case .counterexample:

@@ -1,12 +1,12 @@
 /// Runs a property against generated values and shrinks the first failure.
 ///
 /// This is the framework-free core used by ``PropertyCheck``; it never prints.
-public enum PropertyRunner {
+package enum PropertyRunner {
     /// Evaluates `property` for up to `configuration.count` generated values.
     ///
     /// A value fails when the property returns `false` or throws. Generation
     /// errors (filters, rejections) are discarded, not failures.
-    public static func run<Value>(
+    package static func run<Value>(
         _ gen: Gen<Value>,
         configuration: PropertyConfiguration,
         _ property: (Value) throws -> Bool

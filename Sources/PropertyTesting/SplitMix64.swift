@@ -3,17 +3,17 @@
 /// The same seed always yields the same sequence on every platform, which is
 /// what makes a failing property replayable from its printed seed.
 /// Not suitable for cryptography.
-public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
+package struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
     /// The internal state; advancing it by the golden-ratio increment gives the next output.
-    public private(set) var state: UInt64
+    package private(set) var state: UInt64
 
     /// Creates a generator whose whole output sequence is determined by `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         self.state = seed
     }
 
     /// Returns the next 64 pseudo-random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -22,7 +22,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Equatable {
     }
 
     /// Returns a value uniformly distributed in `0...bound` without modulo bias.
-    public mutating func next(upTo bound: UInt64) -> UInt64 {
+    package mutating func next(upTo bound: UInt64) -> UInt64 {
         if bound == .max { return next() }
         let span = bound + 1
         // Rejection sampling on the multiply-high method (Lemire).

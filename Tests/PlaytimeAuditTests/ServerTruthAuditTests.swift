@@ -3,6 +3,7 @@ import Foundation
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeRewards
+import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
 

@@ -11,38 +11,38 @@
 /// - accounts and ids compare byte for byte; a durable store has the interval on stable storage before it
 ///   returns; intervals that ended more than ``AccountIntervals/retentionNanoseconds`` before a newly
 ///   recorded one may be forgotten.
-public protocol AccountIntervalStore: Sendable {
+package protocol AccountIntervalStore: Sendable {
     /// Records `away` for (`journalID`, `sessionID`) of `account`; returns the part other journals already cover.
     func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64
 }
 
 /// One account's recorded intervals, and the overlap rule shared by the stores.
-public struct AccountIntervals: Sendable, Hashable, Codable {
+package struct AccountIntervals: Sendable, Hashable, Codable {
     /// One paid, network-proven away interval of one session.
-    public struct Entry: Sendable, Hashable, Codable {
+    package struct Entry: Sendable, Hashable, Codable {
         /// The journal (lowercase hex id) the session came from.
-        public var journalID: String
+        package var journalID: String
         /// The session.
-        public var sessionID: String
+        package var sessionID: String
         /// Start of the certainly-away interval (Unix nanoseconds).
-        public var start: Int64
+        package var start: Int64
         /// End of it (exclusive).
-        public var end: Int64
+        package var end: Int64
         /// How much of it other journals covered when it was recorded.
-        public var overlap: Int64
+        package var overlap: Int64
     }
 
     /// The entries, oldest first.
-    public var entries: [Entry] = []
+    package var entries: [Entry] = []
 
     /// Thirty days: how long an interval is kept after it ended (uploads come later than that, or never).
-    public static let retentionNanoseconds: Int64 = 30 * 86_400 * 1_000_000_000
+    package static let retentionNanoseconds: Int64 = 30 * 86_400 * 1_000_000_000
 
     /// An empty set.
-    public init() {}
+    package init() {}
 
     /// Records `away` (idempotently) and returns the overlap with other journals' intervals, clamped to its length.
-    public mutating func record(journalID: String, sessionID: String, away: Range<Int64>) -> Int64 {
+    package mutating func record(journalID: String, sessionID: String, away: Range<Int64>) -> Int64 {
         if let known = entries.first(where: { Self.same($0.journalID, journalID) && Self.same($0.sessionID, sessionID) }) {
             return known.overlap
         }
@@ -89,7 +89,7 @@ extension AccountIntervalStore {
     /// that other journals (or tickets, under a journal id of their own) of the account were already paid for:
     /// `floor(gold × uncovered / length)`, never more than the exact recomputation (the reward is concave in
     /// time), with the overlap in nanoseconds.
-    public func recordAndTrim(_ gold: Int64, account: String, journalID: String, sessionID: String,
+    package func recordAndTrim(_ gold: Int64, account: String, journalID: String, sessionID: String,
                               away: Range<Int64>) throws(RegistryError) -> (gold: Int64, overlap: Int64) {
         guard gold > 0, !away.isEmpty else { return (max(0, gold), 0) }
         let overlap = try record(account: account, journalID: journalID, sessionID: sessionID, away: away)

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// An exclusive `flock` on a lock file, held while a registry reads, decides and writes: threads and
 /// processes on one machine take turns.

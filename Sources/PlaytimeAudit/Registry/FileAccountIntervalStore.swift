@@ -1,24 +1,24 @@
 import Foundation
-import PlaytimeCrypto
-import PlaytimeSystem
+internal import PlaytimeCrypto
+internal import PlaytimeSystem
 
 /// A durable ``AccountIntervalStore`` in a directory: one small JSON file per account, named by the SHA-256
 /// of the account's UTF-8 bytes, shared by threads and server processes on one machine. Each call holds an
 /// exclusive `flock` on `accounts.lock` and replaces the account's file atomically before it returns.
-public final class FileAccountIntervalStore: AccountIntervalStore {
+package final class FileAccountIntervalStore: AccountIntervalStore {
     /// The store's directory.
-    public let directory: String
+    package let directory: String
     /// The largest account file read.
-    public static let maximumFileByteCount = 16 << 20
+    package static let maximumFileByteCount = 16 << 20
 
     /// Opens (creating when absent) the store in `directory`.
-    public init(directory: String) throws(RegistryError) {
+    package init(directory: String) throws(RegistryError) {
         self.directory = directory
         do { try FileSystem.createDirectories(atPath: directory) } catch { throw RegistryError(error.description) }
     }
 
     /// Reads, records and writes back under the directory's lock.
-    public func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
+    package func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
         let path = directory + "/" + Hex.encode(SHA256.hash(Array(account.utf8))) + ".json"
         return try DirectoryLock.withLock(directory + "/accounts.lock") { () throws(RegistryError) -> Int64 in
             try recordLocked(path: path, journalID: journalID, sessionID: sessionID, away: away)

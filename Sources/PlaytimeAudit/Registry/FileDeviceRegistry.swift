@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// A durable ``DeviceRegistry`` in a directory: one small JSON file per journal (`<journal id>.json`),
 /// shared safely by threads and by server processes on one machine.
@@ -8,14 +8,14 @@ import PlaytimeSystem
 /// record to a temporary file, `fsync`s it, renames it over the old one and `fsync`s the directory before it
 /// returns `true`, so a crash leaves either the old record or the new one, never a torn one. Fleet scale
 /// (many hosts) needs a shared database behind the same protocol.
-public final class FileDeviceRegistry: DeviceRegistry {
+package final class FileDeviceRegistry: DeviceRegistry {
     /// The registry's directory.
-    public let directory: String
+    package let directory: String
     /// The largest record file read (a journal's record grows by one entry per paid session).
-    public static let maximumRecordByteCount = 16 << 20
+    package static let maximumRecordByteCount = 16 << 20
 
     /// Opens (creating when absent) the registry in `directory`.
-    public init(directory: String) throws(RegistryError) {
+    package init(directory: String) throws(RegistryError) {
         self.directory = directory
         do {
             try FileSystem.createDirectories(atPath: directory)
@@ -25,13 +25,13 @@ public final class FileDeviceRegistry: DeviceRegistry {
     }
 
     /// The record of `journalID`, if any.
-    public func record(journalID: String) throws(RegistryError) -> DeviceRecord? {
+    package func record(journalID: String) throws(RegistryError) -> DeviceRecord? {
         let path = try recordPath(journalID)
         return try DirectoryLock.withLock(directory + "/registry.lock") { () throws(RegistryError) in try read(path) }
     }
 
     /// Compare-and-set under the directory's lock; durable before it returns `true`.
-    public func replace(journalID: String, expected: DeviceRecord?, with new: DeviceRecord) throws(RegistryError) -> Bool {
+    package func replace(journalID: String, expected: DeviceRecord?, with new: DeviceRecord) throws(RegistryError) -> Bool {
         let path = try recordPath(journalID)
         return try DirectoryLock.withLock(directory + "/registry.lock") { () throws(RegistryError) -> Bool in
             guard try read(path) == expected else { return false }

@@ -1,14 +1,14 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// An ``AccountIntervalStore`` in this process's memory: for one server process and for tests.
-public final class InMemoryAccountIntervalStore: AccountIntervalStore {
+package final class InMemoryAccountIntervalStore: AccountIntervalStore {
     private let accounts = ThreadLock<[[UInt8]: AccountIntervals]>([:])
 
     /// An empty store.
-    public init() {}
+    package init() {}
 
     /// Records under the lock.
-    public func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
+    package func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
         accounts.withLock { $0[Array(account.utf8), default: AccountIntervals()].record(journalID: journalID, sessionID: sessionID, away: away) }
     }
 }

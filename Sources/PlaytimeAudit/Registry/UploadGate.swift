@@ -1,7 +1,7 @@
-import PlaytimeCrypto
-import PlaytimeGuard
-import PlaytimeJournal
-import PlaytimeSystem
+internal import PlaytimeCrypto
+package import PlaytimeGuard
+internal import PlaytimeJournal
+package import PlaytimeSystem
 
 /// Accepts uploads of device journals the way a game server must: on its own clock, only when an upload
 /// extends what it accepted before from that journal (rollback, fork and replay are refused), and paying each
@@ -9,21 +9,21 @@ import PlaytimeSystem
 ///
 /// The caller applies the player's rolling daily budget to ``UploadDecision/payments`` (the server's ledger,
 /// on the server's clock: the upload time orders what the device's clocks cannot, across boots and devices).
-public struct UploadGate: Sendable {
+package struct UploadGate: Sendable {
     /// The key journals are verified under.
-    public let key: JournalKey
+    package let key: JournalKey
     /// The policy and verdict settings; its `serverNowNanoseconds` is replaced by each upload's time.
-    public let configuration: AuditConfiguration
+    package let configuration: AuditConfiguration
     /// Where each journal's accepted head and paid gold are kept.
-    public let registry: any DeviceRegistry
+    package let registry: any DeviceRegistry
     /// Where each account's paid away intervals are kept, so that its devices are not paid twice for the same
     /// hours; `nil` when the server has one journal per account.
-    public let accounts: (any AccountIntervalStore)?
+    package let accounts: (any AccountIntervalStore)?
     /// The server's own rate and multiplier decisions for an account; `nil` pays a journal's snapshots.
-    public let decisions: (any ServerDecisions)?
+    package let decisions: (any ServerDecisions)?
 
     /// Creates a gate.
-    public init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry,
+    package init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry,
                 accounts: (any AccountIntervalStore)? = nil, decisions: (any ServerDecisions)? = nil) {
         self.key = key
         self.configuration = configuration
@@ -36,7 +36,7 @@ public struct UploadGate: Sendable {
     /// With an `account` (and an ``accounts`` store), a session's gold is reduced in proportion to the part of
     /// its network-proven time away that another journal of the account was already paid for (never more
     /// than the exact recomputation: the reward is concave in time).
-    public func accept(file: borrowing OpenFile, now: Int64, account: String? = nil) throws(UploadError) -> UploadDecision {
+    package func accept(file: borrowing OpenFile, now: Int64, account: String? = nil) throws(UploadError) -> UploadDecision {
         let journalID = try Self.journalID(file: file, key: key)
         let previous: DeviceRecord?
         do { previous = try registry.record(journalID: journalID) } catch { throw .registry(error) }

@@ -1,4 +1,4 @@
-import PlaytimePostgres
+package import PlaytimePostgres
 
 /// The fleet's versioned schema: created and migrated by the library, idempotently (docs/fleet.md, "Schema").
 ///
@@ -6,9 +6,9 @@ import PlaytimePostgres
 /// of server processes starting at once against an empty or older database take turns: the first creates or
 /// upgrades, the others find the version current and change nothing. A database whose version is newer than
 /// ``currentVersion`` is refused untouched.
-public enum FleetSchema {
+package enum FleetSchema {
     /// The schema version this code creates and reads.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
     /// The advisory lock key that serialises migrations: the ASCII bytes of `playtime` as a big-endian bigint.
     static let migrationLockKey: Int64 = 8_100_957_004_004_683_109
 
@@ -17,7 +17,7 @@ public enum FleetSchema {
 
     /// Creates the schema or upgrades it to ``currentVersion``; returns the version found before (0: none).
     @discardableResult
-    public static func migrate(_ pool: PostgresPool) throws(FleetError) -> Int {
+    package static func migrate(_ pool: PostgresPool) throws(FleetError) -> Int {
         let outcome: Result<Int, FleetError>
         do {
             outcome = try pool.transaction { (connection) throws(PostgresError) -> Result<Int, FleetError> in
@@ -59,7 +59,7 @@ public enum FleetSchema {
     }
 
     /// The version the database holds (0 when the schema was never created).
-    public static func version(_ pool: PostgresPool) throws(FleetError) -> Int {
+    package static func version(_ pool: PostgresPool) throws(FleetError) -> Int {
         let result: PostgresResult
         do {
             result = try pool.query("SELECT version FROM playtime_schema WHERE id = 1", [])

@@ -1,6 +1,6 @@
 import Foundation
-import PlaytimeAudit
-import PlaytimePostgres
+package import PlaytimeAudit
+package import PlaytimePostgres
 
 /// An ``AccountIntervalStore`` on PostgreSQL: one row per account (`playtime_account`, the account's exact UTF-8
 /// bytes as `bytea`) holding its ``AccountIntervals`` as `jsonb`, shared by every server process of a fleet.
@@ -9,17 +9,17 @@ import PlaytimePostgres
 /// the same rule as the other stores (``AccountIntervals/record(journalID:sessionID:away:)``: idempotent per
 /// (journal, session), old intervals pruned) and writes it back only when it changed, before it answers. So of
 /// two devices uploading at once on two hosts, the second sees the first. Failures are ``RegistryError``.
-public final class PostgresAccountIntervalStore: AccountIntervalStore {
+package final class PostgresAccountIntervalStore: AccountIntervalStore {
     /// The connections.
-    public let pool: PostgresPool
+    package let pool: PostgresPool
 
     /// A store on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
-    public init(pool: PostgresPool) {
+    package init(pool: PostgresPool) {
         self.pool = pool
     }
 
     /// Records `away` for (`journalID`, `sessionID`) of `account`; returns the part other journals already cover.
-    public func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
+    package func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
         let key = SQLValue.bytea(Array(account.utf8))
         let outcome: Result<Int64, RegistryError>
         do {

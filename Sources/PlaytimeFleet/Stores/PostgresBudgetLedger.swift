@@ -1,5 +1,5 @@
-import PlaytimePostgres
-import PlaytimeTickets
+package import PlaytimePostgres
+package import PlaytimeTickets
 
 /// A ``BudgetLedger`` on PostgreSQL, shared by every server process of a fleet (docs/fleet.md).
 ///
@@ -13,19 +13,19 @@ import PlaytimeTickets
 /// holds exactly; what differs from the in-memory ledger is only that one player's clock-ahead grant does not
 /// move the others' ledger time (a fleet-wide latest instant would be one row every grant locks).
 /// Any failure is ``TicketStoreError/database(reason:)``: do not pay.
-public final class PostgresBudgetLedger: BudgetLedger {
+package final class PostgresBudgetLedger: BudgetLedger {
     /// The connections.
-    public let pool: PostgresPool
+    package let pool: PostgresPool
 
     /// A ledger on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
-    public init(pool: PostgresPool) {
+    package init(pool: PostgresPool) {
         self.pool = pool
     }
 
     static let grantStatement = "SELECT granted, ledger_time FROM playtime_grant($1, $2, $3, $4)"
 
     /// Grants up to `gold` to `player` at `now` under `limit` gold per rolling 24 h, durably and atomically.
-    public func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant {
+    package func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant {
         let result: PostgresResult
         do {
             result = try pool.query(Self.grantStatement, [SQLValue.bytea(player.bytes), "\(gold)", "\(limit)", "\(now)"])
@@ -40,7 +40,7 @@ public final class PostgresBudgetLedger: BudgetLedger {
     }
 
     /// Gold `player` could still be granted at `now` under `limit` (a read; another grant may take it meanwhile).
-    public func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64 {
+    package func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64 {
         let result: PostgresResult
         do {
             result = try pool.query("""

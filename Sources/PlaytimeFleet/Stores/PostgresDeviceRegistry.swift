@@ -1,6 +1,6 @@
 import Foundation
-import PlaytimeAudit
-import PlaytimePostgres
+package import PlaytimeAudit
+package import PlaytimePostgres
 
 /// A ``DeviceRegistry`` on PostgreSQL: one row per journal (`playtime_device`), the ``DeviceRecord`` as `jsonb`,
 /// shared by every server process of a fleet (docs/fleet.md).
@@ -10,17 +10,17 @@ import PlaytimePostgres
 /// the row (`SELECT … FOR UPDATE`), compares the stored record with `expected` as values (as the file registry
 /// does: no dependence on how JSON was spelled) and writes `new` only when they are equal. It answers `true` only
 /// after the commit. Failures are ``RegistryError``: nothing is paid.
-public final class PostgresDeviceRegistry: DeviceRegistry {
+package final class PostgresDeviceRegistry: DeviceRegistry {
     /// The connections.
-    public let pool: PostgresPool
+    package let pool: PostgresPool
 
     /// A registry on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
-    public init(pool: PostgresPool) {
+    package init(pool: PostgresPool) {
         self.pool = pool
     }
 
     /// The record of `journalID`, if any.
-    public func record(journalID: String) throws(RegistryError) -> DeviceRecord? {
+    package func record(journalID: String) throws(RegistryError) -> DeviceRecord? {
         try Self.check(journalID)
         let result: PostgresResult
         do {
@@ -33,7 +33,7 @@ public final class PostgresDeviceRegistry: DeviceRegistry {
     }
 
     /// Replaces the record of `journalID` with `new` if it is still `expected`; durable before it answers `true`.
-    public func replace(journalID: String, expected: DeviceRecord?, with new: DeviceRecord) throws(RegistryError) -> Bool {
+    package func replace(journalID: String, expected: DeviceRecord?, with new: DeviceRecord) throws(RegistryError) -> Bool {
         try Self.check(journalID)
         let json = try Self.encode(new)
         guard let expected else {

@@ -1,5 +1,5 @@
-import PlaytimePostgres
-import PlaytimeTickets
+package import PlaytimePostgres
+package import PlaytimeTickets
 
 /// A ``ReplayGuard`` on PostgreSQL, shared by every server process of a fleet (docs/fleet.md).
 ///
@@ -11,19 +11,19 @@ import PlaytimeTickets
 /// byte for byte. Any failure — connection, timeout, a statement refused, an answer lost after the commit — is
 /// ``TicketStoreError/database(reason:)``: do not pay (a commit whose answer was lost leaves the ticket used, never
 /// paid twice).
-public final class PostgresReplayGuard: ReplayGuard {
+package final class PostgresReplayGuard: ReplayGuard {
     /// The connections.
-    public let pool: PostgresPool
+    package let pool: PostgresPool
 
     /// A guard on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
-    public init(pool: PostgresPool) {
+    package init(pool: PostgresPool) {
         self.pool = pool
     }
 
     static let consumeStatement = "SELECT playtime_consume($1, $2, $3, $4, $5, $6)"
 
     /// Records `claim` if its nonce and its session key are both new and it is unexpired at `now`.
-    public func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
+    package func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
         let result: PostgresResult
         do {
             result = try pool.query(Self.consumeStatement, [

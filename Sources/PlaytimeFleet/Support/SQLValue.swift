@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// Text-format parameters and results (the client speaks the text format, docs/fleet.md): `bytea` as `\x`
 /// and lowercase hex, integers in decimal.

@@ -35,9 +35,9 @@ public struct ClaimRecord: Sendable, Hashable, Codable {
 }
 
 /// The journal payload of a claim: fixed key order, see docs/journal-format.md ("Claim payloads").
-public enum ClaimCodec {
+package enum ClaimCodec {
     /// The payload bytes for `claim`.
-    public static func encode(_ claim: ClaimRecord) -> [UInt8] {
+    package static func encode(_ claim: ClaimRecord) -> [UInt8] {
         var writer = FixedJSONWriter()
         writer.integer("v", 1)
         writer.string("session", claim.sessionID)
@@ -52,7 +52,7 @@ public enum ClaimCodec {
     }
 
     /// Decodes a claim payload in place; `nil` for anything not in the exact schema.
-    public static func decode(_ payload: UnsafeRawBufferPointer) -> ClaimRecord? {
+    package static func decode(_ payload: UnsafeRawBufferPointer) -> ClaimRecord? {
         var session = FixedJSONStringCache()
         var policy = FixedJSONStringCache()
         return decode(payload, session: &session, policy: &policy)
@@ -88,7 +88,7 @@ public enum ClaimCodec {
     }
 
     /// Decodes a claim payload; `nil` for anything not in the exact schema.
-    public static func decode(_ payload: [UInt8]) -> ClaimRecord? {
+    package static func decode(_ payload: [UInt8]) -> ClaimRecord? {
         payload.withUnsafeBytes { decode($0) }
     }
 }

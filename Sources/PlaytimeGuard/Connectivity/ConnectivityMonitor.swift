@@ -1,9 +1,9 @@
-import PlaytimeNTP
-import PlaytimeSystem
+internal import PlaytimeNTP
+internal import PlaytimeSystem
 
 /// Online / offline / unknown, from local facts and the outcome of the latest NTP attempt, so callers never
 /// wait on a timeout when the device has no network. Reports changes, connectivity loss above all.
-public final class ConnectivityMonitor: Sendable {
+package final class ConnectivityMonitor: Sendable {
     private struct State {
         var lastOutcome: (atBoot: Int64, connectivity: Connectivity)?
         var lastReported: Connectivity?
@@ -15,7 +15,7 @@ public final class ConnectivityMonitor: Sendable {
     private let state = ThreadLock(State())
 
     /// `freshness`: how long an NTP outcome keeps speaking for the network (default 5 minutes).
-    public init(probe: any ConnectivityProbe = SystemConnectivityProbe(), clock: any ClockSource = SystemClockSource(),
+    package init(probe: any ConnectivityProbe = SystemConnectivityProbe(), clock: any ClockSource = SystemClockSource(),
                 freshnessNanoseconds: Int64 = 300_000_000_000) {
         self.probe = probe
         self.clock = clock
@@ -23,7 +23,7 @@ public final class ConnectivityMonitor: Sendable {
     }
 
     /// The current view: local facts first (offline wins at once), then a fresh NTP outcome.
-    public func current() -> Connectivity {
+    package func current() -> Connectivity {
         let local = probe.localConnectivity()
         if local.state == .offline { return local }
         let now = clock.bootNanoseconds()
@@ -35,7 +35,7 @@ public final class ConnectivityMonitor: Sendable {
     }
 
     /// Records what an NTP check found: a fix means online; `offline` means offline; other failures, unknown.
-    public func note(_ result: Result<NTPFix, NTPError>) {
+    package func note(_ result: Result<NTPFix, NTPError>) {
         let connectivity: Connectivity
         switch result {
         case .success: connectivity = Connectivity(state: .online, reason: "ntp-ok")
@@ -48,7 +48,7 @@ public final class ConnectivityMonitor: Sendable {
 
     /// The current view when its state differs from the last one returned here (the first call always
     /// reports); `nil` when nothing changed. A change to `offline` is a connectivity loss.
-    public func change() -> Connectivity? {
+    package func change() -> Connectivity? {
         let now = current()
         return state.withLock { state in
             guard state.lastReported?.state != now.state else { return nil }

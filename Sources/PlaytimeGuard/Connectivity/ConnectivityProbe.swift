@@ -1,5 +1,5 @@
-import PlaytimeNTP
-import PlaytimeSystem
+internal import PlaytimeNTP
+package import PlaytimeSystem
 
 /// Cheap local facts about the network: no packet is sent, nothing waits.
 public protocol ConnectivityProbe: Sendable {
@@ -8,22 +8,22 @@ public protocol ConnectivityProbe: Sendable {
 }
 
 /// This machine's interfaces (`getifaddrs`) and routes (a UDP `connect`, which sends nothing).
-public struct SystemConnectivityProbe: ConnectivityProbe {
+package struct SystemConnectivityProbe: ConnectivityProbe {
     /// Addresses whose routes are checked, e.g. the NTP servers' numeric addresses.
-    public var routeTargets: [SocketAddress]
+    package var routeTargets: [SocketAddress]
 
     /// Creates a probe; with no targets only the interface table is read.
-    public init(routeTargets: [SocketAddress] = []) {
+    package init(routeTargets: [SocketAddress] = []) {
         self.routeTargets = routeTargets
     }
 
     /// Creates a probe whose targets are the numeric addresses among `servers`.
-    public init(servers: [NTPServer]) {
+    package init(servers: [NTPServer]) {
         self.routeTargets = servers.compactMap { SocketAddress(numericHost: $0.host, port: $0.port) }
     }
 
     /// Offline (`no-interface` or `no-route`) or unknown (`interfaces-up`, `route-ok`).
-    public func localConnectivity() -> Connectivity {
+    package func localConnectivity() -> Connectivity {
         if !routeTargets.isEmpty {
             let problems = routeTargets.map(NetworkInterfaces.routeProblem(to:))
             if problems.contains(where: { $0 == nil }) { return Connectivity(state: .unknown, reason: "route-ok") }
@@ -36,17 +36,17 @@ public struct SystemConnectivityProbe: ConnectivityProbe {
 }
 
 /// A probe that answers what it is told: for tests and simulations.
-public final class ScriptedConnectivityProbe: ConnectivityProbe {
+package final class ScriptedConnectivityProbe: ConnectivityProbe {
     private let state: ThreadLock<Connectivity>
 
     /// Starts with `initial`.
-    public init(_ initial: Connectivity = Connectivity(state: .unknown, reason: "interfaces-up")) {
+    package init(_ initial: Connectivity = Connectivity(state: .unknown, reason: "interfaces-up")) {
         state = ThreadLock(initial)
     }
 
     /// Changes what later probes answer.
-    public func set(_ connectivity: Connectivity) { state.withLock { $0 = connectivity } }
+    package func set(_ connectivity: Connectivity) { state.withLock { $0 = connectivity } }
 
     /// The scripted answer.
-    public func localConnectivity() -> Connectivity { state.withLock { $0 } }
+    package func localConnectivity() -> Connectivity { state.withLock { $0 } }
 }

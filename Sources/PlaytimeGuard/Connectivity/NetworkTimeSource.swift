@@ -1,4 +1,4 @@
-import PlaytimeNTP
+public import PlaytimeNTP
 
 /// Where the recorder gets network time. Production: `NTPNetworkTimeSource`; tests script one.
 public protocol NetworkTimeSource: Sendable {
@@ -7,20 +7,20 @@ public protocol NetworkTimeSource: Sendable {
 }
 
 /// Network time from PlaytimeNTP's client and a list of servers.
-public struct NTPNetworkTimeSource: NetworkTimeSource {
+package struct NTPNetworkTimeSource: NetworkTimeSource {
     /// The client (it remembers etiquette and retired servers across calls).
-    public let client: NTPClient
+    package let client: NTPClient
     /// The servers asked.
-    public let servers: [NTPServer]
+    package let servers: [NTPServer]
 
     /// Creates a source.
-    public init(client: NTPClient = NTPClient(), servers: [NTPServer] = NTPConfiguration.defaultServers) {
+    package init(client: NTPClient = NTPClient(), servers: [NTPServer] = NTPConfiguration.defaultServers) {
         self.client = client
         self.servers = servers
     }
 
     /// One check whose timeout is the smaller of the client's and the budget.
-    public nonisolated(nonsending) func fix(withinNanoseconds budgetNanoseconds: Int64) async -> Result<NTPFix, NTPError> {
+    package nonisolated(nonsending) func fix(withinNanoseconds budgetNanoseconds: Int64) async -> Result<NTPFix, NTPError> {
         do {
             return .success(try await client.query(servers, timeoutNanoseconds: budgetNanoseconds))
         } catch {

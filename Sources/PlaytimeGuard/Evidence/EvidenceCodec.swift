@@ -1,13 +1,13 @@
 /// The journal payload of a session event: one JSON object with a fixed key order (see
 /// docs/journal-format.md, "Session payloads"), written and read without a general JSON parser.
-public enum EvidenceCodec {
+package enum EvidenceCodec {
     /// Payload schema version of version-1 journals.
-    public static let version: Int64 = 1
+    package static let version: Int64 = 1
     /// The payload versions read: 1, and 2 with boot segments and `rebootCredit` (docs/journal-format.md §13).
     package static let supportedVersions: ClosedRange<Int64> = 1...2
 
     /// The payload bytes for `evidence`.
-    public static func encode(_ evidence: Evidence) -> [UInt8] {
+    package static func encode(_ evidence: Evidence) -> [UInt8] {
         var writer = FixedJSONWriter()
         writer.integer("v", evidence.payloadVersion)
         writer.string("session", evidence.sessionID)
@@ -33,12 +33,12 @@ public enum EvidenceCodec {
     }
 
     /// Decodes a payload written by `encode`; `nil` for anything else.
-    public static func decode(_ payload: [UInt8]) -> Evidence? {
+    package static func decode(_ payload: [UInt8]) -> Evidence? {
         payload.withUnsafeBytes { decode($0) }
     }
 
     /// Decodes a payload in place; `nil` for anything not in the exact schema.
-    public static func decode(_ payload: UnsafeRawBufferPointer) -> Evidence? {
+    package static func decode(_ payload: UnsafeRawBufferPointer) -> Evidence? {
         var decoder = EvidenceDecoder()
         return decoder.decode(payload)
     }
@@ -50,17 +50,17 @@ public enum EvidenceCodec {
 ///
 /// The same decoder reads claim payloads (``decodeClaim(_:)``), sharing the session-id cache: a claim
 /// names the session whose departure and return were just decoded.
-public struct EvidenceDecoder: Sendable {
+package struct EvidenceDecoder: Sendable {
     var session = FixedJSONStringCache()
     var bootID = FixedJSONStringCache()
     var policy = FixedJSONStringCache()
     var reason = FixedJSONStringCache()
 
     /// A decoder with empty caches.
-    public init() {}
+    package init() {}
 
     /// Decodes one payload; `nil` for anything not in the exact schema.
-    public mutating func decode(_ payload: UnsafeRawBufferPointer) -> Evidence? {
+    package mutating func decode(_ payload: UnsafeRawBufferPointer) -> Evidence? {
         var scanner = FixedJSONScanner(payload)
         guard scanner.literal(#"{"v":"#), let version = scanner.integerValue(), EvidenceCodec.supportedVersions.contains(version),
               scanner.literal(#","session":"#), let session = scanner.cachedStringValue(&session),
@@ -107,7 +107,7 @@ public struct EvidenceDecoder: Sendable {
 
     /// Decodes one claim payload, reusing the session id and policy strings; the same result as
     /// ``ClaimCodec/decode(_:)-(UnsafeRawBufferPointer)``.
-    public mutating func decodeClaim(_ payload: UnsafeRawBufferPointer) -> ClaimRecord? {
+    package mutating func decodeClaim(_ payload: UnsafeRawBufferPointer) -> ClaimRecord? {
         ClaimCodec.decode(payload, session: &session, policy: &policy)
     }
 

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Writes JSON objects whose keys come in a fixed order, byte for byte reproducible.
 struct FixedJSONWriter {

@@ -26,7 +26,7 @@ public struct NetworkTime: Sendable, Hashable, Codable {
 
 extension NTPFix {
     /// Network time at `reading` (same boot as the fix), or `nil` for another boot.
-    public func networkTime(at reading: ClockReading) -> NetworkTime? {
+    package func networkTime(at reading: ClockReading) -> NetworkTime? {
         projectedNetworkTime(at: reading).map { NetworkTime(unixNanoseconds: $0.unixNanoseconds, errorBoundNanoseconds: $0.errorBoundNanoseconds) }
     }
 }

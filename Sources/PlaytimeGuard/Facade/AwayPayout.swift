@@ -1,4 +1,4 @@
-import PlaytimeRewards
+internal import PlaytimeRewards
 
 /// What one away session pays, already recorded in the journal as a claim.
 ///

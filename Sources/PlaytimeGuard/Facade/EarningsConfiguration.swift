@@ -1,8 +1,8 @@
-import PlaytimeJournal
-import PlaytimeNTP
-import PlaytimeRewards
-import PlaytimeRoughtime
-import PlaytimeSystem
+public import PlaytimeJournal
+public import PlaytimeNTP
+internal import PlaytimeRewards
+public import PlaytimeRoughtime
+public import PlaytimeSystem
 
 /// How an ``OfflineEarnings`` pays: the reward policy, where time comes from, and where its files live.
 ///
@@ -33,7 +33,7 @@ public struct EarningsConfiguration: Sendable {
     /// Replaces the NTP client built from ``ntpServers`` (tests: a scripted source).
     public var networkTime: (any NetworkTimeSource)?
     /// Replaces the Roughtime client built from ``roughtimeServers`` (tests: a scripted source).
-    public var signedTime: (any SignedTimeSource)?
+    package var signedTime: (any SignedTimeSource)?
     /// Replaces the probe of the device's interfaces and routes (tests: a scripted probe).
     public var connectivityProbe: (any ConnectivityProbe)?
 

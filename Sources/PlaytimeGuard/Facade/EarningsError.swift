@@ -1,5 +1,5 @@
-import PlaytimeJournal
-import PlaytimeRewards
+public import PlaytimeJournal
+internal import PlaytimeRewards
 
 /// Why ``OfflineEarnings`` could not record or pay.
 public enum EarningsError: Error, Sendable, Equatable, CustomStringConvertible {

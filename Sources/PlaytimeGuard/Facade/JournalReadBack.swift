@@ -1,4 +1,4 @@
-import PlaytimeJournal
+internal import PlaytimeJournal
 
 /// The sessions a settlement may pay, read back from the journal: the latest claim of each, then their
 /// timelines exactly as a server assembles them (``SessionJournal``, with the later proof).

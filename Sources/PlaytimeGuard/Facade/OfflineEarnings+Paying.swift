@@ -1,4 +1,4 @@
-import PlaytimeRewards
+internal import PlaytimeRewards
 
 /// Verdict → reward → claim, the way a server recomputes them (docs/journal-format.md §8).
 extension OfflineEarnings {

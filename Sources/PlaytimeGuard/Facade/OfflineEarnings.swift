@@ -1,7 +1,7 @@
-import PlaytimeJournal
-import PlaytimeNTP
-import PlaytimeRewards
-import PlaytimeSystem
+public import PlaytimeJournal
+internal import PlaytimeNTP
+internal import PlaytimeRewards
+internal import PlaytimeSystem
 
 /// Offline earnings in one object: it owns the journal key, the journal, the recorder, the verdict, the
 /// reward, the claim and the settlement of a game's away sessions.

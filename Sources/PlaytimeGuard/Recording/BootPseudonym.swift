@@ -1,5 +1,5 @@
-import PlaytimeCrypto
-import PlaytimeJournal
+internal import PlaytimeCrypto
+internal import PlaytimeJournal
 
 /// The keyed pseudonym a version-2 journal writes as `bootId` for one boot segment (docs/journal-format.md §13.2):
 /// 32 lowercase hex digits, a *tag* (the first 8 bytes of HMAC-SHA256(journal key, "PlaytimeGuard boot v2" ‖ 0x00 ‖

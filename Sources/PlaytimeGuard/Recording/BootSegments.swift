@@ -1,5 +1,5 @@
-import PlaytimeJournal
-import PlaytimeSystem
+internal import PlaytimeJournal
+internal import PlaytimeSystem
 
 /// Turns the device's raw clock readings into what a version-2 journal records (docs/journal-format.md §13):
 /// `bootId` a keyed pseudonym of a boot segment, `boot` nanoseconds since the segment's origin. A version-1

@@ -1,6 +1,6 @@
-import PlaytimeCrypto
-import PlaytimeJournal
-import PlaytimeSystem
+internal import PlaytimeCrypto
+internal import PlaytimeJournal
+internal import PlaytimeSystem
 
 /// The device-local file beside a version-2 journal (`<journal>.boot`, never uploaded) that remembers the
 /// current boot segment: its generation, its pseudonym and its origin, the raw boot-clock reading at the

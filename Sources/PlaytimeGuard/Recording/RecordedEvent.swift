@@ -28,7 +28,7 @@ public struct RecordedEvent: Sendable, Hashable {
     }
 
     /// Creates a result.
-    public init(evidence: Evidence, sequence: UInt64?, duplicate: Bool = false, departure: Evidence? = nil, needsSettlement: Bool = false) {
+    package init(evidence: Evidence, sequence: UInt64?, duplicate: Bool = false, departure: Evidence? = nil, needsSettlement: Bool = false) {
         self.evidence = evidence
         self.sequence = sequence
         self.duplicate = duplicate

@@ -1,4 +1,4 @@
-import PlaytimeJournal
+internal import PlaytimeJournal
 
 /// Tunables of the session recorder.
 public struct RecorderConfiguration: Sendable, Hashable {

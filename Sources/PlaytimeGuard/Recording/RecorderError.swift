@@ -1,4 +1,4 @@
-import PlaytimeJournal
+public import PlaytimeJournal
 
 /// Why the recorder could not record.
 public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,6 +1,6 @@
-import PlaytimeJournal
-import PlaytimeNTP
-import PlaytimeSystem
+internal import PlaytimeJournal
+internal import PlaytimeNTP
+internal import PlaytimeSystem
 
 /// Records lifecycle events with durable evidence: every call has written and fsync'd its journal record
 /// before it returns, because the app may be killed a moment later.
@@ -8,7 +8,7 @@ import PlaytimeSystem
 /// Calls are idempotent (a second background while away writes nothing), a cold start with an open
 /// background closes it, and an app killed in the foreground departs at its last heartbeat. Safe to call
 /// from any thread or task.
-public final class SessionRecorder: Sendable {
+package final class SessionRecorder: Sendable {
     private struct Guarded: ~Copyable {
         var writer: JournalWriter
         var state: RecorderState
@@ -22,9 +22,9 @@ public final class SessionRecorder: Sendable {
     }
 
     /// The tunables given at creation.
-    public let configuration: RecorderConfiguration
+    package let configuration: RecorderConfiguration
     /// True when opening cut a torn last line left by a crash.
-    public let repairedTornTail: Bool
+    package let repairedTornTail: Bool
     /// True when the boot sidecar beside the journal was present but refused (edited, forged or from another
     /// journal): the next record begins a new boot segment (docs/journal-format.md §13.3).
     package let refusedBootSidecar: Bool
@@ -35,7 +35,7 @@ public final class SessionRecorder: Sendable {
     private let guarded: ThreadLock<Guarded>
 
     /// Opens (creating if needed) the journal at `journalPath`, verifies it and rebuilds the session state.
-    public init(journalPath: String, key: JournalKey, clock: any ClockSource = SystemClockSource(),
+    package init(journalPath: String, key: JournalKey, clock: any ClockSource = SystemClockSource(),
                 networkTime: (any NetworkTimeSource)? = NTPNetworkTimeSource(),
                 connectivity: ConnectivityMonitor? = nil, signedTime: (any SignedTimeSource)? = nil,
                 configuration: RecorderConfiguration = RecorderConfiguration()) throws(RecorderError) {
@@ -89,15 +89,15 @@ public final class SessionRecorder: Sendable {
     }
 
     /// The departure of the session in progress, if the player is away.
-    public var openDeparture: Evidence? { guarded.withLock { $0.state.openDeparture } }
+    package var openDeparture: Evidence? { guarded.withLock { $0.state.openDeparture } }
 
     /// Session ids of returns still waiting for network proof.
-    public var sessionsAwaitingSettlement: [String] { guarded.withLock { $0.state.pending.keys.sorted() } }
+    package var sessionsAwaitingSettlement: [String] { guarded.withLock { $0.state.pending.keys.sorted() } }
 
     /// The app moves to the background. Synchronous and network-free: the record is on disk when this returns.
     /// `goldPerHour` and `policyVersion` are snapshotted: the reward uses them, not the rate at claim time.
     @discardableResult
-    public func enteredBackground(goldPerHour: Int64, policyVersion: String) throws(RecorderError) -> RecordedEvent {
+    package func enteredBackground(goldPerHour: Int64, policyVersion: String) throws(RecorderError) -> RecordedEvent {
         guard goldPerHour >= 0 else { throw RecorderError.invalidRate(goldPerHour) }
         let link = connectivity.current()
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
@@ -131,7 +131,7 @@ public final class SessionRecorder: Sendable {
     /// departure, already stamped, offline, no verified answer, or past ``RecorderConfiguration/stampWindowNanoseconds``
     /// since the departure — a late stamp would prove less than the boot clock does, so none is written).
     @discardableResult
-    public nonisolated(nonsending) func stampDeparture() async throws(RecorderError) -> SignedTimeRecord? {
+    package nonisolated(nonsending) func stampDeparture() async throws(RecorderError) -> SignedTimeRecord? {
         guard let signedTime, connectivity.current().state != .offline else { return nil }
         let window = configuration.stampWindowNanoseconds
         let target: (session: String, mac: [UInt8])? = guarded.withLock { guarded in
@@ -154,14 +154,14 @@ public final class SessionRecorder: Sendable {
     /// The app returns to the foreground: closes the open session, trying a fresh fix within the budget
     /// (at once when offline). A repeated call returns the first result and writes nothing.
     @discardableResult
-    public nonisolated(nonsending) func enteredForeground() async throws(RecorderError) -> RecordedEvent {
+    package nonisolated(nonsending) func enteredForeground() async throws(RecorderError) -> RecordedEvent {
         try await arrive(as: .foreground)
     }
 
     /// A cold start. With an open background record it is the return; after a kill in the foreground the
     /// departure is recovered from the last heartbeat; otherwise a plain launch is recorded.
     @discardableResult
-    public nonisolated(nonsending) func appLaunched() async throws(RecorderError) -> RecordedEvent {
+    package nonisolated(nonsending) func appLaunched() async throws(RecorderError) -> RecordedEvent {
         try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) in
             guard guarded.state.openDeparture == nil, let heartbeat = guarded.state.lastHeartbeat else { return }
             var departure = heartbeat
@@ -175,7 +175,7 @@ public final class SessionRecorder: Sendable {
 
     /// A proof of life while in the foreground, carrying the current rate in case the app is killed.
     @discardableResult
-    public func heartbeat(goldPerHour: Int64, policyVersion: String) throws(RecorderError) -> RecordedEvent {
+    package func heartbeat(goldPerHour: Int64, policyVersion: String) throws(RecorderError) -> RecordedEvent {
         guard goldPerHour >= 0 else { throw RecorderError.invalidRate(goldPerHour) }
         let link = connectivity.current()
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
@@ -191,7 +191,7 @@ public final class SessionRecorder: Sendable {
     /// Tries a fix and, when one arrives, writes a settlement record for every session of this boot that
     /// was waiting for network proof. Returns the settlements written.
     @discardableResult
-    public nonisolated(nonsending) func settlePending() async throws(RecorderError) -> [RecordedEvent] {
+    package nonisolated(nonsending) func settlePending() async throws(RecorderError) -> [RecordedEvent] {
         let waiting = guarded.withLock { !$0.state.pending.isEmpty }
         guard waiting, connectivity.current().state != .offline, let networkTime else { return [] }
         let result = await networkTime.fix(withinNanoseconds: configuration.foregroundBudgetNanoseconds)
@@ -204,7 +204,7 @@ public final class SessionRecorder: Sendable {
 
     /// Refreshes connectivity and writes a `connectivity` record when its state changed (a loss above all).
     @discardableResult
-    public func noteConnectivity() throws(RecorderError) -> Connectivity? {
+    package func noteConnectivity() throws(RecorderError) -> Connectivity? {
         guard let change = connectivity.change() else { return nil }
         try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) in
             var writer = FixedJSONWriter()
@@ -219,7 +219,7 @@ public final class SessionRecorder: Sendable {
 
     /// Records what the game paid for a session (fsync'd before returning), so a server can recompute it.
     @discardableResult
-    public func recordClaim(_ claim: ClaimRecord) throws(RecorderError) -> UInt64 {
+    package func recordClaim(_ claim: ClaimRecord) throws(RecorderError) -> UInt64 {
         try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> UInt64 in
             do throws(JournalError) {
                 return try guarded.writer.append(type: ClaimRecord.recordType, payload: ClaimCodec.encode(claim))

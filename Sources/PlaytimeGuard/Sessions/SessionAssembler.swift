@@ -4,7 +4,7 @@
 /// at most one departure is open at a time (a new departure abandons an unreturned one), and a return
 /// waiting for network proof is released when proof arrives, when its boot ends (proof is then
 /// impossible), when more than `maximumPending` wait, or at ``finish()``.
-public struct SessionAssembler: Sendable {
+package struct SessionAssembler: Sendable {
     private struct Open: Sendable {
         var evidence: Evidence
         var sequence: UInt64
@@ -16,23 +16,23 @@ public struct SessionAssembler: Sendable {
     }
 
     /// The most returns held while waiting for proof; the oldest is released beyond it.
-    public let maximumPending: Int
+    package let maximumPending: Int
     private var open: Open?
     private var pending: [SessionTimeline] = []
     private var earliest: EarliestTimeTracker
 
     /// Creates an assembler holding at most `maximumPending` (at least 1) returns awaiting proof; `driftPPM`
     /// bounds the boot clock when earlier fixes are carried forward to a departure.
-    public init(maximumPending: Int = 1024, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM) {
+    package init(maximumPending: Int = 1024, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM) {
         self.maximumPending = max(1, maximumPending)
         self.earliest = EarliestTimeTracker(driftPPM: driftPPM)
     }
 
     /// Returns awaiting network proof right now.
-    public var pendingCount: Int { pending.count }
+    package var pendingCount: Int { pending.count }
 
     /// Feeds one piece of evidence; returns the timelines it completes, oldest first.
-    public mutating func add(sequence: UInt64, evidence: Evidence) -> [SessionTimeline] {
+    package mutating func add(sequence: UInt64, evidence: Evidence) -> [SessionTimeline] {
         var completed: [SessionTimeline] = []
         add(sequence: sequence, evidence: evidence, into: &completed)
         return completed
@@ -40,7 +40,7 @@ public struct SessionAssembler: Sendable {
 
     /// Feeds one piece of evidence and appends the timelines it completes, oldest first, to `completed`
     /// (a buffer the caller reuses, so the streaming path allocates nothing per record).
-    public mutating func add(sequence: UInt64, evidence: consuming Evidence, into completed: inout [SessionTimeline]) {
+    package mutating func add(sequence: UInt64, evidence: consuming Evidence, into completed: inout [SessionTimeline]) {
         if !pending.isEmpty { releaseProven(by: evidence, sequence: sequence, into: &completed) }
         let notBefore = earliest.observe(evidence)
         switch evidence.event {
@@ -95,7 +95,7 @@ public struct SessionAssembler: Sendable {
     package var openSessionID: String? { open?.evidence.sessionID }
 
     /// Releases everything still held: an open departure (without arrival) and returns without proof.
-    public mutating func finish() -> [SessionTimeline] {
+    package mutating func finish() -> [SessionTimeline] {
         var completed = pending
         pending.removeAll()
         if let previous = open {

@@ -1,11 +1,11 @@
-import PlaytimeJournal
+package import PlaytimeJournal
 
 /// Reads session timelines out of a journal: the server's and the auditor's path, streaming and in
 /// bounded memory (see ``SessionAssembler``).
-public enum SessionJournal {
+package enum SessionJournal {
     /// Verifies the journal at `path` and delivers each timeline as it completes. Records after the first
     /// line that fails verification are never delivered; check the returned verification before paying.
-    public static func read(path: String, key: JournalKey, maximumPending: Int = 1024,
+    package static func read(path: String, key: JournalKey, maximumPending: Int = 1024,
                             onTimeline: (SessionTimeline) -> Void) throws(JournalError) -> JournalVerification {
         var assembler = SessionAssembler(maximumPending: maximumPending)
         let verification = try JournalReader.read(path: path, key: key) { record in
@@ -18,7 +18,7 @@ public enum SessionJournal {
     }
 
     /// The same for a journal held in memory.
-    public static func read(bytes: [UInt8], key: JournalKey, maximumPending: Int = 1024,
+    package static func read(bytes: [UInt8], key: JournalKey, maximumPending: Int = 1024,
                             onTimeline: (SessionTimeline) -> Void) -> JournalVerification {
         var assembler = SessionAssembler(maximumPending: maximumPending)
         let verification = JournalReader.verify(bytes: bytes, key: key) { record in

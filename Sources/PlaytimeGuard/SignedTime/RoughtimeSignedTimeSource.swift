@@ -1,16 +1,16 @@
-import PlaytimeRoughtime
+package import PlaytimeRoughtime
 
 /// Signed time from PlaytimeRoughtime's client and the game's configured servers (their keys are the
 /// game's configuration, never learnt from the network).
-public struct RoughtimeSignedTimeSource: SignedTimeSource {
+package struct RoughtimeSignedTimeSource: SignedTimeSource {
     /// The servers asked, in chain order.
-    public let servers: [RoughtimeServer]
+    package let servers: [RoughtimeServer]
     /// Checks answers against the configured servers' keys.
-    public let verifier: SignedTimeVerifier
+    package let verifier: SignedTimeVerifier
     private let transport: any RoughtimeTransport
 
     /// Creates a source asking `servers` through `transport`.
-    public init(servers: [RoughtimeServer], transport: some RoughtimeTransport = SocketRoughtimeTransport()) {
+    package init(servers: [RoughtimeServer], transport: some RoughtimeTransport = SocketRoughtimeTransport()) {
         self.servers = servers
         self.transport = transport
         self.verifier = SignedTimeVerifier(trustedKeys: servers.map(\.publicKey))
@@ -18,7 +18,7 @@ public struct RoughtimeSignedTimeSource: SignedTimeSource {
 
     /// One chained query, the budget shared between the servers; only verified answers are returned, so
     /// each link's nonce is derived from the previous link's response (the client chains on verified ones).
-    public nonisolated(nonsending) func links(firstNonce: [UInt8], withinNanoseconds budgetNanoseconds: Int64) async -> [SignedTimeLink] {
+    package nonisolated(nonsending) func links(firstNonce: [UInt8], withinNanoseconds budgetNanoseconds: Int64) async -> [SignedTimeLink] {
         guard !servers.isEmpty, firstNonce.count == 32 else { return [] }
         let share = max(1_000_000, budgetNanoseconds / Int64(servers.count))
         let client = RoughtimeClient(servers: servers, transport: transport, timeoutNanoseconds: share)

@@ -1,14 +1,14 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// The payload of a `roughtime` record (docs/journal-format.md §12), written and read in one fixed layout:
 ///
 /// `{"v":1,"session":"…","proves":"departure|return","boot":<int>,"bootId":<string|null>,"keys":[hex…],"blinds":[hex…],"requests":[hex…],"responses":[hex…]}`
-public enum SignedTimeCodec {
+package enum SignedTimeCodec {
     /// Payload schema version.
-    public static let version: Int64 = 1
+    package static let version: Int64 = 1
 
     /// The payload bytes for `record`.
-    public static func encode(_ record: SignedTimeRecord) -> [UInt8] {
+    package static func encode(_ record: SignedTimeRecord) -> [UInt8] {
         var writer = FixedJSONWriter()
         writer.integer("v", version)
         writer.string("session", record.sessionID)
@@ -25,7 +25,7 @@ public enum SignedTimeCodec {
     /// Decodes a payload written by `encode`; `nil` for anything else (wrong layout, uppercase or odd hex,
     /// keys or blinds not 32 bytes, packets over ``SignedTimeRecord/maximumPacketBytes``, 0 or more than
     /// ``SignedTimeRecord/maximumLinks`` links, lists of different lengths, an empty or non-printable session).
-    public static func decode(_ payload: UnsafeRawBufferPointer) -> SignedTimeRecord? {
+    package static func decode(_ payload: UnsafeRawBufferPointer) -> SignedTimeRecord? {
         var scanner = FixedJSONScanner(payload)
         guard scanner.literal(#"{"v":"#), scanner.integerValue() == version,
               scanner.literal(#","session":"#), let session = scanner.stringValue(), !session.isEmpty, EvidenceCodec.isSessionID(session),
@@ -58,7 +58,7 @@ public enum SignedTimeCodec {
     }
 
     /// Decodes a payload given as bytes.
-    public static func decode(_ payload: [UInt8]) -> SignedTimeRecord? {
+    package static func decode(_ payload: [UInt8]) -> SignedTimeRecord? {
         payload.withUnsafeBytes { decode($0) }
     }
 

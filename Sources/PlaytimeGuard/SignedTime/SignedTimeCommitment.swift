@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// How a `roughtime` record's first nonce commits to the session's departure record
 /// (docs/journal-format.md §12): `H("PlaytimeGuard signed time v1" ‖ 0 ‖ proves ‖ 0 ‖ departure MAC ‖ blind)`,

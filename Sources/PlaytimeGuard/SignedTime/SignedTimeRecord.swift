@@ -1,5 +1,5 @@
 /// Which end of an away session a `roughtime` journal record proves (docs/journal-format.md §12).
-public enum SignedTimeEvent: String, Sendable, Hashable, Codable {
+package enum SignedTimeEvent: String, Sendable, Hashable, Codable {
     /// A stamp written right after the departure: its first nonce commits to the departure record, so the
     /// departure existed by the signed time (plus radius).
     case departure
@@ -10,18 +10,18 @@ public enum SignedTimeEvent: String, Sendable, Hashable, Codable {
 
 /// One server's part of a chained Roughtime query, as kept in the journal: enough for anyone holding the
 /// server's public key to verify it again.
-public struct SignedTimeLink: Sendable, Hashable {
+package struct SignedTimeLink: Sendable, Hashable {
     /// The server's long-term Ed25519 public key (32 bytes) the answer claims to be signed under.
-    public var publicKey: [UInt8]
+    package var publicKey: [UInt8]
     /// The 32 random bytes mixed into this link's nonce.
-    public var blind: [UInt8]
+    package var blind: [UInt8]
     /// The whole request packet sent (its nonce is inside).
-    public var request: [UInt8]
+    package var request: [UInt8]
     /// The whole response packet received.
-    public var response: [UInt8]
+    package var response: [UInt8]
 
     /// Creates a link.
-    public init(publicKey: [UInt8], blind: [UInt8], request: [UInt8], response: [UInt8]) {
+    package init(publicKey: [UInt8], blind: [UInt8], request: [UInt8], response: [UInt8]) {
         self.publicKey = publicKey
         self.blind = blind
         self.request = request
@@ -30,27 +30,27 @@ public struct SignedTimeLink: Sendable, Hashable {
 }
 
 /// A `roughtime` journal record: signed answers that prove when one end of a session happened.
-public struct SignedTimeRecord: Sendable, Hashable {
+package struct SignedTimeRecord: Sendable, Hashable {
     /// The journal record type.
-    public static let recordType = "roughtime"
+    package static let recordType = "roughtime"
     /// The most links a record may carry.
-    public static let maximumLinks = 8
+    package static let maximumLinks = 8
     /// The largest request or response packet kept (bytes).
-    public static let maximumPacketBytes = 4096
+    package static let maximumPacketBytes = 4096
 
     /// The session whose end this proves (never empty).
-    public var sessionID: String
+    package var sessionID: String
     /// Which end.
-    public var proves: SignedTimeEvent
+    package var proves: SignedTimeEvent
     /// The boot clock when the answers had arrived (nanoseconds since boot).
-    public var bootNanoseconds: Int64
+    package var bootNanoseconds: Int64
     /// The boot the reading belongs to, when known.
-    public var bootID: String?
+    package var bootID: String?
     /// The answered links of the chain, in query order (at least one).
-    public var links: [SignedTimeLink]
+    package var links: [SignedTimeLink]
 
     /// Creates a record.
-    public init(sessionID: String, proves: SignedTimeEvent, bootNanoseconds: Int64, bootID: String?, links: [SignedTimeLink]) {
+    package init(sessionID: String, proves: SignedTimeEvent, bootNanoseconds: Int64, bootID: String?, links: [SignedTimeLink]) {
         self.sessionID = sessionID
         self.proves = proves
         self.bootNanoseconds = bootNanoseconds

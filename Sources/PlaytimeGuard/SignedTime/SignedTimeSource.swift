@@ -1,5 +1,5 @@
 /// Where the recorder gets signed time. Production: ``RoughtimeSignedTimeSource``; tests script one.
-public protocol SignedTimeSource: Sendable {
+package protocol SignedTimeSource: Sendable {
     /// Checks the answers this source returns (the configured servers' keys).
     var verifier: SignedTimeVerifier { get }
     /// The answered links of one chained query whose first nonce is `firstNonce`, in query order, within

@@ -1,8 +1,8 @@
-import PlaytimeCrypto
-import PlaytimeRoughtime
+package import PlaytimeCrypto
+package import PlaytimeRoughtime
 
 /// Why a `roughtime` record proves nothing.
-public enum SignedTimeProblem: Error, Sendable, Equatable, CustomStringConvertible {
+package enum SignedTimeProblem: Error, Sendable, Equatable, CustomStringConvertible {
     /// The first link's nonce does not commit to the session's departure record.
     case commitmentMismatch
     /// Link `link`'s nonce is not derived from the previous link's response and its blind (the draft's chain).
@@ -19,7 +19,7 @@ public enum SignedTimeProblem: Error, Sendable, Equatable, CustomStringConvertib
     case outOfRange(link: Int)
 
     /// A short explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .commitmentMismatch: return "the first nonce does not commit to the departure record"
         case .chainBroken(let link): return "link \(link) is not chained to the previous response"
@@ -34,12 +34,12 @@ public enum SignedTimeProblem: Error, Sendable, Equatable, CustomStringConvertib
 
 /// Checks `roughtime` records against the operator's Roughtime public keys, trusting neither the device nor
 /// the journal key (docs/journal-format.md §12).
-public struct SignedTimeVerifier: Sendable {
+package struct SignedTimeVerifier: Sendable {
     /// The long-term keys whose answers count.
-    public let trustedKeys: [Ed25519PublicKey]
+    package let trustedKeys: [Ed25519PublicKey]
 
     /// A verifier trusting `trustedKeys`.
-    public init(trustedKeys: [Ed25519PublicKey]) {
+    package init(trustedKeys: [Ed25519PublicKey]) {
         self.trustedKeys = trustedKeys
     }
 
@@ -47,7 +47,7 @@ public struct SignedTimeVerifier: Sendable {
     /// happened at (the largest midpoint + radius of its trusted answers), for a return answer the earliest
     /// the answer can have been taken at (the smallest midpoint − radius). Only the links before the first
     /// one under an untrusted key count: each later nonce is derived from a response this verifier checked.
-    public func bound(of record: SignedTimeRecord, departureMAC: [UInt8]) -> Result<Int64, SignedTimeProblem> {
+    package func bound(of record: SignedTimeRecord, departureMAC: [UInt8]) -> Result<Int64, SignedTimeProblem> {
         var intervals: [(link: Int, earliest: Int64, latest: Int64)] = []
         for (index, link) in record.links.enumerated() {
             guard let nonce = Self.nonce(in: link.request) else { return .failure(.unreadableRequest(link: index)) }

@@ -7,7 +7,7 @@ extension ElapsedVerdict {
     ///     server. Network time later than it (beyond the slack) cannot be honest and is not used.
     ///   - firstSeen: when the server first saw this journal's records (its accepted uploads): each record is
     ///     checked against the server's clock of then, never later.
-    public init(timeline: SessionTimeline, configuration: VerdictConfiguration = .standard, serverNowNanoseconds: Int64? = nil,
+    package init(timeline: SessionTimeline, configuration: VerdictConfiguration = .standard, serverNowNanoseconds: Int64? = nil,
                 firstSeen: FirstSeenTimes = FirstSeenTimes()) {
         self = VerdictRules(configuration: configuration, serverNow: serverNowNanoseconds, firstSeen: firstSeen).judge(timeline)
     }

@@ -1,18 +1,18 @@
 /// Int64 nanosecond arithmetic that clamps instead of trapping: evidence comes from files and the
 /// network, so any value is possible and none may crash a verdict.
-enum Nanoseconds {
+package enum Nanoseconds {
     /// One second.
-    static let perSecond: Int64 = 1_000_000_000
+    package static let perSecond: Int64 = 1_000_000_000
 
     /// `a + b`, clamped to the Int64 range.
-    static func add(_ a: Int64, _ b: Int64) -> Int64 {
+    package static func add(_ a: Int64, _ b: Int64) -> Int64 {
         let (sum, overflow) = a.addingReportingOverflow(b)
         guard overflow else { return sum }
         return b > 0 ? .max : .min
     }
 
     /// `a - b`, clamped to the Int64 range.
-    static func subtract(_ a: Int64, _ b: Int64) -> Int64 {
+    package static func subtract(_ a: Int64, _ b: Int64) -> Int64 {
         let (difference, overflow) = a.subtractingReportingOverflow(b)
         guard overflow else { return difference }
         return b < 0 ? .max : .min
@@ -37,7 +37,7 @@ enum Nanoseconds {
     }
 
     /// Whole seconds, rounded toward minus infinity.
-    static func floorSeconds(_ nanoseconds: Int64) -> Int64 {
+    package static func floorSeconds(_ nanoseconds: Int64) -> Int64 {
         let (quotient, remainder) = nanoseconds.quotientAndRemainder(dividingBy: perSecond)
         return remainder < 0 ? quotient - 1 : quotient
     }

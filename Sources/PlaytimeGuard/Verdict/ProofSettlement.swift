@@ -1,20 +1,20 @@
 /// What happened when a provisional session was later proven.
-public struct ProofSettlement: Sendable, Equatable, Codable {
+package struct ProofSettlement: Sendable, Equatable, Codable {
     /// Gold the verified claim is worth (its `paidNow`, with the same multipliers the provisional claim applied).
-    public var verifiedGold: Int64
+    package var verifiedGold: Int64
     /// Gold already paid for the provisional claim.
-    public var alreadyPaid: Int64
+    package var alreadyPaid: Int64
     /// `max(0, verifiedGold − alreadyPaid)`: what the proof makes payable.
-    public var extraPayable: Int64
+    package var extraPayable: Int64
     /// Gold granted now (escrow settled plus any top-up), limited by the daily budget.
-    public var granted: Int64
+    package var granted: Int64
     /// Payable gold the daily budget held back (it stays in the escrow entry when there is one).
-    public var withheldByBudget: Int64
+    package var withheldByBudget: Int64
     /// The verified breakdown.
-    public var breakdown: RewardBreakdown
+    package var breakdown: RewardBreakdown
 
     /// Creates a settlement record.
-    public init(verifiedGold: Int64, alreadyPaid: Int64, extraPayable: Int64, granted: Int64, withheldByBudget: Int64, breakdown: RewardBreakdown) {
+    package init(verifiedGold: Int64, alreadyPaid: Int64, extraPayable: Int64, granted: Int64, withheldByBudget: Int64, breakdown: RewardBreakdown) {
         self.verifiedGold = verifiedGold
         self.alreadyPaid = alreadyPaid
         self.extraPayable = extraPayable
@@ -30,7 +30,7 @@ extension RewardLedger {
     ///
     /// When the proof shows less than the escrow holds, only the extra payable is granted and the entry is
     /// left to expire (never settle it afterwards). A verdict that is not verified pays nothing more.
-    public mutating func settle(provisional: RewardBreakdown, escrowEntryID: UInt64?, alreadyPaid: Int64,
+    package mutating func settle(provisional: RewardBreakdown, escrowEntryID: UInt64?, alreadyPaid: Int64,
                                 verified verdict: ElapsedVerdict, of timeline: SessionTimeline,
                                 calculator: RewardCalculator, at time: Int64) throws(RewardCalculationError) -> ProofSettlement {
         // A multiplier the provisional claim could not use (nothing was credited yet) was not consumed: it applies now, once.

@@ -7,13 +7,13 @@ extension RewardCalculator {
     /// the boot clock) is worth gold only in escrow: the credited time is paid now as if verified, and what
     /// the credited plus held time is worth while provisional (the provisional cap applies) beyond that is
     /// escrowed until a later fix decides. A spoofer can delay an honest player's gold this way, not erase it.
-    public func calculate(_ verdict: ElapsedVerdict, of timeline: SessionTimeline, requestedMultipliers: [String] = [],
+    package func calculate(_ verdict: ElapsedVerdict, of timeline: SessionTimeline, requestedMultipliers: [String] = [],
                           usedMultipliers: Set<String> = []) throws(RewardCalculationError) -> RewardBreakdown {
         try calculate(verdict, goldPerHour: timeline.goldPerHour, requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
     }
 
     /// The same at a given earn rate (a server that caps the rate a journal snapshotted passes its own).
-    public func calculate(_ verdict: ElapsedVerdict, goldPerHour: Int64, requestedMultipliers: [String] = [],
+    package func calculate(_ verdict: ElapsedVerdict, goldPerHour: Int64, requestedMultipliers: [String] = [],
                           usedMultipliers: Set<String> = []) throws(RewardCalculationError) -> RewardBreakdown {
         let claim = RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status,
                                 goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers,

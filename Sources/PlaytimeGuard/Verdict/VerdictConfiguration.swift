@@ -1,25 +1,25 @@
 /// The tolerances a verdict uses. The defaults follow docs/guarantees.md.
-public struct VerdictConfiguration: Sendable, Hashable, Codable {
+package struct VerdictConfiguration: Sendable, Hashable, Codable {
     /// Bound on the boot clock's frequency error, in parts per million. Default 100.
-    public var driftPPM: Int64
+    package var driftPPM: Int64
     /// How far the wall-clock delta may differ from the boot-clock delta before it is flagged.
     /// Default 120 s: honest NTP step corrections (up to 60 s) stay below it.
-    public var wallToleranceNanoseconds: Int64
+    package var wallToleranceNanoseconds: Int64
     /// The game's heartbeat cadence: a departure recovered from a heartbeat (the app was killed in the
     /// foreground) happened at most this long after that heartbeat, so this much is not credited. Default 60 s.
-    public var heartbeatIntervalNanoseconds: Int64
+    package var heartbeatIntervalNanoseconds: Int64
     /// Slack allowed when network time is compared with the game server's own clock. Default 2 s.
-    public var serverClockToleranceNanoseconds: Int64
+    package var serverClockToleranceNanoseconds: Int64
     /// When true, a session without signed time at both ends (docs/journal-format.md §10, rule S) is at most
     /// provisional: its device-attested figure is worth only the provisional cap until settled. For servers
     /// that configure Roughtime keys and do not trust the journal key alone. Default false.
-    public var requireSignedTime: Bool
+    package var requireSignedTime: Bool
     /// How far device evidence may fall short of signed time before it is named a contradiction. Default 10 s
     /// (a return's clock reading is taken before its signed answer arrives, within the foreground budget).
-    public var signedTimeSlackNanoseconds: Int64
+    package var signedTimeSlackNanoseconds: Int64
 
     /// Creates a configuration; negative values are treated as 0 when used.
-    public init(driftPPM: Int64 = 100, wallToleranceNanoseconds: Int64 = 120_000_000_000,
+    package init(driftPPM: Int64 = 100, wallToleranceNanoseconds: Int64 = 120_000_000_000,
                 heartbeatIntervalNanoseconds: Int64 = 60_000_000_000, serverClockToleranceNanoseconds: Int64 = 2_000_000_000,
                 requireSignedTime: Bool = false, signedTimeSlackNanoseconds: Int64 = 10_000_000_000) {
         self.requireSignedTime = requireSignedTime
@@ -31,5 +31,5 @@ public struct VerdictConfiguration: Sendable, Hashable, Codable {
     }
 
     /// The defaults: 100 ppm, 120 s wall tolerance, 60 s heartbeat, 2 s server-clock slack.
-    public static let standard = VerdictConfiguration()
+    package static let standard = VerdictConfiguration()
 }

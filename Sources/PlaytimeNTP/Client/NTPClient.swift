@@ -1,4 +1,4 @@
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Asks several NTP servers at once and returns the time they agree on, or says precisely why it cannot.
 ///
@@ -8,15 +8,15 @@ import PlaytimeSystem
 ///
 /// `query` runs on the caller's executor (no actor hop); its memory is guarded by a lock held only for
 /// short synchronous updates, so concurrent checks from many tasks are safe.
-public final class NTPClient: Sendable {
+package final class NTPClient: Sendable {
     /// The configuration given at creation.
-    public let configuration: NTPConfiguration
+    package let configuration: NTPConfiguration
     private let transport: any NTPTransport
     private let clock: any ClockSource
     private let state = ThreadLock<[NTPServer: ServerMemory]>([:])
 
     /// Creates a client. Pass a scripted transport and a manual clock in tests.
-    public init(
+    package init(
         configuration: NTPConfiguration = NTPConfiguration(),
         transport: any NTPTransport = SocketNTPTransport(),
         clock: any ClockSource = SystemClockSource()
@@ -27,13 +27,13 @@ public final class NTPClient: Sendable {
     }
 
     /// Servers retired by a DENY or RSTR kiss, with the code.
-    public var retiredServers: [NTPServer: String] {
+    package var retiredServers: [NTPServer: String] {
         state.withLock { $0.compactMapValues { $0.retiredBy } }
     }
 
     /// One check: query every server (respecting etiquette), validate, intersect, and return the fix.
     /// `timeoutNanoseconds` caps this check's wait below the configured timeout (e.g. a foreground budget).
-    public nonisolated(nonsending) func query(
+    package nonisolated(nonsending) func query(
         _ servers: [NTPServer] = NTPConfiguration.defaultServers, timeoutNanoseconds: Int64? = nil
     ) async throws(NTPError) -> NTPFix {
         guard !servers.isEmpty else { throw NTPError(kind: .noServers, servers: []) }

@@ -1,8 +1,8 @@
 /// How the client queries: timeouts, etiquette, validation limits and the agreement it demands.
 /// Defaults follow RFC 4330 etiquette; tests and benchmarks against loopback may relax them.
-public struct NTPConfiguration: Sendable, Hashable {
+package struct NTPConfiguration: Sendable, Hashable {
     /// How many servers must agree before a fix is given.
-    public enum Quorum: Sendable, Hashable {
+    package enum Quorum: Sendable, Hashable {
         /// A strict majority of the servers that answered validly.
         case majorityOfValid
         /// At least this many servers.
@@ -10,31 +10,31 @@ public struct NTPConfiguration: Sendable, Hashable {
     }
 
     /// How long one round waits for replies. Default 1 s.
-    public var timeoutNanoseconds: Int64 = 1_000_000_000
+    package var timeoutNanoseconds: Int64 = 1_000_000_000
     /// Requests per server per check. Default 1.
-    public var samplesPerServer: Int = 1
+    package var samplesPerServer: Int = 1
     /// Spacing between the samples of a burst. Default 2 s (never less in production).
-    public var burstSpacingNanoseconds: Int64 = 2_000_000_000
+    package var burstSpacingNanoseconds: Int64 = 2_000_000_000
     /// The same server is never asked more often than this; a sooner check reuses its last answer. Default 15 s.
-    public var minimumPollIntervalNanoseconds: Int64 = 15_000_000_000
+    package var minimumPollIntervalNanoseconds: Int64 = 15_000_000_000
     /// Longest back-off after a RATE kiss. Default 1024 s.
-    public var maximumBackoffNanoseconds: Int64 = 1_024_000_000_000
+    package var maximumBackoffNanoseconds: Int64 = 1_024_000_000_000
     /// Limits a reply must meet.
-    public var limits = NTPValidationLimits()
+    package var limits = NTPValidationLimits()
     /// Agreement demanded. Default: a strict majority of valid servers.
-    public var quorum: Quorum = .majorityOfValid
+    package var quorum: Quorum = .majorityOfValid
     /// Bound on the local boot clock's frequency error, used to age samples and project fixes. Default 100 ppm.
-    public var driftPPM: Int64 = 100
+    package var driftPPM: Int64 = 100
 
     /// Host names of public pools, never IP literals (resolution fails fast where DNS is unavailable).
     /// Production apps should use their own vendor zone or their game server's NTP.
-    public static let defaultServers: [NTPServer] = [
+    package static let defaultServers: [NTPServer] = [
         NTPServer(host: "0.pool.ntp.org"), NTPServer(host: "1.pool.ntp.org"),
         NTPServer(host: "2.pool.ntp.org"), NTPServer(host: "time.cloudflare.com"),
     ]
 
     /// The defaults.
-    public init() {}
+    package init() {}
 
     /// Quorum for `validCount` valid servers.
     func requiredAgreement(validCount: Int) -> Int {

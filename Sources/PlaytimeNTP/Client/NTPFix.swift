@@ -1,4 +1,4 @@
-import PlaytimeSystem
+public import PlaytimeSystem
 
 /// Network time agreed by several servers, anchored to the boot clock so it can be projected later
 /// without another query.

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Everything one server did during one check, before selection.
 struct ServerReport {

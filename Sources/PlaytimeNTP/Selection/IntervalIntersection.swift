@@ -1,18 +1,18 @@
 /// Marzullo-style intersection: the region where the most intervals [θ − λ, θ + λ] overlap.
-public enum IntervalIntersection {
+package enum IntervalIntersection {
     /// The best region and which intervals contain it.
-    public struct Selection: Sendable, Hashable {
+    package struct Selection: Sendable, Hashable {
         /// Low edge of the region every member agrees on.
-        public var low: Int64
+        package var low: Int64
         /// High edge of that region.
-        public var high: Int64
+        package var high: Int64
         /// Indices of the intervals that contain the region (the truechimers).
-        public var members: [Int]
+        package var members: [Int]
     }
 
     /// Finds the region covered by the largest number of intervals, and returns it when at least `quorum`
     /// intervals cover it. Closed intervals: touching ends count as overlap. `nil` means no quorum.
-    public static func select(_ intervals: [(low: Int64, high: Int64)], quorum: Int) -> Selection? {
+    package static func select(_ intervals: [(low: Int64, high: Int64)], quorum: Int) -> Selection? {
         guard !intervals.isEmpty, quorum >= 1 else { return nil }
         // Edges sorted by position; at the same position a start comes before an end.
         var edges: [(position: Int64, isStart: Bool)] = []

@@ -1,26 +1,26 @@
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// One request of a round: where to send it (in order of preference) and the nonce it carries.
-public struct NTPRequest: Sendable {
+package struct NTPRequest: Sendable {
     /// Candidate addresses; the next is tried when one has no route or refuses.
-    public var addresses: [SocketAddress]
+    package var addresses: [SocketAddress]
     /// The random transmit timestamp the reply must echo.
-    public var nonce: UInt64
+    package var nonce: UInt64
 
     /// Creates a request.
-    public init(addresses: [SocketAddress], nonce: UInt64) {
+    package init(addresses: [SocketAddress], nonce: UInt64) {
         self.addresses = addresses
         self.nonce = nonce
     }
 
     /// The 48 bytes sent.
-    public var datagram: [UInt8] { NTPPacket.clientRequest(nonce: nonce).encoded() }
+    package var datagram: [UInt8] { NTPPacket.clientRequest(nonce: nonce).encoded() }
 }
 
 /// What became of one request.
-public struct NTPExchangeResult: Sendable {
+package struct NTPExchangeResult: Sendable {
     /// The end state of the request.
-    public enum Outcome: Sendable {
+    package enum Outcome: Sendable {
         /// A datagram echoing the nonce arrived (not yet validated otherwise).
         case reply(datagram: [UInt8], address: SocketAddress, sentBootNanoseconds: Int64, receivedBootNanoseconds: Int64)
         /// Sent, but nothing echoing the nonce arrived before the deadline.
@@ -30,19 +30,19 @@ public struct NTPExchangeResult: Sendable {
     }
 
     /// The end state.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// Datagrams that did not echo the nonce (short or wrong origin), which were ignored.
-    public var ignored: [NTPRejection]
+    package var ignored: [NTPRejection]
 
     /// Creates a result.
-    public init(outcome: Outcome, ignored: [NTPRejection] = []) {
+    package init(outcome: Outcome, ignored: [NTPRejection] = []) {
         self.outcome = outcome
         self.ignored = ignored
     }
 }
 
 /// How the client reaches servers. Production uses `SocketNTPTransport`; tests script one.
-public protocol NTPTransport: Sendable {
+package protocol NTPTransport: Sendable {
     /// Every address of `host`.
     nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError>
     /// Sends every request at once and waits until each has a reply echoing its nonce, or the timeout.

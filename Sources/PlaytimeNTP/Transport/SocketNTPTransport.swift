@@ -1,5 +1,5 @@
 import Dispatch
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// The real transport: non-blocking connected UDP sockets on ephemeral ports, one `poll` for all of them.
 ///
@@ -13,20 +13,20 @@ import PlaytimeSystem
 /// Darwin `SO_TIMESTAMP`) placed on the boot clock, so that a late wake-up of the polling thread does not
 /// count as network delay; where no stamp comes it is the boot clock right after the read. On Linux the
 /// transport holds one idle stamping socket while it lives, so stamps are taken at arrival from the start.
-public struct SocketNTPTransport: NTPTransport {
+package struct SocketNTPTransport: NTPTransport {
     private let queue = DispatchQueue(label: "PlaytimeNTP.SocketNTPTransport")
     /// Keeps Linux's receive stamping on for as long as this transport lives (see `ArrivalStampKeeper`).
     private let stampKeeper = ArrivalStampKeeper()
     /// How long the caller's thread polls, without sleeping, before waiting moves to the I/O queue.
-    public let busyPollNanoseconds: Int64
+    package let busyPollNanoseconds: Int64
 
     /// Creates a transport with its own I/O queue. `busyPollNanoseconds` 0 hands off at once.
-    public init(busyPollNanoseconds: Int64 = 200_000) {
+    package init(busyPollNanoseconds: Int64 = 200_000) {
         self.busyPollNanoseconds = max(0, busyPollNanoseconds)
     }
 
     /// Numeric hosts parse in place; names resolve on the I/O queue.
-    public nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError> {
+    package nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError> {
         if let numeric = SocketAddress(numericHost: host, port: port) { return .success([numeric]) }
         return await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Resolver.resolveUDP(host: host, port: port)) }
@@ -34,7 +34,7 @@ public struct SocketNTPTransport: NTPTransport {
     }
 
     /// Sends and busy-polls on the caller's thread, then waits for the rest on the I/O queue.
-    public nonisolated(nonsending) func exchange(_ requests: [NTPRequest], timeoutNanoseconds: Int64) async -> [NTPExchangeResult] {
+    package nonisolated(nonsending) func exchange(_ requests: [NTPRequest], timeoutNanoseconds: Int64) async -> [NTPExchangeResult] {
         let round = ExchangeRound(requests, timeoutNanoseconds: timeoutNanoseconds)
         round.poll(until: min(round.deadline, SystemClock.bootNanoseconds() + busyPollNanoseconds), sleeping: false)
         if round.isSettled { return round.finish() }
@@ -47,13 +47,13 @@ public struct SocketNTPTransport: NTPTransport {
     }
 
     /// Reads the interface table.
-    public nonisolated(nonsending) func hasUsableInterface() async -> Bool {
+    package nonisolated(nonsending) func hasUsableInterface() async -> Bool {
         NetworkInterfaces.summary().hasUsableInterface
     }
 
     /// The whole round on the calling thread, sleeping in `poll` until all are answered or the deadline
     /// passes. For synchronous callers and benchmarks; async callers use `exchange`.
-    public static func exchangeBlocking(_ requests: [NTPRequest], timeoutNanoseconds: Int64) -> [NTPExchangeResult] {
+    package static func exchangeBlocking(_ requests: [NTPRequest], timeoutNanoseconds: Int64) -> [NTPExchangeResult] {
         let round = ExchangeRound(requests, timeoutNanoseconds: timeoutNanoseconds)
         round.poll(until: round.deadline, sleeping: true)
         return round.finish()

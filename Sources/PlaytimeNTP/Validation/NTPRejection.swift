@@ -1,5 +1,5 @@
 /// Why a datagram from a server was not accepted as a time sample.
-public enum NTPRejection: Error, Sendable, Hashable, CustomStringConvertible {
+package enum NTPRejection: Error, Sendable, Hashable, CustomStringConvertible {
     /// Fewer than 48 bytes.
     case shortPacket(length: Int)
     /// The origin timestamp does not echo our random nonce: a spoofed, stale or duplicated reply.
@@ -22,7 +22,7 @@ public enum NTPRejection: Error, Sendable, Hashable, CustomStringConvertible {
     case negativeDelay(nanoseconds: Int64)
 
     /// A stable kebab-case name, for JSON and logs.
-    public var code: String {
+    package var code: String {
         switch self {
         case .shortPacket: return "short-packet"
         case .originMismatch: return "origin-mismatch"
@@ -38,7 +38,7 @@ public enum NTPRejection: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A sentence a person can act on.
-    public var description: String {
+    package var description: String {
         switch self {
         case .shortPacket(let length): return "short-packet: \(length) bytes, a header needs 48"
         case .originMismatch: return "origin-mismatch: reply does not echo our request's transmit timestamp (spoofed or stale)"

@@ -1,18 +1,18 @@
 /// The local side of one exchange: where on the boot clock the request left and the reply arrived,
 /// and the wall/boot frame the query is measured in.
-public struct NTPExchangeTiming: Sendable, Hashable {
+package struct NTPExchangeTiming: Sendable, Hashable {
     /// Wall clock read once at the start of the query.
-    public var frameWallNanoseconds: Int64
+    package var frameWallNanoseconds: Int64
     /// Boot clock read together with `frameWallNanoseconds`.
-    public var frameBootNanoseconds: Int64
+    package var frameBootNanoseconds: Int64
     /// Boot clock just before the request was sent (T1).
-    public var sentBootNanoseconds: Int64
+    package var sentBootNanoseconds: Int64
     /// Boot clock when the reply arrived (T4): the kernel's receive stamp mapped onto the boot clock where the
     /// platform gives one (SO_TIMESTAMPNS), else read just after the receive.
-    public var receivedBootNanoseconds: Int64
+    package var receivedBootNanoseconds: Int64
 
     /// Creates a timing record.
-    public init(frameWallNanoseconds: Int64, frameBootNanoseconds: Int64, sentBootNanoseconds: Int64, receivedBootNanoseconds: Int64) {
+    package init(frameWallNanoseconds: Int64, frameBootNanoseconds: Int64, sentBootNanoseconds: Int64, receivedBootNanoseconds: Int64) {
         self.frameWallNanoseconds = frameWallNanoseconds
         self.frameBootNanoseconds = frameBootNanoseconds
         self.sentBootNanoseconds = sentBootNanoseconds
@@ -26,20 +26,20 @@ public struct NTPExchangeTiming: Sendable, Hashable {
 }
 
 /// Limits a reply must meet to be believed.
-public struct NTPValidationLimits: Sendable, Hashable {
+package struct NTPValidationLimits: Sendable, Hashable {
     /// Largest acceptable rootDelay/2 + rootDispersion. Default 1 s.
-    public var maximumRootDistanceNanoseconds: Int64 = 1_000_000_000
+    package var maximumRootDistanceNanoseconds: Int64 = 1_000_000_000
     /// Precision of our own timestamps, added to tolerances and error bounds. Default 1 µs.
-    public var localPrecisionNanoseconds: Int64 = 1_000
+    package var localPrecisionNanoseconds: Int64 = 1_000
 
     /// The defaults.
-    public init() {}
+    package init() {}
 }
 
 /// Checks a reply that echoed our nonce the way chrony does, and turns it into a sample.
-public enum NTPReplyValidator {
+package enum NTPReplyValidator {
     /// Validates `datagram` (already known to echo `nonce`) and computes offset and delay.
-    public static func validate(
+    package static func validate(
         _ datagram: [UInt8], nonce: UInt64, timing: NTPExchangeTiming, limits: NTPValidationLimits
     ) -> Result<NTPSample, NTPRejection> {
         guard let packet = NTPPacket(decoding: datagram) else { return .failure(.shortPacket(length: datagram.count)) }

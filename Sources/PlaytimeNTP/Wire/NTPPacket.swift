@@ -1,37 +1,37 @@
 /// The 48-byte NTP header (RFC 5905 §7.3). Extension fields and MACs after it are ignored.
-public struct NTPPacket: Sendable, Hashable {
+package struct NTPPacket: Sendable, Hashable {
     /// Header size in bytes.
-    public static let headerSize = 48
+    package static let headerSize = 48
 
     /// Leap indicator, 0–3; 3 means the server's clock is unsynchronized.
-    public var leap: UInt8
+    package var leap: UInt8
     /// Protocol version, 1–4.
-    public var version: UInt8
+    package var version: UInt8
     /// Association mode: 3 client, 4 server.
-    public var mode: UInt8
+    package var mode: UInt8
     /// Stratum: 0 Kiss-o'-Death, 1 primary, 2–15 secondary, 16 unsynchronized.
-    public var stratum: UInt8
+    package var stratum: UInt8
     /// Poll exponent (log2 seconds).
-    public var poll: Int8
+    package var poll: Int8
     /// Precision exponent (log2 seconds) of the sender's clock.
-    public var precision: Int8
+    package var precision: Int8
     /// Round-trip delay to the primary reference.
-    public var rootDelay: NTPShortFormat
+    package var rootDelay: NTPShortFormat
     /// Dispersion to the primary reference.
-    public var rootDispersion: NTPShortFormat
+    package var rootDispersion: NTPShortFormat
     /// Reference ID; for stratum 0, the four ASCII letters of the kiss code.
-    public var referenceID: UInt32
+    package var referenceID: UInt32
     /// When the server's clock was last set.
-    public var referenceTimestamp: NTPTimestamp
+    package var referenceTimestamp: NTPTimestamp
     /// The client's transmit timestamp echoed back (our nonce).
-    public var originTimestamp: NTPTimestamp
+    package var originTimestamp: NTPTimestamp
     /// When the request reached the server (T2).
-    public var receiveTimestamp: NTPTimestamp
+    package var receiveTimestamp: NTPTimestamp
     /// When the reply left the server (T3).
-    public var transmitTimestamp: NTPTimestamp
+    package var transmitTimestamp: NTPTimestamp
 
     /// Creates a packet field by field.
-    public init(
+    package init(
         leap: UInt8 = 0, version: UInt8 = 4, mode: UInt8, stratum: UInt8 = 0, poll: Int8 = 0, precision: Int8 = 0,
         rootDelay: NTPShortFormat = .init(rawValue: 0), rootDispersion: NTPShortFormat = .init(rawValue: 0),
         referenceID: UInt32 = 0, referenceTimestamp: NTPTimestamp = .zero, originTimestamp: NTPTimestamp = .zero,
@@ -54,12 +54,12 @@ public struct NTPPacket: Sendable, Hashable {
 
     /// A version 4 client request whose transmit timestamp is the random `nonce`, every other field zero,
     /// so that it reveals nothing about the local clock.
-    public static func clientRequest(nonce: UInt64) -> NTPPacket {
+    package static func clientRequest(nonce: UInt64) -> NTPPacket {
         NTPPacket(mode: 3, transmitTimestamp: NTPTimestamp(rawValue: nonce))
     }
 
     /// Decodes the header; `nil` when fewer than 48 bytes are given.
-    public init?(decoding bytes: some Collection<UInt8>) {
+    package init?(decoding bytes: some Collection<UInt8>) {
         guard bytes.count >= Self.headerSize else { return nil }
         let b = Array(bytes.prefix(Self.headerSize))
         leap = b[0] >> 6
@@ -78,7 +78,7 @@ public struct NTPPacket: Sendable, Hashable {
     }
 
     /// The 48 header bytes in network byte order.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var b = [UInt8](repeating: 0, count: Self.headerSize)
         b[0] = (leap & 0x3) << 6 | (version & 0x7) << 3 | (mode & 0x7)
         b[1] = stratum
@@ -96,7 +96,7 @@ public struct NTPPacket: Sendable, Hashable {
 
     /// True when `datagram` is long enough to be a header and echoes `nonce` as its origin timestamp:
     /// the only datagrams that may answer our request. Anything else is ignored, not believed.
-    public static func echoes(nonce: UInt64, in datagram: some Collection<UInt8>) -> Bool {
+    package static func echoes(nonce: UInt64, in datagram: some Collection<UInt8>) -> Bool {
         guard datagram.count >= headerSize else { return false }
         var origin: UInt64 = 0
         for byte in datagram.dropFirst(24).prefix(8) { origin = origin << 8 | UInt64(byte) }
@@ -104,7 +104,7 @@ public struct NTPPacket: Sendable, Hashable {
     }
 
     /// For a Kiss-o'-Death (stratum 0) packet, the kiss code (e.g. `RATE`, `DENY`); otherwise `nil`.
-    public var kissCode: String? {
+    package var kissCode: String? {
         guard stratum == 0 else { return nil }
         let letters = (0..<4).map { UInt8(truncatingIfNeeded: referenceID >> (24 - 8 * $0)) }
         let printable = letters.map { $0 >= 0x20 && $0 < 0x7F ? Character(Unicode.Scalar($0)) : "?" }

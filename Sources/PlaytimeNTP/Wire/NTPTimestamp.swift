@@ -3,26 +3,26 @@
 /// NTP era 0 began 1900-01-01T00:00:00Z and ends 2036-02-07T06:28:16Z, when the seconds field wraps.
 /// A timestamp alone does not say its era, so conversion to Unix time takes a pivot: the result is the
 /// instant congruent to the timestamp (mod 2³² s) that lies within 68 years of the pivot.
-public struct NTPTimestamp: Sendable, Hashable, CustomStringConvertible {
+package struct NTPTimestamp: Sendable, Hashable, CustomStringConvertible {
     /// The 64 raw bits as sent on the wire (seconds in the high half).
-    public var rawValue: UInt64
+    package var rawValue: UInt64
 
     /// Seconds from 1900-01-01 (the NTP prime epoch) to 1970-01-01 (the Unix epoch).
-    public static let unixEpochOffsetSeconds: Int64 = 2_208_988_800
+    package static let unixEpochOffsetSeconds: Int64 = 2_208_988_800
 
     /// The zero timestamp, which NTP uses to mean "unknown".
-    public static let zero = NTPTimestamp(rawValue: 0)
+    package static let zero = NTPTimestamp(rawValue: 0)
 
     /// Wraps raw wire bits.
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    package init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// Builds a timestamp from its seconds and fraction fields.
-    public init(seconds: UInt32, fraction: UInt32) {
+    package init(seconds: UInt32, fraction: UInt32) {
         rawValue = UInt64(seconds) << 32 | UInt64(fraction)
     }
 
     /// Encodes a Unix time; the era is dropped (it wraps every 2³² seconds), the fraction is rounded to nearest.
-    public init(unixNanoseconds: Int64) {
+    package init(unixNanoseconds: Int64) {
         let (unixSeconds, nanos) = floorDivide(unixNanoseconds, 1_000_000_000)
         var fraction = (UInt64(nanos) << 32 + 500_000_000) / 1_000_000_000
         var ntpSeconds = unixSeconds &+ Self.unixEpochOffsetSeconds
@@ -34,15 +34,15 @@ public struct NTPTimestamp: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The seconds field (seconds within the era).
-    public var seconds: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 32) }
+    package var seconds: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 32) }
     /// The fraction field, in units of 2⁻³² s.
-    public var fraction: UInt32 { UInt32(truncatingIfNeeded: rawValue) }
+    package var fraction: UInt32 { UInt32(truncatingIfNeeded: rawValue) }
     /// True for the all-zero timestamp.
-    public var isZero: Bool { rawValue == 0 }
+    package var isZero: Bool { rawValue == 0 }
 
     /// Unix nanoseconds of this timestamp in the era that puts it within ±2³¹ s of `pivot`.
     /// Saturates at the ends of `Int64` (years 1677 and 2262) rather than trapping.
-    public func unixNanoseconds(near pivotUnixNanoseconds: Int64) -> Int64 {
+    package func unixNanoseconds(near pivotUnixNanoseconds: Int64) -> Int64 {
         let pivotNTPSeconds = floorDivide(pivotUnixNanoseconds, 1_000_000_000).quotient + Self.unixEpochOffsetSeconds
         let windowStart = pivotNTPSeconds - (1 << 31)
         let distance = (Int64(seconds) - windowStart) & 0xFFFF_FFFF
@@ -55,7 +55,7 @@ public struct NTPTimestamp: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Hex of the raw bits, e.g. `e5f1c2a0.80000000`.
-    public var description: String {
+    package var description: String {
         hex(seconds) + "." + hex(fraction)
     }
 }

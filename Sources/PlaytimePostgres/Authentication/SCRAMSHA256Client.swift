@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// The client side of SCRAM-SHA-256 (RFC 5802 §3, §5 and §7; RFC 7677), without channel binding: the gs2 header is
 /// `n,,` ("client does not support channel binding"), which is what a server that offers SCRAM without TLS expects.

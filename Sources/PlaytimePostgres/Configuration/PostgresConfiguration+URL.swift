@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 extension PostgresConfiguration {
     /// Reads `postgres://user:password@host:port/database?parameters` (also `postgresql://`).
@@ -8,7 +8,7 @@ extension PostgresConfiguration {
     /// `dbname`, `sslmode`, `connect_timeout` (seconds), `application_name`; any other is refused.
     /// `sslmode=require`, `verify-ca` and `verify-full` throw ``PostgresError/tlsRequired``; `disable`, `allow`
     /// and `prefer` connect without TLS (the last two permit that already). Multiple hosts are not supported.
-    public init(url: String) throws(PostgresError) {
+    package init(url: String) throws(PostgresError) {
         var rest: Substring
         if let range = url.range(of: "postgresql://"), range.lowerBound == url.startIndex {
             rest = url[range.upperBound...]

@@ -2,41 +2,41 @@
 /// its password, the database, and the deadlines every connect and every query must meet.
 ///
 /// Built from a connection URL with ``init(url:)`` or field by field. There is no TLS: see docs/postgres-client.md.
-public struct PostgresConfiguration: Sendable, Equatable {
+package struct PostgresConfiguration: Sendable, Equatable {
     /// Host name or numeric address for TCP; ignored when ``socketDirectory`` is set.
-    public var host: String
+    package var host: String
     /// The server's port; with a socket directory it names the socket file `.s.PGSQL.<port>`.
-    public var port: UInt16
+    package var port: UInt16
     /// A directory holding the server's Unix-domain socket; when set, the client connects there instead of TCP.
-    public var socketDirectory: String?
+    package var socketDirectory: String?
     /// The role to log in as.
-    public var user: String
+    package var user: String
     /// The role's password, for cleartext-password and SCRAM-SHA-256 authentication; `nil` for trust/peer.
-    public var password: String?
+    package var password: String?
     /// The database; `nil` lets the server use the role's name.
-    public var database: String?
+    package var database: String?
     /// Sent as `application_name`, shown in `pg_stat_activity`.
-    public var applicationName: String
+    package var applicationName: String
     /// Budget for opening a connection: TCP or socket connect, startup and authentication together.
-    public var connectTimeoutNanoseconds: Int64
+    package var connectTimeoutNanoseconds: Int64
     /// Budget for one query, from sending it to the server's ReadyForQuery. A query that overruns is cancelled
     /// (best effort) and its connection closed.
-    public var queryTimeoutNanoseconds: Int64
+    package var queryTimeoutNanoseconds: Int64
     /// The longest server message accepted; a longer announcement fails with ``PostgresError/messageTooLarge(announcedBytes:limitBytes:)``
     /// before anything is allocated for it.
-    public var maximumMessageBytes: Int
+    package var maximumMessageBytes: Int
     /// The most row data one query may return (the sum of its DataRow messages); beyond it the query fails with
     /// ``PostgresError/resultTooLarge(limitBytes:)`` and the connection is closed, so no server can fill memory
     /// with many rows each under ``maximumMessageBytes``.
-    public var maximumResultBytes: Int
+    package var maximumResultBytes: Int
     /// How many named prepared statements each connection keeps (by SQL text); 0 sends every query through the
     /// unnamed statement (Parse each time), for servers behind a transaction-pooling proxy that cannot keep them.
-    public var statementCacheCapacity: Int
+    package var statementCacheCapacity: Int
     /// The highest SCRAM iteration count accepted from a server (a hostile server could ask for billions).
-    public var maximumSCRAMIterations: Int
+    package var maximumSCRAMIterations: Int
 
     /// Creates a configuration for TCP (`socketDirectory == nil`) or a Unix socket directory.
-    public init(
+    package init(
         host: String = "localhost", port: UInt16 = 5432, socketDirectory: String? = nil,
         user: String, password: String? = nil, database: String? = nil
     ) {
@@ -56,14 +56,14 @@ public struct PostgresConfiguration: Sendable, Equatable {
     }
 
     /// The socket file when connecting over a Unix-domain socket: `<socketDirectory>/.s.PGSQL.<port>`.
-    public var unixSocketPath: String? {
+    package var unixSocketPath: String? {
         guard let socketDirectory else { return nil }
         let directory = socketDirectory.hasSuffix("/") ? String(socketDirectory.dropLast()) : socketDirectory
         return "\(directory)/.s.PGSQL.\(port)"
     }
 
     /// `user@host:port/database` or `user@/socket/dir/.s.PGSQL.port/database`, without the password.
-    public var endpointDescription: String {
+    package var endpointDescription: String {
         let place = unixSocketPath ?? (host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)")
         return "\(user)@\(place)/\(database ?? user)"
     }

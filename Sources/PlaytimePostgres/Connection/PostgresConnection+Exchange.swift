@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 // Sending a pipeline and reading its answer up to ReadyForQuery.
 extension PostgresConnection {

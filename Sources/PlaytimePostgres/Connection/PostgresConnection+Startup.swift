@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 // Opening the socket, the startup message, and authentication (protocol v3 "Start-up"; RFC 5802 for SCRAM).
 extension PostgresConnection {

@@ -1,19 +1,19 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// One session with a PostgreSQL server over TCP or a Unix-domain socket: blocking calls, each with a deadline.
 ///
 /// Not thread-safe: one thread at a time (``PostgresPool`` hands connections out one caller at a time). After a
 /// server error the connection stays usable; after a broken socket, a timeout or a protocol violation it is closed
 /// and every later call throws ``PostgresError/connectionClosed(_:)``. See docs/postgres-client.md.
-public final class PostgresConnection {
+package final class PostgresConnection {
     /// What this connection was opened with.
-    public let configuration: PostgresConfiguration
+    package let configuration: PostgresConfiguration
     var socket: StreamSocket?
     var reader: MessageReader
     var encoder = FrontendEncoder()
     var statements: StatementCache
     /// The transaction status from the last ReadyForQuery.
-    public internal(set) var transactionStatus: PostgresTransactionStatus = .idle
+    package internal(set) var transactionStatus: PostgresTransactionStatus = .idle
     /// The server's run-time parameters as last reported (`server_version`, `client_encoding`, …).
     package internal(set) var serverParameters: [String: String] = [:]
     /// The key that cancels this session's running query, from BackendKeyData.
@@ -34,7 +34,7 @@ public final class PostgresConnection {
 
     /// Opens a session: connects, sends the startup message, authenticates, and waits for ReadyForQuery, all
     /// within ``PostgresConfiguration/connectTimeoutNanoseconds``.
-    public static func connect(_ configuration: PostgresConfiguration) throws(PostgresError) -> PostgresConnection {
+    package static func connect(_ configuration: PostgresConfiguration) throws(PostgresError) -> PostgresConnection {
         let deadline = SystemClock.bootNanoseconds() &+ max(0, configuration.connectTimeoutNanoseconds)
         let socket = try openSocket(configuration, deadline: deadline)
         let connection = PostgresConnection(configuration: configuration, socket: socket)
@@ -51,7 +51,7 @@ public final class PostgresConnection {
     }
 
     /// True until the connection is closed (by ``close()`` or by a failure that leaves its state unknown).
-    public var isOpen: Bool { socket != nil }
+    package var isOpen: Bool { socket != nil }
 
     /// Runs one statement through the extended query protocol: `$1`, `$2`, … take `parameters` as text, `nil` is
     /// NULL; values come back as text.
@@ -64,7 +64,7 @@ public final class PostgresConnection {
     ///
     /// Must finish within ``PostgresConfiguration/queryTimeoutNanoseconds``: on overrun the query is cancelled
     /// (best effort), the connection closed, and ``PostgresError/timedOut(_:)`` thrown.
-    public func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresResult {
+    package func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresResult {
         do {
             return try extendedQuery(sql, parameters)
         } catch {
@@ -142,7 +142,7 @@ public final class PostgresConnection {
     }
 
     /// Ends the session (Terminate) and closes the socket; later calls do nothing.
-    public func close() {
+    package func close() {
         guard let socket else { return }
         encoder.reset()
         encoder.terminate()

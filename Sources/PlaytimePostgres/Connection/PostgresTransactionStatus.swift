@@ -1,5 +1,5 @@
 /// Where the session stands, from the last ReadyForQuery.
-public enum PostgresTransactionStatus: Sendable, Equatable {
+package enum PostgresTransactionStatus: Sendable, Equatable {
     /// `I`: not in a transaction block.
     case idle
     /// `T`: in a transaction block.

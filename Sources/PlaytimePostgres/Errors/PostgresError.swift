@@ -3,7 +3,7 @@
 /// After ``server(_:)`` with a non-fatal severity the connection is still usable (the client reads on to
 /// ReadyForQuery). After every other case except ``invalidArgument(_:)`` and ``poolExhausted(_:)`` the
 /// connection is closed and a pool discards it. See docs/postgres-client.md.
-public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server answered with an ErrorResponse (its SQLSTATE in ``PostgresServerError/sqlState``).
     case server(PostgresServerError)
     /// The connection string is not one this client reads.
@@ -39,13 +39,13 @@ public enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     case commitOutcomeUnknown(String)
 
     /// The SQLSTATE of a server error; `nil` for the client's own errors.
-    public var sqlState: String? {
+    package var sqlState: String? {
         if case .server(let error) = self { return error.sqlState }
         return nil
     }
 
     /// A one-line explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .server(let error): return "postgres: \(error)"
         case .invalidURL(let reason): return "postgres: invalid connection URL: \(reason)"

@@ -1,21 +1,21 @@
 /// An ErrorResponse from the server: its fields by their protocol codes (protocol v3, "Error and Notice Message
 /// Fields").
-public struct PostgresServerError: Sendable, Equatable, CustomStringConvertible {
+package struct PostgresServerError: Sendable, Equatable, CustomStringConvertible {
     /// `V` (or `S` from old servers): `ERROR`, `FATAL` or `PANIC`, never localized.
-    public var severity: String
+    package var severity: String
     /// `C`: the five-character SQLSTATE, such as `23505` (unique violation) or `42601` (syntax error).
-    public var sqlState: String
+    package var sqlState: String
     /// `M`: the primary message.
-    public var message: String
+    package var message: String
     /// `D`: the optional detail.
-    public var detail: String?
+    package var detail: String?
     /// `H`: the optional hint.
-    public var hint: String?
+    package var hint: String?
     /// `n`: the constraint that was violated, when there is one.
-    public var constraintName: String?
+    package var constraintName: String?
 
     /// Creates an error from its fields.
-    public init(
+    package init(
         severity: String, sqlState: String, message: String,
         detail: String? = nil, hint: String? = nil, constraintName: String? = nil
     ) {
@@ -28,10 +28,10 @@ public struct PostgresServerError: Sendable, Equatable, CustomStringConvertible 
     }
 
     /// True for `FATAL` and `PANIC`: the server ends the session after sending it.
-    public var endsSession: Bool { severity == "FATAL" || severity == "PANIC" }
+    package var endsSession: Bool { severity == "FATAL" || severity == "PANIC" }
 
     /// `SEVERITY SQLSTATE: message (detail)`.
-    public var description: String {
+    package var description: String {
         var text = "\(severity) \(sqlState): \(message)"
         if let detail { text += " (\(detail))" }
         return text

@@ -1,5 +1,5 @@
 import Dispatch
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// A bounded pool of connections to one server, safe to share between threads.
 ///
@@ -9,20 +9,20 @@ import PlaytimeSystem
 /// left a transaction open is closed, and the next checkout opens a new one — which is how the pool recovers from
 /// a server restart. An idle connection that the server spoke to unasked (a restart's FATAL) is discarded at
 /// checkout, before it can fail a query.
-public final class PostgresPool: Sendable {
+package final class PostgresPool: Sendable {
     /// What every connection is opened with.
-    public let configuration: PostgresConfiguration
+    package let configuration: PostgresConfiguration
     /// The most connections open at once.
-    public let maximumConnections: Int
+    package let maximumConnections: Int
     /// How long a checkout waits for a free connection.
-    public let checkoutTimeoutNanoseconds: Int64
+    package let checkoutTimeoutNanoseconds: Int64
 
     private let slots: DispatchSemaphore
     private let idle = ThreadLock<[PooledConnection]>([])
 
     /// Creates an empty pool; no connection is opened until the first checkout. `maximumConnections` below 1
     /// counts as 1.
-    public init(configuration: PostgresConfiguration, maximumConnections: Int, checkoutTimeoutNanoseconds: Int64 = 10_000_000_000) {
+    package init(configuration: PostgresConfiguration, maximumConnections: Int, checkoutTimeoutNanoseconds: Int64 = 10_000_000_000) {
         self.configuration = configuration
         self.maximumConnections = max(1, maximumConnections)
         self.checkoutTimeoutNanoseconds = max(0, checkoutTimeoutNanoseconds)
@@ -34,7 +34,7 @@ public final class PostgresPool: Sendable {
     }
 
     /// Runs `body` with a connection of its own, then returns the connection to the pool (or closes it, see above).
-    public func withConnection<T>(_ body: (PostgresConnection) throws(PostgresError) -> T) throws(PostgresError) -> T {
+    package func withConnection<T>(_ body: (PostgresConnection) throws(PostgresError) -> T) throws(PostgresError) -> T {
         let timeout = DispatchTime.now() + .nanoseconds(Int(clamping: checkoutTimeoutNanoseconds))
         guard slots.wait(timeout: timeout) == .success else {
             throw .poolExhausted("all \(maximumConnections) connections stayed busy for \(checkoutTimeoutNanoseconds / 1_000_000) ms")
@@ -52,7 +52,7 @@ public final class PostgresPool: Sendable {
     }
 
     /// Runs one statement on a pooled connection (see ``PostgresConnection/query(_:_:)``).
-    public func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresResult {
+    package func query(_ sql: String, _ parameters: [String?] = []) throws(PostgresError) -> PostgresResult {
         try withConnection { connection throws(PostgresError) in try connection.query(sql, parameters) }
     }
 
@@ -62,7 +62,7 @@ public final class PostgresPool: Sendable {
     /// `body` but `body` did not rethrow, COMMIT rolls back instead and ``PostgresError/transactionRolledBack(_:)``
     /// is thrown. When the connection breaks during COMMIT, ``PostgresError/commitOutcomeUnknown(_:)`` is thrown:
     /// the server may or may not have committed. A connection in an unknown state is discarded, never reused.
-    public func transaction<T>(_ body: (PostgresConnection) throws(PostgresError) -> T) throws(PostgresError) -> T {
+    package func transaction<T>(_ body: (PostgresConnection) throws(PostgresError) -> T) throws(PostgresError) -> T {
         try withConnection { connection throws(PostgresError) in
             _ = try connection.query("BEGIN")
             let value: T

@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Frames backend messages off a stream socket: a type byte, a 4-byte length that counts itself, the body.
 ///

@@ -1,5 +1,5 @@
 /// Why a chained query gave no trustworthy time.
-public enum RoughtimeDistrust: Sendable, Equatable, CustomStringConvertible {
+package enum RoughtimeDistrust: Sendable, Equatable, CustomStringConvertible {
     /// No servers were configured.
     case noServers
     /// Answers arrived and none verified.
@@ -14,7 +14,7 @@ public enum RoughtimeDistrust: Sendable, Equatable, CustomStringConvertible {
     case disagreement
 
     /// A stable kebab-case code.
-    public var code: String {
+    package var code: String {
         switch self {
         case .noServers: "no-servers"
         case .rejected: "rejected"
@@ -25,7 +25,7 @@ public enum RoughtimeDistrust: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// One sentence.
-    public var description: String {
+    package var description: String {
         switch self {
         case .noServers: "no servers"
         case .rejected: "every answer was rejected"
@@ -38,15 +38,15 @@ public enum RoughtimeDistrust: Sendable, Equatable, CustomStringConvertible {
 
 /// Two verified answers, by position in the chain, where the earlier one's `MIDP − RADI` exceeds the
 /// later one's `MIDP + RADI`.
-public struct RoughtimePairViolation: Sendable, Equatable {
+package struct RoughtimePairViolation: Sendable, Equatable {
     /// Position of the answer received first.
-    public var earlier: Int
+    package var earlier: Int
     /// Position of the answer received later.
-    public var later: Int
+    package var later: Int
 }
 
 /// The end state of a chained query.
-public enum RoughtimeChainStatus: Sendable, Equatable {
+package enum RoughtimeChainStatus: Sendable, Equatable {
     /// At least one answer verified and all verified answers agree.
     case verified
     /// No route to any server and no usable interface: the device is offline.
@@ -55,7 +55,7 @@ public enum RoughtimeChainStatus: Sendable, Equatable {
     case untrustworthy(RoughtimeDistrust)
 
     /// `verified`, `offline`, or the distrust's code.
-    public var code: String {
+    package var code: String {
         switch self {
         case .verified: "verified"
         case .offline: "offline"
@@ -66,21 +66,21 @@ public enum RoughtimeChainStatus: Sendable, Equatable {
 
 /// A chained query's answers, checked against each other (draft-ietf-ntp-roughtime-19 §8.2) and combined
 /// by intersection — never by averaging, so one lying server cannot drag the time.
-public struct RoughtimeChainResult: Sendable {
+package struct RoughtimeChainResult: Sendable {
     /// Every server's part, in the order asked.
-    public var answers: [RoughtimeAnswer]
+    package var answers: [RoughtimeAnswer]
     /// Verified, offline, or why not trustworthy.
-    public var status: RoughtimeChainStatus
+    package var status: RoughtimeChainStatus
     /// The earliest Unix second the end of the chain can be: the largest `MIDP − RADI` of the verified answers.
-    public var earliestSeconds: UInt64?
+    package var earliestSeconds: UInt64?
     /// The latest Unix second the end of the chain can be: the smallest `MIDP + RADI` plus the whole
     /// seconds elapsed since that answer arrived, over the verified answers.
-    public var latestSeconds: UInt64?
+    package var latestSeconds: UInt64?
 
     /// Checks and combines `answers` (in the order they were received). `endBootNanoseconds` is the boot
     /// clock at the end of the chain; answers with a `receivedBootNanoseconds` are allowed the seconds
     /// since (rounded up). `offline` says the failures meant no network at all.
-    public init(answers: [RoughtimeAnswer], endBootNanoseconds: Int64? = nil, offline: Bool = false) {
+    package init(answers: [RoughtimeAnswer], endBootNanoseconds: Int64? = nil, offline: Bool = false) {
         self.answers = answers
         let verified = answers.enumerated().compactMap { position, answer in answer.time.map { (position, $0, answer) } }
         var violations: [RoughtimePairViolation] = []
@@ -116,21 +116,21 @@ public struct RoughtimeChainResult: Sendable {
     }
 
     /// The combined midpoint (Unix seconds), when verified: the middle of `earliestSeconds...latestSeconds`, rounded down.
-    public var midpointSeconds: UInt64? {
+    package var midpointSeconds: UInt64? {
         guard status == .verified, let earliestSeconds, let latestSeconds else { return nil }
         return earliestSeconds + (latestSeconds - earliestSeconds) / 2
     }
 
     /// The combined radius (seconds, at least 1), when verified: rounded up so that midpoint ± radius
     /// covers `earliestSeconds...latestSeconds`.
-    public var radiusSeconds: UInt32? {
+    package var radiusSeconds: UInt32? {
         guard let midpointSeconds, let latestSeconds else { return nil }
         return UInt32(clamping: max(1, latestSeconds - midpointSeconds))
     }
 
     /// The draft's malfeasance report (§8.4.1) entries when verified answers break causal order: every
     /// verified answer in the order received, with `rand` (the blind) where the nonce was derived.
-    public var malfeasanceEntries: [RoughtimeMalfeasanceEntry]? {
+    package var malfeasanceEntries: [RoughtimeMalfeasanceEntry]? {
         guard case .untrustworthy(.inconsistent) = status else { return nil }
         return answers.compactMap { answer in
             guard answer.time != nil, let response = answer.response else { return nil }
@@ -141,7 +141,7 @@ public struct RoughtimeChainResult: Sendable {
     }
 
     /// The malfeasance report as JSON text (`application/roughtime-malfeasance+json`), when there is one.
-    public var malfeasanceReport: String? {
+    package var malfeasanceReport: String? {
         guard let entries = malfeasanceEntries else { return nil }
         let objects = entries.map { entry in
             var fields = ["\"publicKey\": \"\(entry.publicKey)\""]
@@ -155,13 +155,13 @@ public struct RoughtimeChainResult: Sendable {
 }
 
 /// One response object of a malfeasance report (draft-ietf-ntp-roughtime-19 §8.4.1), every field base64.
-public struct RoughtimeMalfeasanceEntry: Sendable, Equatable {
+package struct RoughtimeMalfeasanceEntry: Sendable, Equatable {
     /// The long-term key the response had to verify under.
-    public var publicKey: String
+    package var publicKey: String
     /// The 32 bytes the request's nonce was derived with from the previous entry's response; absent for the first.
-    public var rand: String?
+    package var rand: String?
     /// The request packet as sent.
-    public var request: String
+    package var request: String
     /// The response packet as received.
-    public var response: String
+    package var response: String
 }

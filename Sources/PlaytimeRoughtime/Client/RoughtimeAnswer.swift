@@ -1,22 +1,22 @@
 /// One server's part of a chained query: what was sent, what came back, and what it proved.
-public struct RoughtimeAnswer: Sendable {
+package struct RoughtimeAnswer: Sendable {
     /// The server asked.
-    public var server: RoughtimeServer
+    package var server: RoughtimeServer
     /// The exact request packet sent.
-    public var request: [UInt8]
+    package var request: [UInt8]
     /// The exact response packet received, if any.
-    public var response: [UInt8]?
+    package var response: [UInt8]?
     /// The 32 random bytes this request's nonce was derived with from the previous verified response
     /// (`RoughtimeChain.nextNonce`); empty when the nonce is the caller's first nonce.
-    public var blind: [UInt8]
+    package var blind: [UInt8]
     /// The verified time, or why there is none.
-    public var outcome: Result<RoughtimeTime, RoughtimeFailure>
+    package var outcome: Result<RoughtimeTime, RoughtimeFailure>
     /// When the response arrived on the boot clock (nanoseconds), if it did; bounds the time elapsed
     /// since the server's answer when the chain's answers are combined.
-    public var receivedBootNanoseconds: Int64?
+    package var receivedBootNanoseconds: Int64?
 
     /// Creates an answer.
-    public init(server: RoughtimeServer, request: [UInt8], response: [UInt8]?, blind: [UInt8],
+    package init(server: RoughtimeServer, request: [UInt8], response: [UInt8]?, blind: [UInt8],
                 outcome: Result<RoughtimeTime, RoughtimeFailure>, receivedBootNanoseconds: Int64? = nil) {
         self.server = server
         self.request = request
@@ -27,5 +27,5 @@ public struct RoughtimeAnswer: Sendable {
     }
 
     /// The verified time, if any.
-    public var time: RoughtimeTime? { try? outcome.get() }
+    package var time: RoughtimeTime? { try? outcome.get() }
 }

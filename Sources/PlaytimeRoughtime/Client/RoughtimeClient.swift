@@ -1,4 +1,4 @@
-import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Asks Roughtime servers for signed time, as the draft's chain (draft-ietf-ntp-roughtime-19 §8.2).
 ///
@@ -6,15 +6,15 @@ import PlaytimeSystem
 /// §5 requires). The first request carries the caller's nonce; each later one `H(previous verified
 /// response || blind)` with a fresh random 32-byte blind, so every answer commits to the first nonce.
 /// When no answer has verified yet the next server is asked with the first nonce again.
-public struct RoughtimeClient: Sendable {
+package struct RoughtimeClient: Sendable {
     /// The servers, in the order asked.
-    public let servers: [RoughtimeServer]
+    package let servers: [RoughtimeServer]
     /// How long to wait for each server's answer.
-    public let timeoutNanoseconds: Int64
+    package let timeoutNanoseconds: Int64
     private let transport: any RoughtimeTransport
 
     /// Creates a client. Pass a scripted transport in tests.
-    public init(servers: [RoughtimeServer], transport: some RoughtimeTransport = SocketRoughtimeTransport(),
+    package init(servers: [RoughtimeServer], transport: some RoughtimeTransport = SocketRoughtimeTransport(),
                 timeoutNanoseconds: Int64 = 1_000_000_000) {
         self.servers = servers
         self.transport = transport
@@ -23,7 +23,7 @@ public struct RoughtimeClient: Sendable {
 
     /// Queries the servers as the draft's chain; the first nonce is the caller's.
     /// - Precondition: `firstNonce` is 32 bytes.
-    public nonisolated(nonsending) func query(firstNonce: [UInt8]) async -> RoughtimeChainResult {
+    package nonisolated(nonsending) func query(firstNonce: [UInt8]) async -> RoughtimeChainResult {
         precondition(firstNonce.count == RoughtimeRequest.nonceSize, "a Roughtime nonce is 32 bytes")
         let addresses = await resolveAll()
         var answers: [RoughtimeAnswer] = []

@@ -1,7 +1,7 @@
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Why one server of a chain gave no verified time.
-public enum RoughtimeFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RoughtimeFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// An answer arrived and was refused: it is never trusted.
     case rejected(RoughtimeRejection)
     /// Nothing answering the nonce arrived before the timeout.
@@ -14,7 +14,7 @@ public enum RoughtimeFailure: Error, Sendable, Equatable, CustomStringConvertibl
     case unreachable(SystemError)
 
     /// A stable kebab-case code: the rejection's code, or `no-answer`, `dns-failure`, `no-route`, `unreachable`.
-    public var code: String {
+    package var code: String {
         switch self {
         case .rejected(let rejection): rejection.code
         case .noAnswer: "no-answer"
@@ -25,7 +25,7 @@ public enum RoughtimeFailure: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// One sentence.
-    public var description: String {
+    package var description: String {
         switch self {
         case .rejected(let rejection): "rejected: \(rejection)"
         case .noAnswer: "no answer before the timeout"

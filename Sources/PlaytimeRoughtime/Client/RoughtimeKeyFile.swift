@@ -1,18 +1,18 @@
-import PlaytimeCrypto
-import PlaytimeSystem
+package import PlaytimeCrypto
+internal import PlaytimeSystem
 
 /// An operator's Roughtime key file: one base64 Ed25519 public key a line; blank lines and lines starting
 /// with `#` are skipped. At most 64 KiB, a regular file. What a game server trusts signed time under
 /// (docs/journal-format.md §12).
-public enum RoughtimeKeyFile {
+package enum RoughtimeKeyFile {
     /// Why a key file was refused.
-    public struct Problem: Error, Sendable, CustomStringConvertible {
+    package struct Problem: Error, Sendable, CustomStringConvertible {
         /// What is wrong, with the path and line.
-        public let description: String
+        package let description: String
     }
 
     /// The keys in the file at `path`, in file order (at least one).
-    public static func load(path: String) throws(Problem) -> [Ed25519PublicKey] {
+    package static func load(path: String) throws(Problem) -> [Ed25519PublicKey] {
         let bytes: [UInt8]
         do { bytes = try FileSystem.readRegularFile(atPath: path, byteLimit: 64 * 1024) } catch {
             throw Problem(description: "Roughtime keys: \(error)")

@@ -1,5 +1,5 @@
-import PlaytimeCrypto
-import PlaytimeNTP
+public import PlaytimeCrypto
+internal import PlaytimeNTP
 
 /// A Roughtime server as a game configures it: where it is and the long-term key its answers must carry.
 public struct RoughtimeServer: Sendable, Hashable, CustomStringConvertible {

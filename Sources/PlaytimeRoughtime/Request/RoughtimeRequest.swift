@@ -1,17 +1,17 @@
-import PlaytimeCrypto
+package import PlaytimeCrypto
 
 /// Building requests (draft-ietf-ntp-roughtime-19 §5.1).
-public struct RoughtimeRequest: Sendable {
+package struct RoughtimeRequest: Sendable {
     /// The bytes a request message is padded to with `ZZZZ` (§5.1); the packet adds 12 header bytes.
-    public static let minimumMessageSize = 1024
+    package static let minimumMessageSize = 1024
     /// Bytes of a nonce (§5.1.2).
-    public static let nonceSize = 32
+    package static let nonceSize = 32
 
     /// The request packet: `VER` (the given versions, sorted, without repeats, at most 32), `NONC`,
     /// `TYPE` = 0, `SRV` = H(0xff || key) when a key is given, and `ZZZZ` zeros padding the message to
     /// 1 024 bytes.
     /// - Precondition: `nonce` is 32 bytes and `versions` is not empty.
-    public static func make(nonce: [UInt8], versions: [UInt32] = RoughtimeVersion.supported, serverKey: Ed25519PublicKey? = nil) -> [UInt8] {
+    package static func make(nonce: [UInt8], versions: [UInt32] = RoughtimeVersion.supported, serverKey: Ed25519PublicKey? = nil) -> [UInt8] {
         precondition(nonce.count == nonceSize, "a Roughtime nonce is 32 bytes")
         let list = Array(Set(versions).sorted().prefix(RoughtimeVersion.maximumListLength))
         precondition(!list.isEmpty, "a request offers at least one version")
@@ -28,7 +28,7 @@ public struct RoughtimeRequest: Sendable {
 
     /// The 32-byte nonce a request packet carries, if it is a well-formed request (§5.1): what an auditor
     /// compares with the commitment it expects (a record's hash, or `RoughtimeChain.nextNonce`).
-    public static func nonce(of request: [UInt8]) -> [UInt8]? {
+    package static func nonce(of request: [UInt8]) -> [UInt8]? {
         guard let parsed = try? parse(request[...]) else { return nil }
         return Array(parsed.nonce)
     }

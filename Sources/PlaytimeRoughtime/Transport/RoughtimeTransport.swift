@@ -1,7 +1,7 @@
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// What became of one request sent to one server.
-public enum RoughtimeExchangeOutcome: Sendable {
+package enum RoughtimeExchangeOutcome: Sendable {
     /// A datagram whose `NONC` is the request's arrived (not yet verified otherwise); or, at the deadline,
     /// the last datagram that arrived without it, for the verifier to name its defect.
     case reply(datagram: [UInt8], address: SocketAddress, sentBootNanoseconds: Int64, receivedBootNanoseconds: Int64)
@@ -12,7 +12,7 @@ public enum RoughtimeExchangeOutcome: Sendable {
 }
 
 /// How the client reaches servers. Production uses `SocketRoughtimeTransport`; tests may script one.
-public protocol RoughtimeTransport: Sendable {
+package protocol RoughtimeTransport: Sendable {
     /// Every address of `host`.
     nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError>
     /// Sends `request` to the first address that has a route and waits up to `timeoutNanoseconds` for a

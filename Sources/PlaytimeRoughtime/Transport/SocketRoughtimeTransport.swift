@@ -1,5 +1,5 @@
 import Dispatch
-import PlaytimeSystem
+package import PlaytimeSystem
 
 /// The real transport: non-blocking connected UDP sockets on ephemeral ports, waited on with `poll` on this
 /// transport's own dispatch queue, so no thread of Swift's cooperative pool is parked.
@@ -10,14 +10,14 @@ import PlaytimeSystem
 /// "offline" is reported without waiting for the timeout. A datagram that does not carry the request's nonce does not
 /// end the wait (an injected one cannot hide the real answer); if no better one arrives, the last such
 /// datagram is returned at the deadline so the verifier can name what was wrong with it.
-public struct SocketRoughtimeTransport: RoughtimeTransport {
+package struct SocketRoughtimeTransport: RoughtimeTransport {
     private let queue = DispatchQueue(label: "PlaytimeRoughtime.SocketRoughtimeTransport")
 
     /// Creates a transport with its own I/O queue.
-    public init() {}
+    package init() {}
 
     /// Numeric hosts parse in place; names resolve on the I/O queue.
-    public nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError> {
+    package nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError> {
         if let numeric = SocketAddress(numericHost: host, port: port) { return .success([numeric]) }
         return await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: Resolver.resolveUDP(host: host, port: port)) }
@@ -25,7 +25,7 @@ public struct SocketRoughtimeTransport: RoughtimeTransport {
     }
 
     /// Sends and waits on the I/O queue.
-    public nonisolated(nonsending) func exchange(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
+    package nonisolated(nonsending) func exchange(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
                                                  timeoutNanoseconds: Int64) async -> RoughtimeExchangeOutcome {
         await withCheckedContinuation { continuation in
             queue.async {
@@ -35,12 +35,12 @@ public struct SocketRoughtimeTransport: RoughtimeTransport {
     }
 
     /// Reads the interface table.
-    public nonisolated(nonsending) func hasUsableInterface() async -> Bool {
+    package nonisolated(nonsending) func hasUsableInterface() async -> Bool {
         NetworkInterfaces.summary().hasUsableInterface
     }
 
     /// The whole exchange on the calling thread, sleeping in `poll`.
-    public static func exchangeBlocking(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
+    package static func exchangeBlocking(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
                                         timeoutNanoseconds: Int64) -> RoughtimeExchangeOutcome {
         var exchange = DualStackExchange(request: request, nonce: nonce, addresses: addresses,
                                          deadline: SystemClock.bootNanoseconds() + max(0, timeoutNanoseconds))

@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+internal import PlaytimeCrypto
 
 /// `H`: SHA-512 truncated to its first 32 bytes (draft-ietf-ntp-roughtime-19 §5.1.4, §5.3).
 package enum RoughtimeHash {

@@ -1,5 +1,5 @@
 /// Which message of a request or response a rejection is about (draft-ietf-ntp-roughtime-19 Figure 3).
-public enum RoughtimeMessagePart: String, Sendable, Equatable, CustomStringConvertible {
+package enum RoughtimeMessagePart: String, Sendable, Equatable, CustomStringConvertible {
     /// The request packet (as sent, or as read back from a journal).
     case request
     /// The response packet's top-level message.
@@ -12,5 +12,5 @@ public enum RoughtimeMessagePart: String, Sendable, Equatable, CustomStringConve
     case delegation = "DELE"
 
     /// `request`, `response`, `SREP`, `CERT` or `DELE`.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

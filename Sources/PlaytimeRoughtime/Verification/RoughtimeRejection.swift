@@ -1,6 +1,6 @@
 /// Why a request/response pair does not verify: one case for every check of draft-ietf-ntp-roughtime-19
 /// §5.4 and the framing rules of §4–§5.2. A rejected answer is never trusted, whatever time it carries.
-public enum RoughtimeRejection: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RoughtimeRejection: Error, Sendable, Equatable, CustomStringConvertible {
     /// Shorter than 12 bytes or not starting with `ROUGHTIM`.
     case badPacketHeader(RoughtimeMessagePart)
     /// The packet's length field disagrees with the bytes that follow it.
@@ -47,7 +47,7 @@ public enum RoughtimeRejection: Error, Sendable, Equatable, CustomStringConverti
     case merklePathMismatch
 
     /// A stable kebab-case code for machine-readable output.
-    public var code: String {
+    package var code: String {
         switch self {
         case .badPacketHeader: "bad-packet-header"
         case .badPacketLength: "bad-packet-length"
@@ -75,7 +75,7 @@ public enum RoughtimeRejection: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// One sentence naming the failed check.
-    public var description: String {
+    package var description: String {
         switch self {
         case .badPacketHeader(let part): "\(part): not a ROUGHTIM packet"
         case .badPacketLength(let part, let declared, let actual): "\(part): packet declares \(declared) bytes, carries \(actual)"

@@ -1,23 +1,23 @@
 /// A response that verified completely: the server's signed time.
-public struct RoughtimeTime: Sendable, Equatable {
+package struct RoughtimeTime: Sendable, Equatable {
     /// `MIDP`: Unix seconds at the moment the server processed the request.
-    public var midpointSeconds: UInt64
+    package var midpointSeconds: UInt64
     /// `RADI`: the server's bound, in seconds, on the distance of the true time from `MIDP` (never 0).
-    public var radiusSeconds: UInt32
+    package var radiusSeconds: UInt32
     /// The version the response was made with (`SREP`'s `VER`).
-    public var version: UInt32
+    package var version: UInt32
 
     /// Creates a time.
-    public init(midpointSeconds: UInt64, radiusSeconds: UInt32, version: UInt32) {
+    package init(midpointSeconds: UInt64, radiusSeconds: UInt32, version: UInt32) {
         self.midpointSeconds = midpointSeconds
         self.radiusSeconds = radiusSeconds
         self.version = version
     }
 
     /// `MIDP − RADI`, saturating at 0.
-    public var earliestSeconds: UInt64 { midpointSeconds > UInt64(radiusSeconds) ? midpointSeconds - UInt64(radiusSeconds) : 0 }
+    package var earliestSeconds: UInt64 { midpointSeconds > UInt64(radiusSeconds) ? midpointSeconds - UInt64(radiusSeconds) : 0 }
     /// `MIDP + RADI`, saturating at `UInt64.max`.
-    public var latestSeconds: UInt64 {
+    package var latestSeconds: UInt64 {
         let (sum, overflow) = midpointSeconds.addingReportingOverflow(UInt64(radiusSeconds))
         return overflow ? .max : sum
     }

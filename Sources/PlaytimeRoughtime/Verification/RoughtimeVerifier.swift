@@ -1,4 +1,4 @@
-import PlaytimeCrypto
+package import PlaytimeCrypto
 
 /// Verification of one request/response pair against a long-term key — pure, no I/O, no clock.
 ///
@@ -11,9 +11,9 @@ import PlaytimeCrypto
 /// valid key; `SIG` over `SREP` by `PUBK`; `VER` listed in `VERS`; `RADI` ≠ 0; `MINT ≤ MIDP ≤ MAXT`; and the
 /// Merkle path from the request's leaf with `INDX` to `ROOT`.
 /// Unknown tags are ignored at every level (grease, §7).
-public enum RoughtimeVerifier {
+package enum RoughtimeVerifier {
     /// Verifies `response` as the answer to `request` under the server's long-term `publicKey`.
-    public static func verify(request: [UInt8], response: [UInt8], publicKey: Ed25519PublicKey) -> Result<RoughtimeTime, RoughtimeRejection> {
+    package static func verify(request: [UInt8], response: [UInt8], publicKey: Ed25519PublicKey) -> Result<RoughtimeTime, RoughtimeRejection> {
         do throws(RoughtimeRejection) {
             return .success(try check(request: request[...], response: response[...], publicKey: publicKey))
         } catch {

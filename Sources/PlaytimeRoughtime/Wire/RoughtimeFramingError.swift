@@ -1,5 +1,5 @@
 /// Why bytes are not a well-formed Roughtime tag map (draft-ietf-ntp-roughtime-19 §4.2).
-public enum RoughtimeFramingError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RoughtimeFramingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Fewer bytes than the header's tag count needs.
     case truncated
     /// A tag count of zero (a message has at least one pair).
@@ -16,7 +16,7 @@ public enum RoughtimeFramingError: Error, Sendable, Equatable, CustomStringConve
     case offsetBeyondEnd
 
     /// A short phrase.
-    public var description: String {
+    package var description: String {
         switch self {
         case .truncated: "truncated header"
         case .noTags: "no tags"

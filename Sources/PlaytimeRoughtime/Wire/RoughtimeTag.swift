@@ -1,11 +1,11 @@
 /// A Roughtime tag: four bytes, one to four capital ASCII letters then zero padding, compared as the uint32
 /// whose least significant byte is the first letter (draft-ietf-ntp-roughtime-19 §4.1.3).
-public struct RoughtimeTag: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct RoughtimeTag: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The tag as the uint32 it is sorted by.
-    public let rawValue: UInt32
+    package let rawValue: UInt32
 
     /// A tag from its uint32 value.
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// A tag from its ASCII name (`"NONC"`, `"VER"`); shorter names are padded with zero bytes.
     package init(_ name: StaticString) {
@@ -16,10 +16,10 @@ public struct RoughtimeTag: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// Sorted as uint32 values, as the header requires.
-    public static func < (left: RoughtimeTag, right: RoughtimeTag) -> Bool { left.rawValue < right.rawValue }
+    package static func < (left: RoughtimeTag, right: RoughtimeTag) -> Bool { left.rawValue < right.rawValue }
 
     /// The ASCII name without padding; bytes that are not printable ASCII show as `\xNN`.
-    public var description: String {
+    package var description: String {
         var text = ""
         for index in 0..<4 {
             let byte = UInt8(truncatingIfNeeded: rawValue >> UInt32(8 * index))

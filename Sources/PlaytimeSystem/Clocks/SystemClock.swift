@@ -7,15 +7,15 @@ import Darwin
 #endif
 
 /// Direct readings of this machine's clocks, in nanoseconds.
-public enum SystemClock {
+package enum SystemClock {
     /// The wall clock (UTC, since 1970-01-01), which the device owner can set.
-    public static func wallNanoseconds() -> Int64 {
+    package static func wallNanoseconds() -> Int64 {
         readClock(CLOCK_REALTIME)
     }
 
     /// A clock that counts device sleep and cannot be set: Linux `CLOCK_BOOTTIME`,
     /// Darwin `CLOCK_MONOTONIC_RAW` (continuous time). Restarts from zero at each boot.
-    public static func bootNanoseconds() -> Int64 {
+    package static func bootNanoseconds() -> Int64 {
         #if canImport(Darwin)
         return Int64(clamping: clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))
         #else
@@ -25,7 +25,7 @@ public enum SystemClock {
 
     /// An identifier that is new at every boot: Linux `/proc/sys/kernel/random/boot_id`,
     /// Darwin `kern.bootsessionuuid`. `nil` if the system does not provide one.
-    public static func bootIdentifier() -> String? {
+    package static func bootIdentifier() -> String? {
         #if canImport(Darwin)
         var size = 0
         guard sysctlbyname("kern.bootsessionuuid", nil, &size, nil, 0) == 0, size > 0 else { return nil }

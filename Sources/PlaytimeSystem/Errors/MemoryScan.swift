@@ -7,10 +7,10 @@ import Darwin
 #endif
 
 /// Byte searches in raw memory, through the C library's vectorised `memchr`.
-public enum MemoryScan {
+package enum MemoryScan {
     /// The offset of the first `byte` in `buffer` at or after `start`, or `nil`.
     @inlinable
-    public static func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    package static func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int) -> Int? {
         guard start < buffer.count, let base = buffer.baseAddress else { return nil }
         guard let found = findByte(base + start, byte, buffer.count - start) else { return nil }
         return base.distance(to: UnsafeRawPointer(found))
@@ -18,7 +18,7 @@ public enum MemoryScan {
 
     /// True when the `count` bytes at `lhs` and `rhs` are equal (`memcmp`).
     @inlinable
-    public static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+    package static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
         count == 0 || compare(lhs, rhs, count) == 0
     }
 

@@ -10,14 +10,14 @@ import Darwin
 ///
 /// Two values are equal exactly when they name the same file, so comparing the identity of an
 /// open descriptor with that of its path tells whether the path was replaced (by `rename`).
-public struct FileIdentity: Sendable, Hashable {
+package struct FileIdentity: Sendable, Hashable {
     /// The device containing the file (`st_dev`).
-    public var device: UInt64
+    package var device: UInt64
     /// The file's inode number (`st_ino`).
-    public var inode: UInt64
+    package var inode: UInt64
 
     /// Creates an identity from raw numbers.
-    public init(device: UInt64, inode: UInt64) {
+    package init(device: UInt64, inode: UInt64) {
         self.device = device
         self.inode = inode
     }
@@ -30,7 +30,7 @@ public struct FileIdentity: Sendable, Hashable {
 
 extension OpenFile {
     /// The identity of the open file (`fstat`).
-    public func identity() throws(SystemError) -> FileIdentity {
+    package func identity() throws(SystemError) -> FileIdentity {
         var info = stat()
         guard fstat(rawDescriptor, &info) == 0 else { throw SystemError.current("fstat") }
         return FileIdentity(info)
@@ -39,7 +39,7 @@ extension OpenFile {
 
 extension FileSystem {
     /// The identity of the file at `path` (`stat`), or `nil` when nothing exists there.
-    public static func identity(ofPath path: String) throws(SystemError) -> FileIdentity? {
+    package static func identity(ofPath path: String) throws(SystemError) -> FileIdentity? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT { return nil }

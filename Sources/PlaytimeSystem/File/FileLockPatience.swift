@@ -12,7 +12,7 @@ extension OpenFile {
     /// A lock belongs to the open file description, so a child process forked elsewhere in this process
     /// keeps it for the instant between its fork and its exec even after our descriptor is closed; a short
     /// patience rides that out, while a real second writer still holds it when the patience runs out.
-    public func tryLockExclusive(patienceNanoseconds: Int64) throws(SystemError) -> Bool {
+    package func tryLockExclusive(patienceNanoseconds: Int64) throws(SystemError) -> Bool {
         let deadline = SystemClock.bootNanoseconds() + max(0, patienceNanoseconds)
         while true {
             if try tryLockExclusive() { return true }

@@ -11,12 +11,12 @@ extension OpenFile {
     ///
     /// `flock` locks belong to the open file description, so two separate opens of one path
     /// exclude each other even inside a single process. Released by ``unlock()`` or on close.
-    public func lockExclusive() throws(SystemError) {
+    package func lockExclusive() throws(SystemError) {
         guard retryingOnInterrupt({ flock(rawDescriptor, LOCK_EX) }) == 0 else { throw SystemError.current("flock") }
     }
 
     /// Releases a lock taken with ``lockExclusive()`` or ``tryLockExclusive()``.
-    public func unlock() throws(SystemError) {
+    package func unlock() throws(SystemError) {
         guard retryingOnInterrupt({ flock(rawDescriptor, LOCK_UN) }) == 0 else { throw SystemError.current("flock") }
     }
 }

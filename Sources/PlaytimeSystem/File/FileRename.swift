@@ -11,7 +11,7 @@ extension FileSystem {
     ///
     /// Both paths must be on the same file system. The new directory entry is durable only after
     /// ``FileSystem/syncParentDirectory(of:)`` on `destination`.
-    public static func renameFile(at source: String, to destination: String) throws(SystemError) {
+    package static func renameFile(at source: String, to destination: String) throws(SystemError) {
         guard rename(source, destination) == 0 else { throw SystemError.current("rename") }
     }
 }

@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 /// Path-level file operations that have no open descriptor.
-public enum FileSystem {
+package enum FileSystem {
     /// Makes the directory entry of `path` durable by `fsync`ing its parent directory.
-    public static func syncParentDirectory(of path: String) throws(SystemError) {
+    package static func syncParentDirectory(of path: String) throws(SystemError) {
         let directory: String
         if let slash = path.lastIndex(of: "/") {
             directory = slash == path.startIndex ? "/" : String(path[..<slash])
@@ -23,12 +23,12 @@ public enum FileSystem {
     }
 
     /// Removes the file at `path` (`unlink`).
-    public static func removeFile(at path: String) throws(SystemError) {
+    package static func removeFile(at path: String) throws(SystemError) {
         guard unlink(path) == 0 else { throw SystemError.current("unlink") }
     }
 
     /// The permission bits (`st_mode & 0o7777`) of the file at `path`.
-    public static func permissions(of path: String) throws(SystemError) -> UInt32 {
+    package static func permissions(of path: String) throws(SystemError) -> UInt32 {
         var info = stat()
         guard stat(path, &info) == 0 else { throw SystemError.current("stat") }
         return UInt32(info.st_mode) & 0o7777

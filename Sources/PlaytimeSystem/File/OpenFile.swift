@@ -9,24 +9,24 @@ import Darwin
 /// An open file descriptor owned by this value: closed exactly once, by ``close()`` or on deinit.
 ///
 /// Every call retries on `EINTR` and reports failure as a ``SystemError`` naming the call.
-public struct OpenFile: ~Copyable, Sendable {
+package struct OpenFile: ~Copyable, Sendable {
     /// The raw descriptor number.
-    public let rawDescriptor: Int32
+    package let rawDescriptor: Int32
 
     /// How to open a file; combine with `[.readWrite, .create, .append]` and so on.
-    public struct Options: OptionSet, Sendable {
+    package struct Options: OptionSet, Sendable {
         /// The combined option bits.
-        public let rawValue: Int
+        package let rawValue: Int
         /// Creates options from raw bits.
-        public init(rawValue: Int) { self.rawValue = rawValue }
+        package init(rawValue: Int) { self.rawValue = rawValue }
         /// Open for reading and writing (reading only when absent).
-        public static let readWrite = Options(rawValue: 1 << 0)
+        package static let readWrite = Options(rawValue: 1 << 0)
         /// Create the file when it does not exist.
-        public static let create = Options(rawValue: 1 << 1)
+        package static let create = Options(rawValue: 1 << 1)
         /// Fail with `EEXIST` when the file exists (with `.create`).
-        public static let exclusive = Options(rawValue: 1 << 2)
+        package static let exclusive = Options(rawValue: 1 << 2)
         /// Every write goes to the current end of the file (`O_APPEND`).
-        public static let append = Options(rawValue: 1 << 3)
+        package static let append = Options(rawValue: 1 << 3)
 
         /// The `open(2)` flags for these options; descriptors are always close-on-exec.
         var systemFlags: Int32 {
@@ -39,12 +39,12 @@ public struct OpenFile: ~Copyable, Sendable {
     }
 
     /// Takes ownership of an already open descriptor.
-    public init(takingOwnershipOf rawDescriptor: Int32) {
+    package init(takingOwnershipOf rawDescriptor: Int32) {
         self.rawDescriptor = rawDescriptor
     }
 
     /// Opens `path`; new files get `permissions` (before the umask), 0600 by default.
-    public init(path: String, options: Options, permissions: UInt32 = 0o600) throws(SystemError) {
+    package init(path: String, options: Options, permissions: UInt32 = 0o600) throws(SystemError) {
         let flags = options.systemFlags
         let descriptor = retryingOnInterrupt { open(path, flags, mode_t(permissions)) }
         guard descriptor >= 0 else { throw SystemError.current("open") }
@@ -56,14 +56,14 @@ public struct OpenFile: ~Copyable, Sendable {
     }
 
     /// Closes the descriptor now. `EINTR` from `close` is not retried (the descriptor is gone either way).
-    public consuming func close() throws(SystemError) {
+    package consuming func close() throws(SystemError) {
         let descriptor = rawDescriptor
         discard self
         if systemClose(descriptor) != 0 && errno != EINTR { throw SystemError.current("close") }
     }
 
     /// Reads up to `buffer.count` bytes at the current offset; returns 0 at end of file.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         let count = retryingOnInterrupt { systemRead(rawDescriptor, base, buffer.count) }
         guard count >= 0 else { throw SystemError.current("read") }
@@ -73,12 +73,12 @@ public struct OpenFile: ~Copyable, Sendable {
     /// Writes all of `bytes`, continuing after short writes and `EINTR`.
     ///
     /// On failure some prefix of `bytes` may already be in the file.
-    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    package func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         try OpenFile.writeAll(bytes, toRawDescriptor: rawDescriptor)
     }
 
     /// Writes all of `bytes` (an array), continuing after short writes and `EINTR`.
-    public func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+    package func writeAll(_ bytes: [UInt8]) throws(SystemError) {
         var failure: SystemError?
         bytes.withUnsafeBytes { buffer in
             do throws(SystemError) { try OpenFile.writeAll(buffer, toRawDescriptor: rawDescriptor) } catch { failure = error }
@@ -87,7 +87,7 @@ public struct OpenFile: ~Copyable, Sendable {
     }
 
     /// Writes all of `bytes` to a descriptor this value does not own, such as standard output (1).
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, toRawDescriptor descriptor: Int32) throws(SystemError) {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, toRawDescriptor descriptor: Int32) throws(SystemError) {
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -102,24 +102,24 @@ public struct OpenFile: ~Copyable, Sendable {
     }
 
     /// Flushes the file's data and metadata to stable storage (`fsync`).
-    public func sync() throws(SystemError) {
+    package func sync() throws(SystemError) {
         guard retryingOnInterrupt({ fsync(rawDescriptor) }) == 0 else { throw SystemError.current("fsync") }
     }
 
     /// Cuts or extends the file to exactly `length` bytes (`ftruncate`).
-    public func truncate(to length: Int64) throws(SystemError) {
+    package func truncate(to length: Int64) throws(SystemError) {
         guard retryingOnInterrupt({ ftruncate(rawDescriptor, off_t(length)) }) == 0 else {
             throw SystemError.current("ftruncate")
         }
     }
 
     /// Moves the read offset to `offset` bytes from the start (`lseek`).
-    public func seek(to offset: Int64) throws(SystemError) {
+    package func seek(to offset: Int64) throws(SystemError) {
         guard lseek(rawDescriptor, off_t(offset), SEEK_SET) >= 0 else { throw SystemError.current("lseek") }
     }
 
     /// The file's current size in bytes (`fstat`).
-    public func size() throws(SystemError) -> Int64 {
+    package func size() throws(SystemError) -> Int64 {
         var info = stat()
         guard fstat(rawDescriptor, &info) == 0 else { throw SystemError.current("fstat") }
         return Int64(info.st_size)
@@ -128,7 +128,7 @@ public struct OpenFile: ~Copyable, Sendable {
     /// Takes an exclusive advisory lock without waiting (`flock`); false when another holder has it.
     ///
     /// The lock lasts until the descriptor is closed.
-    public func tryLockExclusive() throws(SystemError) -> Bool {
+    package func tryLockExclusive() throws(SystemError) -> Bool {
         if retryingOnInterrupt({ flock(rawDescriptor, LOCK_EX | LOCK_NB) }) == 0 { return true }
         if errno == EWOULDBLOCK || errno == EAGAIN { return false }
         throw SystemError.current("flock")

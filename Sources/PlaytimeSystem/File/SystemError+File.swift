@@ -8,11 +8,11 @@ import Darwin
 
 extension SystemError {
     /// True when the path does not exist (`ENOENT`).
-    public var meansNoSuchFile: Bool { code == ENOENT }
+    package var meansNoSuchFile: Bool { code == ENOENT }
     /// True when the path exists and exclusive creation was asked for (`EEXIST`).
-    public var meansAlreadyExists: Bool { code == EEXIST }
+    package var meansAlreadyExists: Bool { code == EEXIST }
     /// True when access was refused (`EACCES` or `EPERM`).
-    public var meansPermissionDenied: Bool { code == EACCES || code == EPERM }
+    package var meansPermissionDenied: Bool { code == EACCES || code == EPERM }
     /// True when the path is a directory (`EISDIR`).
-    public var meansIsDirectory: Bool { code == EISDIR }
+    package var meansIsDirectory: Bool { code == EISDIR }
 }

@@ -7,20 +7,20 @@ import Darwin
 #endif
 
 /// What the local interfaces say about reaching a network, without sending anything.
-public struct InterfaceSummary: Sendable, Equatable {
+package struct InterfaceSummary: Sendable, Equatable {
     /// Names of interfaces that are up, running, not loopback, and carry an IPv4 or IPv6 address.
-    public var usableInterfaces: [String]
+    package var usableInterfaces: [String]
     /// True when the loopback interface is up with an address.
-    public var loopbackUp: Bool
+    package var loopbackUp: Bool
 
     /// True when at least one non-loopback interface could carry traffic.
-    public var hasUsableInterface: Bool { !usableInterfaces.isEmpty }
+    package var hasUsableInterface: Bool { !usableInterfaces.isEmpty }
 }
 
 /// Reads the interface table (`getifaddrs`) and probes routes with unconnected-to-connected UDP sockets.
-public enum NetworkInterfaces {
+package enum NetworkInterfaces {
     /// Summarises the interfaces that could carry traffic.
-    public static func summary() -> InterfaceSummary {
+    package static func summary() -> InterfaceSummary {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0 else { return InterfaceSummary(usableInterfaces: [], loopbackUp: false) }
         defer { freeifaddrs(list) }
@@ -46,7 +46,7 @@ public enum NetworkInterfaces {
 
     /// Asks the kernel for a route to `address` by connecting a UDP socket (no packet is sent).
     /// Returns `nil` when a route exists, or the error that says why not.
-    public static func routeProblem(to address: SocketAddress) -> SystemError? {
+    package static func routeProblem(to address: SocketAddress) -> SystemError? {
         do {
             let socket = try UDPSocket(connectedTo: address)
             socket.close()

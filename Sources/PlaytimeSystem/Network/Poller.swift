@@ -7,11 +7,11 @@ import Darwin
 #endif
 
 /// Waits for sockets to become readable.
-public enum Poller {
+package enum Poller {
     /// Waits up to `timeoutNanoseconds` (rounded up to a millisecond) for any of `descriptors` to be readable
     /// or in error. Returns one flag per descriptor. An interrupted wait returns early with no flags set;
     /// callers loop on their own deadline.
-    public static func waitReadable(_ descriptors: [Int32], timeoutNanoseconds: Int64) throws(SystemError) -> [Bool] {
+    package static func waitReadable(_ descriptors: [Int32], timeoutNanoseconds: Int64) throws(SystemError) -> [Bool] {
         var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         let milliseconds = Int32(clamping: max(0, (timeoutNanoseconds + 999_999) / 1_000_000))
         let ready = entries.withUnsafeMutableBufferPointer { buffer in

@@ -7,29 +7,29 @@ import Darwin
 #endif
 
 /// Why a host name did not resolve.
-public struct ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `getaddrinfo` return code (`EAI_*`).
-    public let code: Int32
+    package let code: Int32
     /// The host that was asked for.
-    public let host: String
+    package let host: String
 
     /// Creates an error from a `getaddrinfo` code.
-    public init(code: Int32, host: String) {
+    package init(code: Int32, host: String) {
         self.code = code
         self.host = host
     }
 
     /// `getaddrinfo(host): message`.
-    public var description: String {
+    package var description: String {
         "getaddrinfo(\(host)): \(String(cString: gai_strerror(code)))"
     }
 }
 
 /// Host-name resolution through the system resolver.
-public enum Resolver {
+package enum Resolver {
     /// Every UDP address of `host` (IPv6 and IPv4, in the resolver's preferred order, duplicates removed).
     /// Numeric addresses are parsed without asking the resolver.
-    public static func resolveUDP(host: String, port: UInt16) -> Result<[SocketAddress], ResolveError> {
+    package static func resolveUDP(host: String, port: UInt16) -> Result<[SocketAddress], ResolveError> {
         #if canImport(Darwin)
         resolve(host: host, port: port, socketType: SOCK_DGRAM, protocol: CInt(IPPROTO_UDP))
         #else

@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 /// An IPv4 or IPv6 address with a port, as the socket calls take it.
-public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
+package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     /// Address family of the address.
-    public enum Family: Sendable, Hashable {
+    package enum Family: Sendable, Hashable {
         /// IPv4.
         case ipv4
         /// IPv6.
@@ -19,7 +19,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     /// The raw `sockaddr_in` or `sockaddr_in6` bytes.
     let storage: [UInt8]
     /// IPv4 or IPv6.
-    public let family: Family
+    package let family: Family
 
     init?(raw: UnsafePointer<sockaddr>, length: Int) {
         let rawFamily = Int32(raw.pointee.sa_family)
@@ -35,7 +35,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a numeric IPv4 (`127.0.0.1`) or IPv6 (`::1`) address; `nil` for anything else.
-    public init?(numericHost host: String, port: UInt16) {
+    package init?(numericHost host: String, port: UInt16) {
         var v4 = sockaddr_in()
         if inet_pton(AF_INET, host, &v4.sin_addr) == 1 {
             v4.sin_family = sa_family_t(AF_INET)
@@ -62,7 +62,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The port in host byte order.
-    public var port: UInt16 {
+    package var port: UInt16 {
         storage.withUnsafeBytes { raw in
             switch family {
             case .ipv4: return UInt16(bigEndian: raw.load(as: sockaddr_in.self).sin_port)
@@ -72,7 +72,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The numeric host, such as `127.0.0.1` or `::1`.
-    public var host: String {
+    package var host: String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         let ok: Bool = storage.withUnsafeBytes { raw in
             switch family {
@@ -89,12 +89,12 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `127.0.0.1:123` or `[::1]:123`.
-    public var description: String {
+    package var description: String {
         family == .ipv6 ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// True for 127.0.0.0/8 and ::1.
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         switch family {
         case .ipv4: return storage.withUnsafeBytes { UInt32(bigEndian: $0.load(as: sockaddr_in.self).sin_addr.s_addr) >> 24 == 127 }
         case .ipv6: return host == "::1"

@@ -8,14 +8,14 @@ import Darwin
 
 /// A blocking TCP stream (a connection accepted by `TCPListener`, or one opened to a server).
 /// For the examples' small loopback HTTP server and client; one owner at a time.
-public final class TCPConnection {
+package final class TCPConnection {
     /// The file descriptor; -1 once closed.
-    public private(set) var descriptor: Int32
+    package private(set) var descriptor: Int32
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
     /// Connects to `address` (blocking).
-    public init(connectingTo address: SocketAddress) throws(SystemError) {
+    package init(connectingTo address: SocketAddress) throws(SystemError) {
         let fd = socket(address.rawFamily, streamType, 0)
         guard fd >= 0 else { throw SystemError.current("socket") }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -35,7 +35,7 @@ public final class TCPConnection {
     deinit { close() }
 
     /// Closes the connection; later calls do nothing.
-    public func close() {
+    package func close() {
         if descriptor >= 0 {
             _ = systemClose(descriptor)
             descriptor = -1
@@ -43,7 +43,7 @@ public final class TCPConnection {
     }
 
     /// Reads up to `buffer.count` bytes; 0 means the peer closed its side.
-    public func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
+    package func read(into buffer: inout [UInt8]) throws(SystemError) -> Int {
         let fd = descriptor
         let count = buffer.withUnsafeMutableBytes { raw in retryingOnInterrupt { systemRead(fd, raw.baseAddress, raw.count) } }
         guard count >= 0 else { throw SystemError.current("read") }
@@ -51,7 +51,7 @@ public final class TCPConnection {
     }
 
     /// Writes every byte, retrying short writes.
-    public func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+    package func writeAll(_ bytes: [UInt8]) throws(SystemError) {
         var offset = 0
         let fd = descriptor
         while offset < bytes.count {
@@ -65,14 +65,14 @@ public final class TCPConnection {
 }
 
 /// A listening TCP socket bound to a local address (use port 0 for any free port).
-public final class TCPListener {
+package final class TCPListener {
     /// The file descriptor; -1 once closed.
-    public private(set) var descriptor: Int32
+    package private(set) var descriptor: Int32
     /// The bound address, with the kernel-chosen port.
-    public let localAddress: SocketAddress
+    package let localAddress: SocketAddress
 
     /// Binds and listens.
-    public init(bindingTo address: SocketAddress, backlog: Int32 = 64) throws(SystemError) {
+    package init(bindingTo address: SocketAddress, backlog: Int32 = 64) throws(SystemError) {
         let fd = socket(address.rawFamily, streamType, 0)
         guard fd >= 0 else { throw SystemError.current("socket") }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
@@ -86,7 +86,7 @@ public final class TCPListener {
     deinit { close() }
 
     /// Stops listening; a blocked `accept` then fails.
-    public func close() {
+    package func close() {
         if descriptor >= 0 {
             _ = shutdown(descriptor, Int32(SHUT_RDWR))
             _ = systemClose(descriptor)
@@ -95,7 +95,7 @@ public final class TCPListener {
     }
 
     /// Waits up to `timeoutNanoseconds` for a connection; `nil` when none arrived in time.
-    public func accept(timeoutNanoseconds: Int64) throws(SystemError) -> TCPConnection? {
+    package func accept(timeoutNanoseconds: Int64) throws(SystemError) -> TCPConnection? {
         let fd = descriptor
         guard fd >= 0 else { throw SystemError(code: EBADF, operation: "accept") }
         guard try Poller.waitReadable([fd], timeoutNanoseconds: timeoutNanoseconds).first == true else { return nil }

@@ -7,14 +7,14 @@ import Darwin
 #endif
 
 /// A non-blocking UDP socket bound to a local address, answering many peers (test servers, examples).
-public final class UDPServerSocket {
+package final class UDPServerSocket {
     /// The file descriptor; valid until `close()` or deinit.
-    public private(set) var descriptor: Int32
+    package private(set) var descriptor: Int32
     /// The address actually bound (with the kernel-chosen port when 0 was asked).
-    public let localAddress: SocketAddress
+    package let localAddress: SocketAddress
 
     /// Binds to `address` (use port 0 for any free port).
-    public init(bindingTo address: SocketAddress) throws(SystemError) {
+    package init(bindingTo address: SocketAddress) throws(SystemError) {
         let fd = openNonBlockingDatagramSocket(family: address.rawFamily)
         guard fd >= 0 else { throw SystemError.current("socket") }
         let bound = try address.bind(fd)
@@ -25,7 +25,7 @@ public final class UDPServerSocket {
     deinit { close() }
 
     /// Closes the socket; later calls do nothing.
-    public func close() {
+    package func close() {
         if descriptor >= 0 {
             _ = systemClose(descriptor)
             descriptor = -1
@@ -33,7 +33,7 @@ public final class UDPServerSocket {
     }
 
     /// Receives one datagram and its sender, or `nil` when none is waiting.
-    public func receive(into buffer: inout [UInt8]) throws(SystemError) -> (count: Int, sender: SocketAddress)? {
+    package func receive(into buffer: inout [UInt8]) throws(SystemError) -> (count: Int, sender: SocketAddress)? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let fd = descriptor
@@ -57,7 +57,7 @@ public final class UDPServerSocket {
     }
 
     /// Sends one datagram to `peer`.
-    public func send(_ bytes: [UInt8], to peer: SocketAddress) throws(SystemError) {
+    package func send(_ bytes: [UInt8], to peer: SocketAddress) throws(SystemError) {
         let fd = descriptor
         let sent = bytes.withUnsafeBytes { raw in
             peer.withSockaddr { address, length in

@@ -8,14 +8,14 @@ import Darwin
 
 /// A non-blocking UDP socket connected to one peer on a kernel-chosen ephemeral port.
 /// A connected socket receives only datagrams from that peer, and reports ICMP errors.
-public final class UDPSocket {
+package final class UDPSocket {
     /// The file descriptor; valid until `close()` or deinit.
-    public private(set) var descriptor: Int32
+    package private(set) var descriptor: Int32
     /// The peer the socket is connected to.
-    public let peer: SocketAddress
+    package let peer: SocketAddress
 
     /// Opens a socket of the peer's family and connects it. No packet is sent.
-    public init(connectedTo peer: SocketAddress) throws(SystemError) {
+    package init(connectedTo peer: SocketAddress) throws(SystemError) {
         let fd = openNonBlockingDatagramSocket(family: peer.rawFamily)
         guard fd >= 0 else { throw SystemError.current("socket") }
         let status = peer.withSockaddr { address, length in
@@ -33,7 +33,7 @@ public final class UDPSocket {
     deinit { close() }
 
     /// Closes the socket; later calls do nothing.
-    public func close() {
+    package func close() {
         if descriptor >= 0 {
             _ = systemClose(descriptor)
             descriptor = -1
@@ -41,7 +41,7 @@ public final class UDPSocket {
     }
 
     /// Sends one datagram.
-    public func send(_ bytes: [UInt8]) throws(SystemError) {
+    package func send(_ bytes: [UInt8]) throws(SystemError) {
         let sent = bytes.withUnsafeBytes { raw in
             retryingOnInterrupt { systemSend(descriptor, raw.baseAddress, raw.count, 0) }
         }
@@ -49,7 +49,7 @@ public final class UDPSocket {
     }
 
     /// Receives one datagram into `buffer`; returns its length, or `nil` when none is waiting.
-    public func receive(into buffer: inout [UInt8]) throws(SystemError) -> Int? {
+    package func receive(into buffer: inout [UInt8]) throws(SystemError) -> Int? {
         let count = buffer.withUnsafeMutableBytes { raw in
             retryingOnInterrupt { recv(descriptor, raw.baseAddress, raw.count, 0) }
         }

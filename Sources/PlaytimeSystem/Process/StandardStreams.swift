@@ -7,28 +7,28 @@ import Darwin
 #endif
 
 /// The process's standard streams and exit, for command-line tools.
-public enum StandardStreams {
+package enum StandardStreams {
     /// Makes standard output line-buffered, so piped output arrives a line at a time.
-    public static func lineBufferOutput() {
+    package static func lineBufferOutput() {
         setvbuf(stdout, nil, _IOLBF, 0)
     }
 
     /// Writes `text` and a newline to standard error.
-    public static func writeError(_ text: String) {
+    package static func writeError(_ text: String) {
         fputs(text + "\n", stderr)
     }
 
     /// Rewrites the current line of standard error (carriage return, text, clear to end of line): progress.
-    public static func writeErrorInPlace(_ text: String) {
+    package static func writeErrorInPlace(_ text: String) {
         fputs("\r" + text + "\u{1B}[K", stderr)
         fflush(stderr)
     }
 
     /// True when standard error is a terminal (progress output goes there only then).
-    public static var errorIsTerminal: Bool { isatty(2) == 1 }
+    package static var errorIsTerminal: Bool { isatty(2) == 1 }
 
     /// Flushes standard output and ends the process with `status`.
-    public static func exitProcess(_ status: Int32) -> Never {
+    package static func exitProcess(_ status: Int32) -> Never {
         fflush(stdout)
         exit(status)
     }
@@ -36,7 +36,7 @@ public enum StandardStreams {
 
 extension StandardStreams {
     /// Writes out whatever standard output has buffered, before bytes go to its descriptor directly.
-    public static func flushOutput() {
+    package static func flushOutput() {
         fflush(stdout)
     }
 }

@@ -17,7 +17,7 @@ extension FileSystem {
     ///   caller may not write is refused, as the shell's `>` would.
     /// - Anything else (a directory, FIFO, symbolic link, device or socket) is refused before anything is
     ///   created or changed: a symbolic link is not followed, a device node is never replaced.
-    public static func writeOutput(_ bytes: [UInt8], toPath path: String, permissions: UInt32 = 0o666) throws(FileAccessError) {
+    package static func writeOutput(_ bytes: [UInt8], toPath path: String, permissions: UInt32 = 0o666) throws(FileAccessError) {
         if path == "-" {
             StandardStreams.flushOutput()
             var failure: SystemError?

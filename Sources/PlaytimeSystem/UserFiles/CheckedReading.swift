@@ -13,7 +13,7 @@ extension OpenFile {
     /// it; the descriptor is then examined with `fstat` (the file actually opened, not a path that could
     /// be swapped), and `O_NONBLOCK` is cleared again so that reading a pipe that has a writer waits for
     /// its data. A symbolic link is followed: what counts is the kind of its target.
-    public init(readingAt path: String, accepting kinds: Set<FileKind>) throws(FileAccessError) {
+    package init(readingAt path: String, accepting kinds: Set<FileKind>) throws(FileAccessError) {
         guard !path.isEmpty else { throw FileAccessError(path: path, access: .read, reason: .emptyPath) }
         let flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
         let descriptor = retryingOnInterrupt { open(path, flags) }
@@ -44,7 +44,7 @@ extension FileSystem {
     ///
     /// Anything but a regular file (directory, FIFO, device, socket) is refused without blocking and
     /// without reading; a file larger than `byteLimit` is refused, also when it grows while being read.
-    public static func readRegularFile(atPath path: String, byteLimit: Int) throws(FileAccessError) -> [UInt8] {
+    package static func readRegularFile(atPath path: String, byteLimit: Int) throws(FileAccessError) -> [UInt8] {
         let file = try OpenFile(readingAt: path, accepting: [.regular])
         let limit = max(0, byteLimit)
         let size: Int64

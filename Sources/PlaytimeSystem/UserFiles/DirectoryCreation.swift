@@ -10,7 +10,7 @@ extension FileSystem {
     /// Makes sure a directory exists at `path`, creating it and any missing parents (`mkdir -p`) with
     /// `permissions` less the umask. An existing directory (or a link to one) is accepted as it is;
     /// anything else in the way is refused, in words.
-    public static func createDirectories(atPath path: String, permissions: UInt32 = 0o700) throws(FileAccessError) {
+    package static func createDirectories(atPath path: String, permissions: UInt32 = 0o700) throws(FileAccessError) {
         guard !path.isEmpty else { throw FileAccessError(path: path, access: .createDirectory, reason: .emptyPath) }
         var prefix = path.hasPrefix("/") ? "/" : ""
         let components = path.split(separator: "/", omittingEmptySubsequences: true)

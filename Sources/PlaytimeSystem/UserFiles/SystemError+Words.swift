@@ -9,7 +9,7 @@ import Darwin
 extension SystemError {
     /// The error in plain lower-case words for a person, without the call's name or the errno number:
     /// "permission denied", "no space left on device".
-    public var plainWords: String {
+    package var plainWords: String {
         switch code {
         case ENOENT: return "no such file or directory"
         case EACCES, EPERM: return "permission denied"

@@ -2,6 +2,7 @@ import Foundation
 import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeNTP
 import PlaytimeSystem
 
 /// `playtime demo`: the whole job on embedded defaults, with this machine's real clocks.

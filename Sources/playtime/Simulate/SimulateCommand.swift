@@ -1,4 +1,5 @@
 import PlaytimeGuard
+import PlaytimeSimulation
 
 /// `playtime simulate`: runs every known cheat and every honest pattern through the real recorder,
 /// verifier and calculator, and shows that no cheat is overpaid and no honest player is flagged.

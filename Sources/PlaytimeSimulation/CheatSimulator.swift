@@ -1,4 +1,5 @@
 import Foundation
+import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
 
@@ -8,20 +9,20 @@ import PlaytimeSystem
 ///
 /// Each trial writes small journals to a scratch directory (`/dev/shm` when present) and deletes them.
 /// Time is simulated: nothing sleeps. The same seed gives the same report.
-public struct CheatSimulator: Sendable {
+package struct CheatSimulator: Sendable {
     /// The seed every trial's randomness derives from.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Trials per scenario.
-    public var trials: Int
+    package var trials: Int
     /// The reward policy paid under.
-    public var policy: RewardPolicy
+    package var policy: RewardPolicy
     /// The scenarios run, in order.
-    public var scenarios: [CheatScenario]
+    package var scenarios: [CheatScenario]
     /// Where journals are written; `nil` picks `/dev/shm` or the temporary directory.
-    public var directory: String?
+    package var directory: String?
 
     /// Creates a simulator for every scenario under `policy`.
-    public init(seed: UInt64, trials: Int, policy: RewardPolicy = .default, scenarios: [CheatScenario] = CheatScenario.allCases,
+    package init(seed: UInt64, trials: Int, policy: RewardPolicy = .default, scenarios: [CheatScenario] = CheatScenario.allCases,
                 directory: String? = nil) {
         self.seed = seed
         self.trials = max(1, trials)
@@ -34,7 +35,7 @@ public struct CheatSimulator: Sendable {
     static let key: JournalKey? = try? JournalKey(bytes: (0..<32).map { UInt8(0xA0 ^ $0) })
 
     /// Runs every scenario and returns the report. An invalid policy yields rows whose every trial is an error.
-    public func run() async -> SimulationReport {
+    package func run() async -> SimulationReport {
         let scratch = Self.scratchDirectory(directory, seed: seed)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var rows: [SimulationRow] = []

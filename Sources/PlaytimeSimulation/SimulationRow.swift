@@ -1,32 +1,34 @@
+import PlaytimeGuard
+
 /// One scenario's totals over all trials.
-public struct SimulationRow: Sendable, Hashable, Codable {
+package struct SimulationRow: Sendable, Hashable, Codable {
     /// The scenario's name (e.g. `t01-wall-forward`).
-    public var scenario: String
+    package var scenario: String
     /// Attack or honest.
-    public var kind: ScenarioKind
+    package var kind: ScenarioKind
     /// GUIDE §4 threat number, for attacks.
-    public var threat: Int?
+    package var threat: Int?
     /// Trials run.
-    public var trials: Int
+    package var trials: Int
     /// Gold the server granted over all trials.
-    public var goldPaid: Int64
+    package var goldPaid: Int64
     /// Gold the honest runs of the same true away time got.
-    public var goldHonest: Int64
+    package var goldHonest: Int64
     /// Σ max(0, paid − honest) per trial: must be 0.
-    public var overpaid: Int64
+    package var overpaid: Int64
     /// Share of trials with a suspicious flag or a server-side detection, 0...1.
-    public var flaggedShare: Double
+    package var flaggedShare: Double
     /// Credited time over true time away, 0...1.
-    public var creditedShareOfTrueTime: Double
+    package var creditedShareOfTrueTime: Double
     /// Trials that failed to run (a recorder or journal error), never expected.
-    public var errors: Int
+    package var errors: Int
     /// The first error a trial met, for diagnosis (`nil` when none).
-    public var firstError: String?
+    package var firstError: String?
     /// The scenario in one line.
-    public var summary: String
+    package var summary: String
 
     /// Creates a row.
-    public init(scenario: String, kind: ScenarioKind, threat: Int?, trials: Int, goldPaid: Int64, goldHonest: Int64, overpaid: Int64,
+    package init(scenario: String, kind: ScenarioKind, threat: Int?, trials: Int, goldPaid: Int64, goldHonest: Int64, overpaid: Int64,
                 flaggedShare: Double, creditedShareOfTrueTime: Double, errors: Int, firstError: String? = nil, summary: String) {
         self.scenario = scenario
         self.kind = kind
@@ -44,7 +46,7 @@ public struct SimulationRow: Sendable, Hashable, Codable {
 
     /// The requirement this row must meet: nothing overpaid and no errors; honest rows also unflagged and
     /// credited at least 99 % of the true time.
-    public var passed: Bool {
+    package var passed: Bool {
         guard overpaid == 0, errors == 0 else { return false }
         guard kind == .honest else { return true }
         return flaggedShare == 0 && creditedShareOfTrueTime >= 0.99

@@ -1,3 +1,4 @@
+import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
 

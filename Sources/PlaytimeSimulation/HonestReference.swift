@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// The gold an honest player gets for the same true time away: verified claims of the true seconds, with
 /// the same multipliers requested, through a fresh ledger of the same policy.
 enum HonestReference {

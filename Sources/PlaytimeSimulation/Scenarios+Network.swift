@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// Threat 7: fake or hijacked NTP.
 extension TrialWorld {
     /// One of three servers lies by hours; the majority selection follows the honest two (reboot while away,

@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// The attacks found on the real binary (a forged reboot, liars after a reboot, a spoofer on an honest
 /// player's path, offline farming), replayed through the real recorder, journal and server path.
 extension TrialWorld {

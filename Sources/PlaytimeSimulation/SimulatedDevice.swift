@@ -1,3 +1,4 @@
+import PlaytimeGuard
 import PlaytimeJournal
 
 /// One simulated phone: its clocks, its network, and the real recorder writing a real journal.

@@ -1,26 +1,27 @@
 import Foundation
+import PlaytimeGuard
 
 /// The simulator's result: one row per scenario.
-public struct SimulationReport: Sendable, Hashable, Codable {
+package struct SimulationReport: Sendable, Hashable, Codable {
     /// The seed the run started from.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Trials per scenario.
-    public var trials: Int
+    package var trials: Int
     /// One row per scenario, attacks first.
-    public var rows: [SimulationRow]
+    package var rows: [SimulationRow]
 
     /// Creates a report.
-    public init(seed: UInt64, trials: Int, rows: [SimulationRow]) {
+    package init(seed: UInt64, trials: Int, rows: [SimulationRow]) {
         self.seed = seed
         self.trials = trials
         self.rows = rows
     }
 
     /// True when no attack overpaid, no honest case was flagged or under-credited, and no trial failed.
-    public var passed: Bool { rows.allSatisfy(\.passed) }
+    package var passed: Bool { rows.allSatisfy(\.passed) }
 
     /// A fixed-width text table with a verdict line.
-    public func render() -> String {
+    package func render() -> String {
         let header = ["scenario", "kind", "trials", "gold paid", "gold honest", "overpaid", "flagged", "credited", "ok"]
         var table = [header]
         for row in rows {
@@ -45,7 +46,7 @@ public struct SimulationReport: Sendable, Hashable, Codable {
     }
 
     /// The report as pretty-printed JSON with sorted keys.
-    public func json() -> String {
+    package func json() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(self) else { return "{}" }

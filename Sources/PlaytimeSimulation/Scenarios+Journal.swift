@@ -1,4 +1,5 @@
 import Foundation
+import PlaytimeGuard
 
 /// Threats 8-11 and 13: the saved journal, kills, rate snapshots, multipliers and replays.
 extension TrialWorld {

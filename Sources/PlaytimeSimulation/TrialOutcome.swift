@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// What one trial of a scenario produced.
 struct TrialOutcome: Sendable {
     /// Gold granted by the server (paid now plus settled escrow).

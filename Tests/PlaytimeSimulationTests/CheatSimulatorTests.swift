@@ -1,5 +1,6 @@
 import Foundation
 import PlaytimeGuard
+import PlaytimeSimulation
 import Testing
 
 @Suite("Cheat simulator")

@@ -1,3 +1,4 @@
+import PlaytimeGuard
 import PlaytimeJournal
 
 /// The game server of a simulation: it reads uploaded journals (the same code path as the auditor),

@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// The honest catalogue: none of it may be flagged, and proven time must be credited.
 extension TrialWorld {
     /// Away, back, claimed; `during` runs while away (same boot).

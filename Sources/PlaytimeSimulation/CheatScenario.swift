@@ -1,5 +1,7 @@
+import PlaytimeGuard
+
 /// Whether a scenario is a cheat or honest play that must not be punished.
-public enum ScenarioKind: String, Sendable, Hashable, Codable {
+package enum ScenarioKind: String, Sendable, Hashable, Codable {
     /// A cheat from the threat catalogue (GUIDE §4): nothing may be overpaid.
     case attack
     /// Honest play: nothing may be flagged, and proven time must be credited.
@@ -7,7 +9,7 @@ public enum ScenarioKind: String, Sendable, Hashable, Codable {
 }
 
 /// The scenarios the simulator runs: the whole threat catalogue and the honest catalogue.
-public enum CheatScenario: String, Sendable, Hashable, Codable, CaseIterable {
+package enum CheatScenario: String, Sendable, Hashable, Codable, CaseIterable {
     case wallForward = "t01-wall-forward"
     case wallBack = "t02-wall-back"
     case forwardClaimBack = "t03-forward-claim-back"
@@ -43,16 +45,16 @@ public enum CheatScenario: String, Sendable, Hashable, Codable, CaseIterable {
     case offlineSameBoot = "h-offline-same-boot"
 
     /// Attack or honest.
-    public var kind: ScenarioKind { rawValue.hasPrefix("h-") ? .honest : .attack }
+    package var kind: ScenarioKind { rawValue.hasPrefix("h-") ? .honest : .attack }
 
     /// The GUIDE §4 threat number, for attacks.
-    public var threat: Int? {
+    package var threat: Int? {
         guard kind == .attack else { return nil }
         return Int(rawValue.dropFirst().prefix(2))
     }
 
     /// What the scenario does, in one line.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .wallForward: return "wall clock set forward 1-48 h while away"
         case .wallBack: return "wall clock set back 1-48 h while away"

@@ -1,3 +1,4 @@
+import PlaytimeGuard
 import PlaytimeNTP
 import PlaytimeSystem
 

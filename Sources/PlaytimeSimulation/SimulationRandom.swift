@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// A small seeded generator (SplitMix64 constants) so every simulation run is reproducible from its seed.
 struct SimulationRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64

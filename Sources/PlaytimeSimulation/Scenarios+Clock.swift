@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// Threats 1-6: the wall clock, timezones, reboots and airplane mode.
 extension TrialWorld {
     /// Threats 1 and 2: the wall clock moved by `direction` × 1-48 h while away (same boot, online).

@@ -1,4 +1,5 @@
 import Foundation
+import PlaytimeGuard
 
 /// Byte-level journal surgery for the threat-8 scenarios: what a player with a file editor can do.
 enum JournalTampering {

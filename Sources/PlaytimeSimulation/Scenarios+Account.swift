@@ -1,3 +1,5 @@
+import PlaytimeGuard
+
 /// Threats 12 and 14: several devices of one account, and tier farming.
 extension TrialWorld {
     /// Threat 12 (server-side): device B leaves while device A is away and returns after A; the server

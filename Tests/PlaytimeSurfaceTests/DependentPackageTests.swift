@@ -1,0 +1,76 @@
+import Foundation
+import PublicAPIListing
+import Testing
+
+/// What a package that depends on PlaytimeGuard and imports only `PlaytimeGuard` (or `PlaytimeServer`) can name, checked by
+/// type-checking the files of Tests/DependentPackage against the built modules as an outside package would
+/// (no `-package-name`, so `package` declarations are invisible; the control passes the build's package name). scripts/dependent-package.sh does the same
+/// with a real throw-away package and `swift build`.
+@Suite("A dependent package")
+struct DependentPackageTests {
+    /// `swiftc -typecheck` of `file` against the built modules: the exit status and the distinct error lines.
+    static func typecheck(_ file: String, packageName: String? = nil) throws -> (status: Int32, errors: [String]) {
+        guard let swiftc = SymbolGraphExtractor.toolchainTool("swiftc") else {
+            throw PublicAPIError("swiftc is not on PATH")
+        }
+        let arguments = ["-typecheck", "-I", try BuiltModules.directory(), file]
+            + (packageName.map { ["-package-name", $0] } ?? []) + SymbolGraphExtractor.platformArguments()
+        let result = try SymbolGraphExtractor.run(swiftc, arguments)
+        let errors = result.output.split(separator: "\n").filter { $0.hasPrefix("/") && $0.contains(": error: ") }
+            .map { String($0[$0.range(of: ": error: ")!.upperBound...]) }
+        return (result.status, Array(Set(errors)).sorted())
+    }
+
+    @Test("control: with PlaytimeSystem imported, the package's own modules see all three; an outside package only the public SystemError",
+          arguments: ["UDPSocket", "SystemError", "OpenFile"])
+    func namesExistInThePackage(_ type: String) throws {
+        let file = try Self.namingFile(type, importing: "PlaytimeGuard\nimport PlaytimeSystem")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let inside = try Self.typecheck(file.path, packageName: try BuiltModules.packageName())
+        #expect(inside.errors.isEmpty && inside.status == 0, "\(inside.errors)")
+        let outside = try Self.typecheck(file.path)
+        if type == "SystemError" {
+            #expect(outside.errors.isEmpty, "\(outside.errors)")
+        } else {
+            #expect(outside.errors == ["cannot find type '\(type)' in scope"], "\(outside.errors)")
+        }
+    }
+
+    /// `Names<type>.swift` with its `import PlaytimeGuard` replaced by `import <module>`, in a temporary file.
+    static func namingFile(_ type: String, importing module: String) throws -> URL {
+        let source = try String(contentsOfFile: BuiltModules.fixture("Names\(type).swift"), encoding: .utf8)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("playtime-names-\(UUID().uuidString).swift")
+        try source.replacingOccurrences(of: "import PlaytimeGuard\n", with: "import \(module)\n").write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test("importing only PlaytimeGuard, a game cannot name the platform layer's type", arguments: ["UDPSocket", "SystemError", "OpenFile"])
+    func cannotName(_ type: String) throws {
+        let (status, errors) = try Self.typecheck(BuiltModules.fixture("Names\(type).swift"))
+        #expect(status != 0)
+        #expect(errors == ["cannot find type '\(type)' in scope"], "\(errors)")
+    }
+
+    @Test("importing only PlaytimeServer, a game server cannot name them either", arguments: ["UDPSocket", "SystemError", "OpenFile"])
+    func serverCannotName(_ type: String) throws {
+        let file = try Self.namingFile(type, importing: "PlaytimeServer")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (status, errors) = try Self.typecheck(file.path)
+        #expect(status != 0)
+        #expect(errors == ["cannot find type '\(type)' in scope"], "\(errors)")
+    }
+
+    @Test("importing only PlaytimeGuard, a game writes the quick starts and names its clock, key, NTP and Roughtime types")
+    func clientTypesResolve() throws {
+        let (status, errors) = try Self.typecheck(BuiltModules.fixture("ClientUse.swift"))
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(status == 0)
+    }
+
+    @Test("importing only PlaytimeServer, a game server writes the server quick start")
+    func serverTypesResolve() throws {
+        let (status, errors) = try Self.typecheck(BuiltModules.fixture("ServerUse.swift"))
+        #expect(errors.isEmpty, "\(errors)")
+        #expect(status == 0)
+    }
+}
