@@ -464,6 +464,7 @@ case_a2_forged() {
   rec "$j" 0 $FIVE_DAYS_NS "" background || { tool_failure "$name"; return; }
   id=$(new_boot_id a2)
   rec "$j" 0 $FIVE_DAYS_NS "$id" foreground || { tool_failure "$name"; return; }
+  v_check_v2 "$j" || { tool_failure "$name"; return; }
   local true_ns=$(( $(real_ns) - t0 ))
   audit "$j"
   local honest; honest=$(honest_gold $(( (true_ns + 999999999) / 1000000000 )))
@@ -485,6 +486,7 @@ case_a2_repeated() {
     id=$(new_boot_id "a2-$k")
     rec "$j" 0 $FIVE_DAYS_NS "$id" foreground || { tool_failure "$name"; return; }
   done
+  v_check_v2 "$j" || { tool_failure "$name"; return; }
   local true_ns=$(( $(real_ns) - t0 ))
   audit "$j"
   local honest; honest=$(honest_gold $(( (true_ns + 999999999) / 1000000000 )))
@@ -940,27 +942,26 @@ case_v3_forged() {
          "$cli; server clean=${S_CLEAN:-?}" "$(v_result "$why")" "${why%; }"
 }
 
-# v4. Eight forged reboots in version 2 (boot clock counting, within seconds, nothing back-dated), and eight
-#     with every departure's wall clock back-dated so each asserted uptime fits the wall clock: all
-#     together at most one provisional cap.
+# v4. Eight forged reboots (boot clock counting), each departure's wall clock back-dated so that each asserted
+#     uptime fits the wall clock (rule 3d withholds nothing): all together at most one provisional cap. VERSION
+#     1 runs the same cheat in a version-1 journal (raw boot clock and ids), the control for what version 2
+#     changes. (Eight in a row with nothing back-dated are a2, whose journals are version 2 too.)
 case_v4_repeated() {
-  local fit=$1 version=${2:-2} name j t0 id="" k why="" up wall
-  if [ "$fit" = 1 ]; then name="v4: $FORGED_REPEATS forged reboots, wall fitted"; j=$T/v4-fit-$version.jsonl
-  else name="v4: $FORGED_REPEATS forged reboots in a row"; j=$T/v4.jsonl; fi
-  if [ "$version" = 1 ]; then     # the control: the same cheat in a version-1 journal (raw boot clock)
+  local version=$1 name="v4: $FORGED_REPEATS forged reboots, wall fitted" j=$T/v4-fit-$1.jsonl t0 id="" k why="" up wall
+  if [ "$version" = 1 ]; then
     name+=" (version-1 control)"
     python3 "$FORGE" v1 "$KEY" "$j" || { TOOLERR="forge.py v1 failed"; tool_failure "$name"; return; }
   fi
   t0=$(real_ns)
-  up=$(( ($(boot_now_ns) + FIVE_DAYS_NS) / 1000000000 + 60 ))
+  up=$(( ($(boot_now_ns) + FIVE_DAYS_NS) / 1000000000 + 60 ))   # each session's wall advance, s
   for k in $(seq 1 $FORGED_REPEATS); do
-    wall=0
-    [ "$fit" = 1 ] && wall=$(( -(FORGED_REPEATS - k + 1) * up ))
+    wall=$(( -(FORGED_REPEATS - k + 1) * up ))
     rec "$j" "$wall" $FIVE_DAYS_NS "$id" background || { tool_failure "$name"; return; }
-    id=$(new_boot_id "v4-$fit-$k")
-    [ "$fit" = 1 ] && wall=$(( -(FORGED_REPEATS - k) * up ))
+    id=$(new_boot_id "v4-$version-$k")
+    wall=$(( -(FORGED_REPEATS - k) * up ))
     rec "$j" "$wall" $FIVE_DAYS_NS "$id" foreground || { tool_failure "$name"; return; }
   done
+  [ "$version" = 1 ] || v_check_v2 "$j" || { tool_failure "$name"; return; }
   local true_ns=$(( $(real_ns) - t0 ))
   audit "$j"
   local bound=${PLAYTIME_ATTACK_FORGED_TOTAL:-$CAP_GOLD}
@@ -969,7 +970,7 @@ case_v4_repeated() {
   (( ${A_GOLD:-0} <= bound )) || why+="total gold ${A_GOLD:-0} > $bound (one provisional cap); "
   local cli="$(verdict_text)"
   server_clock 0
-  http POST /audit "$j" "X-Player: v4-forged-$fit-$version"
+  http POST /audit "$j" "X-Player: v4-forged-$version"
   eval "$(python3 "$HELP" server "$H_BODY")"
   [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="POST /audit: HTTP $H_STATUS ${S_ERROR:-}; "
   (( ${S_PAID:-0} <= bound )) || why+="POST /audit paid ${S_PAID:-0} > $bound; "
@@ -1100,6 +1101,12 @@ case_v7_foreign_sidecar() {
 case_v8_privacy() {
   local name="v8: no raw boot id or boot clock in journals" out why=""
   out=$(python3 "$HELP" privacy "$T") || why="$out"
+  # Self-check: the version-1 control of v4 holds raw readings; the same check must catch it.
+  if [ -f "$T/v4-fit-1.jsonl" ]; then
+    python3 "$HELP" privacy "$T" --include-v1 >/dev/null && why+="harness: the check also passes a version-1 journal, so it proves nothing; "
+  else
+    why+="harness: no version-1 control journal to check the check; "
+  fi
   report "$name" "-" "-" "-" "-" "$(echo "$out" | head -n 1)" "$(v_result "$why")" "${why%; }"
 }
 
@@ -1130,9 +1137,8 @@ case_r1_server
 case_v1_sidecar_deleted
 case_v2_sidecar_restored
 case_v3_forged
-case_v4_repeated 0
+case_v4_repeated 2
 case_v4_repeated 1
-case_v4_repeated 1 1
 case_v5_honest_reboot
 case_v6_edit_credit
 case_v7_foreign_sidecar copy
