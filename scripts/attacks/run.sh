@@ -864,6 +864,7 @@ case_v1_sidecar_deleted() {
   need_net "the departure" || { tool_failure "$name"; return; }
   v_check_v2 "$j" || { tool_failure "$name"; return; }
   [ -f "$j.boot" ] || { TOOLERR="no sidecar $j.boot was written"; tool_failure "$name"; return; }
+  local mode; mode=$(stat -c %a "$j.boot")
   rm -f "$j.boot"
   rec "$j" 0 $S2 "" foreground || { tool_failure "$name"; return; }
   local dep_id ret_id credit why="" device
@@ -878,6 +879,7 @@ case_v1_sidecar_deleted() {
   (( ${A_CREDITED:-0} <= HOUR2 + SLACK )) || why+="credited ${A_CREDITED:-0} s > $HOUR2 s + $SLACK s; "
   (( ${A_GOLD:-0} <= honest )) || why+="gold ${A_GOLD:-0} > honest $honest; "
   v_flag uptimeAssertedByDevice && why+="uptimeAssertedByDevice on a same-boot session; "
+  [ "$mode" = 600 ] || why+="the sidecar has mode $mode, not 600 (format §13.3); "
   report "$name" "7200.0" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text) device ${device:-?} s, rebootCredit $credit" \
          "$(v_result "$why")" "${why%; }"
 }
@@ -1029,6 +1031,7 @@ case_v6_edit_credit() {
   local cli="$(verdict_text)"
   server_clock 0
   http POST /audit "$j" "X-Player: v6-nokey"
+  S_PAID=0
   eval "$(python3 "$HELP" server "$H_BODY")" 2>/dev/null
   local paid=${S_PAID:-0}
   [ "$H_STATUS" = 200 ] || paid=0
