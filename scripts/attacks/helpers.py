@@ -8,7 +8,19 @@
   helpers.py server FILE         POST /audit answer -> shell assignments (S_*).
   helpers.py get FILE KEY        One top-level field of a JSON object ('' when absent).
   helpers.py session FILE ID     `credited proof` of one session in `playtime audit --json` output.
+  helpers.py payload JOURNAL INDEX FIELD
+                                 One payload field of a journal's record (INDEX as in Python: -1 the last
+                                 record, 0 the first); '' when absent, `null` for JSON null.
+  helpers.py version JOURNAL     The header's version.
+  helpers.py privacy DIR [--include-v1]
+                                 Checks every DIR/*.jsonl version-2 journal against the raw clocks every `playtime record
+                                 --json` output DIR/rec.N showed (deviceBootId, deviceBootNanoseconds) and the
+                                 forged ids in DIR/ids: no raw boot id (any spelling), no raw boot-clock reading
+                                 (exact, or any integer within 1 s of a reading of 10 min or more;
+                                 rebootCredit, derived by design, only whole seconds). Prints a
+                                 summary; exits 1 with the leaks. --include-v1 checks version-1 journals too.
 """
+import glob, os, re
 import json, shlex, sys, time
 
 SUSPICIOUS = {"wallClockJumpedForward", "wallClockJumpedBack", "clockRolledBack", "networkBootDisagreement",
@@ -83,5 +95,61 @@ elif command == "session":
         if record.get("sessionId") == sys.argv[3]:
             print(record["creditedSeconds"], record["proof"])
             break
+elif command == "payload":
+    records = [json.loads(line) for line in open(sys.argv[2], encoding="utf-8").read().splitlines()[1:]]
+    try:
+        value = records[int(sys.argv[3])]["payload"].get(sys.argv[4], "")
+    except (IndexError, KeyError, AttributeError):
+        value = ""
+    print("null" if value is None else value)
+elif command == "version":
+    print(json.loads(open(sys.argv[2], encoding="utf-8").readline())["version"])
+elif command == "privacy":
+    directory = sys.argv[2]
+    ids, readings = set(), set()
+    for path in glob.glob(os.path.join(directory, "rec.*")):
+        if not re.fullmatch(r"rec\.\d+", os.path.basename(path)):
+            continue
+        for record in lines(path):
+            for raw in [record] + ([record["departure"]] if record.get("departure") else []):
+                if raw.get("deviceBootId"):
+                    ids.add(raw["deviceBootId"].lower())
+                if isinstance(raw.get("deviceBootNanoseconds"), int):
+                    readings.add(raw["deviceBootNanoseconds"])
+    for path in glob.glob(os.path.join(directory, "ids", "*")):
+        ids.add(open(path).read().strip().lower())
+    ids.add(open("/proc/sys/kernel/random/boot_id").read().strip().lower())
+    journals = sorted(glob.glob(os.path.join(directory, "*.jsonl")))
+    leaks, integers = [], 0
+    big = sorted(r for r in readings if r >= 600 * 10**9)
+    skipped = [p for p in journals if json.loads(open(p, encoding="utf-8").readline())["version"] == 1]
+    if "--include-v1" in sys.argv[3:]:
+        skipped = []           # the harness's self-check: a version-1 journal must be caught
+    journals = [p for p in journals if p not in skipped]   # version-1 controls hold raw readings by design
+    for path in journals:
+        text = open(path, encoding="utf-8").read().lower()
+        for raw_id in ids:
+            for spelling in (raw_id, raw_id.replace("-", "")):
+                if spelling in text:
+                    leaks.append("%s holds the raw boot id %s" % (os.path.basename(path), raw_id))
+        # rebootCredit is by design derived from boot time (format §13.4, §13.6): the new boot's uptime less
+        # drift, whole seconds. It must not be the exact reading; nearness is not checked for it.
+        for credit in re.findall(r'"rebootcredit":(\d+)', text):
+            if int(credit) in readings or int(credit) % 10**9:
+                leaks.append("%s: rebootCredit %s is not whole seconds below a reading" % (os.path.basename(path), credit))
+        text = re.sub(r'"rebootcredit":\d+', '"rebootcredit":_', text)
+        for number in re.findall(r"(?<![0-9a-f])-?\d+(?![0-9a-f])", text):
+            value = int(number)
+            integers += 1
+            if value in readings or any(abs(value - r) < 10**9 for r in big):
+                leaks.append("%s holds %s, a raw boot-clock reading (or within 1 s of one)" % (os.path.basename(path), number))
+    print("%d journals (%d version-1 controls skipped), %d integers checked against %d raw boot ids and %d raw"
+          " boot-clock readings" % (len(journals), len(skipped), integers, len(ids), len(readings)))
+    if not journals or not readings or len(ids) < 2:
+        print("harness: nothing to compare")
+        sys.exit(1)
+    if leaks:
+        print("; ".join(sorted(set(leaks))[:8]))
+        sys.exit(1)
 else:
     sys.exit("unknown command " + command)

@@ -233,6 +233,7 @@ body() { NHTTP=$((NHTTP + 1)); printf '%s' "$1" > "$T/http/body.$NHTTP"; echo "$
 
 # The table.
 ROWS=$T/rows
+LAST_REPORT=$SECONDS
 FAILED=0
 PASSED=0
 : > "$ROWS"
@@ -241,7 +242,8 @@ report() {
   local why=${8:-}
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$why" >> "$ROWS"
   if [ "$7" = PASS ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
-  printf '%-4s %s%s\n' "$7" "$1" "${why:+ — $why}"
+  printf '%-4s %s%s (%d s)\n' "$7" "$1" "${why:+ — $why}" $(( SECONDS - LAST_REPORT ))
+  LAST_REPORT=$SECONDS
 }
 tool_failure() { report "$1" - - - - "harness: $TOOLERR" FAIL "the case could not be played: $TOOLERR"; }
 secs() { local ns=$1; echo "$(( ns / 1000000000 )).$(printf '%01d' $(( ns % 1000000000 / 100000000 )))"; }
@@ -462,6 +464,7 @@ case_a2_forged() {
   rec "$j" 0 $FIVE_DAYS_NS "" background || { tool_failure "$name"; return; }
   id=$(new_boot_id a2)
   rec "$j" 0 $FIVE_DAYS_NS "$id" foreground || { tool_failure "$name"; return; }
+  v_check_v2 "$j" || { tool_failure "$name"; return; }
   local true_ns=$(( $(real_ns) - t0 ))
   audit "$j"
   local honest; honest=$(honest_gold $(( (true_ns + 999999999) / 1000000000 )))
@@ -483,6 +486,7 @@ case_a2_repeated() {
     id=$(new_boot_id "a2-$k")
     rec "$j" 0 $FIVE_DAYS_NS "$id" foreground || { tool_failure "$name"; return; }
   done
+  v_check_v2 "$j" || { tool_failure "$name"; return; }
   local true_ns=$(( $(real_ns) - t0 ))
   audit "$j"
   local honest; honest=$(honest_gold $(( (true_ns + 999999999) / 1000000000 )))
@@ -834,6 +838,282 @@ case_r1_server() {
 }
 
 # =========================================================================================================
+# Version 2 (issue 11, format §13): boot segments, keyed pseudonyms, the device-local sidecar <journal>.boot,
+# and rebootCredit asserted by the device (always provisional, at most the provisional cap's gold).
+# =========================================================================================================
+FORGE=$HERE/forge.py
+# v_field JOURNAL INDEX FIELD: one payload field of a record (-1 the last).
+v_field() { python3 "$HELP" payload "$1" "$2" "$3"; }
+# v_check_v2 JOURNAL: the journal must be version 2, or the case tests version 1 (sets TOOLERR).
+v_check_v2() {
+  local version; version=$(python3 "$HELP" version "$1" 2>/dev/null)
+  [ "$version" = 2 ] || { TOOLERR="$(basename "$1") is version ${version:-?}, not 2: playtime record did not write version 2"; return 1; }
+}
+# v_flag FLAG: the audit just run (A_*) raised FLAG on some session.
+v_flag() { case ",${A_FLAGS:-}," in *,"$1",*) return 0 ;; esac; return 1; }
+v_result() { [ -z "$1" ] && echo PASS || echo FAIL; }
+
+# v1. The sidecar deleted between background and foreground in one boot (the boot clock moved 2 h by the
+#     shim, network at the departure only). The return begins a new generation of the same raw boot: no
+#     same-boot credit, and the device must not assert uptime for its own raw boot (rebootCredit null).
+case_v1_sidecar_deleted() {
+  local name="v1: sidecar deleted while away, same boot, 2 h" j=$T/v1.jsonl
+  ntp_offset "$P_HONEST" -$HOUR2
+  rec "$j" -$HOUR2 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
+  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }
+  need_net "the departure" || { tool_failure "$name"; return; }
+  v_check_v2 "$j" || { tool_failure "$name"; return; }
+  [ -f "$j.boot" ] || { TOOLERR="no sidecar $j.boot was written"; tool_failure "$name"; return; }
+  local mode; mode=$(stat -c %a "$j.boot")
+  rm -f "$j.boot"
+  rec "$j" 0 $S2 "" foreground || { tool_failure "$name"; return; }
+  local dep_id ret_id credit why="" device
+  dep_id=$(v_field "$j" -2 bootId) ret_id=$(v_field "$j" -1 bootId) credit=$(v_field "$j" -1 rebootCredit)
+  device=$(python3 "$HELP" get "$LAST_OUT" creditedSeconds)
+  [ "$dep_id" != "$ret_id" ] || why+="harness: the return continued the departure's segment (${ret_id}) without a sidecar; "
+  [ "${dep_id:0:16}" = "${ret_id:0:16}" ] && why+="harness: the new generation has the old tag; "
+  [ "$credit" = null ] || why+="the device asserted rebootCredit $credit for its own raw boot; "
+  audit "$j"
+  local honest; honest=$(honest_gold $HOUR2)
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  (( ${A_CREDITED:-0} <= HOUR2 + SLACK )) || why+="credited ${A_CREDITED:-0} s > $HOUR2 s + $SLACK s; "
+  (( ${A_GOLD:-0} <= honest )) || why+="gold ${A_GOLD:-0} > honest $honest; "
+  v_flag uptimeAssertedByDevice && why+="uptimeAssertedByDevice on a same-boot session; "
+  [ "$mode" = 600 ] || why+="the sidecar has mode $mode, not 600 (format §13.3); "
+  report "$name" "7200.0" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text) device ${device:-?} s, rebootCredit $credit" \
+         "$(v_result "$why")" "${why%; }"
+}
+
+# v2. A copy of the sidecar kept, the sidecar deleted, a record (a new generation), the copy restored, a
+#     record: the restored generation is older than the journal's latest one, so it is refused and another
+#     generation begins; no stretch of the boot clock is counted across two origins.
+case_v2_sidecar_restored() {
+  local name="v2: sidecar kept, deleted, restored, same boot" j=$T/v2.jsonl
+  local half=$((HOUR2 / 2)) why=""
+  ntp_offset "$P_HONEST" -$HOUR2
+  rec "$j" -$HOUR2 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
+  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }
+  cp "$j.boot" "$T/v2.boot.copy"
+  rm -f "$j.boot"
+  rec "$j" -$half $(( half * 1000000000 )) "" foreground || { tool_failure "$name"; return; }
+  rec "$j" -$half $(( half * 1000000000 )) "" background || { tool_failure "$name"; return; }
+  cp "$T/v2.boot.copy" "$j.boot"
+  rec "$j" 0 $S2 "" foreground || { tool_failure "$name"; return; }
+  local ids; ids=$(for k in 0 1 2 3 4; do v_field "$j" $k bootId; done | sort -u | wc -l)
+  [ "$ids" = 3 ] || why+="harness: $ids segments, meant 3 (generation 0, 1 and a refused restore: 2); "
+  [ "$(v_field "$j" -1 bootId)" != "$(v_field "$j" 0 bootId)" ] || why+="the restored older sidecar was continued; "
+  [ "$(v_field "$j" -1 rebootCredit)" = null ] || why+="rebootCredit $(v_field "$j" -1 rebootCredit) on a same raw boot; "
+  audit "$j"
+  local honest; honest=$(honest_gold $HOUR2)
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  (( ${A_CREDITED:-0} <= HOUR2 + SLACK )) || why+="credited ${A_CREDITED:-0} s in total > $HOUR2 s + $SLACK s; "
+  (( ${A_GOLD:-0} <= honest )) || why+="gold ${A_GOLD:-0} in total > honest $honest; "
+  report "$name" "7200.0" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text) segments $ids" \
+         "$(v_result "$why")" "${why%; }"
+}
+
+# v3. A forged reboot in version 2: a new boot id, the boot clock kept counting (5 days more), the
+#     departure's wall clock back-dated by the whole asserted uptime so that rule 3d withholds nothing. The
+#     device asserts days of uptime; the audit must hold it to the provisional cap (also POST /audit).
+V3_JOURNAL=
+case_v3_forged() {
+  local name="v3: forged reboot, uptime asserted, wall fitted" j=$T/v3.jsonl t0 id up why=""
+  t0=$(real_ns)
+  up=$(( ($(boot_now_ns) + FIVE_DAYS_NS) / 1000000000 ))      # what the return's boot clock will read, s
+  rec "$j" -$up $FIVE_DAYS_NS "" background || { tool_failure "$name"; return; }
+  id=$(new_boot_id v3)
+  rec "$j" 0 $FIVE_DAYS_NS "$id" foreground || { tool_failure "$name"; return; }
+  v_check_v2 "$j" || { tool_failure "$name"; return; }
+  local true_ns=$(( $(real_ns) - t0 )) credit
+  credit=$(v_field "$j" -1 rebootCredit)
+  [ "$credit" != null ] && (( credit >= 5 * 86400 * 1000000000 )) || why+="harness: rebootCredit $credit, meant ≥ 5 days (the device's assertion); "
+  audit "$j"
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  (( ${A_GOLD:-0} <= CAP_GOLD )) || why+="gold ${A_GOLD:-0} > $CAP_GOLD (provisional cap); "
+  [ "${A_PROOF:-}" = provisional ] || why+="proof ${A_PROOF:-?}, not provisional; "
+  v_flag uptimeAssertedByDevice || why+="no uptimeAssertedByDevice flag; "
+  local cli="$(verdict_text)"
+  server_clock 0
+  http POST /audit "$j" "X-Player: v3-forged"
+  eval "$(python3 "$HELP" server "$H_BODY")"
+  [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="POST /audit: HTTP $H_STATUS ${S_ERROR:-}; "
+  (( ${S_GOLD:-0} <= CAP_GOLD )) || why+="POST /audit gold ${S_GOLD:-0} > $CAP_GOLD; "
+  (( ${S_PAID:-0} <= CAP_GOLD )) || why+="POST /audit paid ${S_PAID:-0} > $CAP_GOLD; "
+  V3_JOURNAL=$j
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}; server ${S_GOLD:-?}/${S_PAID:-?}" "0 (cap $CAP_GOLD)" \
+         "$cli; server clean=${S_CLEAN:-?}" "$(v_result "$why")" "${why%; }"
+}
+
+# v4. Eight forged reboots (boot clock counting), each departure's wall clock back-dated so that each asserted
+#     uptime fits the wall clock (rule 3d withholds nothing): all together at most one provisional cap. VERSION
+#     1 runs the same cheat in a version-1 journal (raw boot clock and ids), the control for what version 2
+#     changes. (Eight in a row with nothing back-dated are a2, whose journals are version 2 too.)
+case_v4_repeated() {
+  local version=$1 name="v4: $FORGED_REPEATS forged reboots, wall fitted" j=$T/v4-fit-$1.jsonl t0 id="" k why="" up wall
+  if [ "$version" = 1 ]; then
+    name+=" (version-1 control)"
+    python3 "$FORGE" v1 "$KEY" "$j" || { TOOLERR="forge.py v1 failed"; tool_failure "$name"; return; }
+  fi
+  t0=$(real_ns)
+  up=$(( ($(boot_now_ns) + FIVE_DAYS_NS) / 1000000000 + 60 ))   # each session's wall advance, s
+  for k in $(seq 1 $FORGED_REPEATS); do
+    wall=$(( -(FORGED_REPEATS - k + 1) * up ))
+    rec "$j" "$wall" $FIVE_DAYS_NS "$id" background || { tool_failure "$name"; return; }
+    id=$(new_boot_id "v4-$version-$k")
+    wall=$(( -(FORGED_REPEATS - k) * up ))
+    rec "$j" "$wall" $FIVE_DAYS_NS "$id" foreground || { tool_failure "$name"; return; }
+  done
+  [ "$version" = 1 ] || v_check_v2 "$j" || { tool_failure "$name"; return; }
+  local true_ns=$(( $(real_ns) - t0 ))
+  audit "$j"
+  local bound=${PLAYTIME_ATTACK_FORGED_TOTAL:-$CAP_GOLD}
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  [ "${A_SESSIONS:-0}" = "$FORGED_REPEATS" ] || why+="audited ${A_SESSIONS:-0} sessions, recorded $FORGED_REPEATS; "
+  (( ${A_GOLD:-0} <= bound )) || why+="total gold ${A_GOLD:-0} > $bound (one provisional cap); "
+  local cli="$(verdict_text)"
+  server_clock 0
+  http POST /audit "$j" "X-Player: v4-forged-$version"
+  eval "$(python3 "$HELP" server "$H_BODY")"
+  [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="POST /audit: HTTP $H_STATUS ${S_ERROR:-}; "
+  (( ${S_PAID:-0} <= bound )) || why+="POST /audit paid ${S_PAID:-0} > $bound; "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}; server ${S_GOLD:-?}/${S_PAID:-?}" "0 (cap $bound)" \
+         "$cli" "$(v_result "$why")" "${why%; }"
+}
+
+# v5. The honest reboot (network at both ends) in version 2: the device asserts the new boot's uptime, the
+#     network proves the time away, and nothing is flagged (CLI and POST /audit).
+case_v5_honest_reboot() {
+  local name="v5: honest reboot in v2, network both ends" j=$T/v5.jsonl t0 id c why=""
+  t0=$(real_ns)
+  ntp_offset "$P_HONEST" -$HOUR2
+  rec "$j" -$HOUR2 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
+  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }
+  need_net "the departure" || { tool_failure "$name"; return; }
+  id=$(new_boot_id v5)
+  c=$(( 1800000000000 - $(boot_now_ns) ))
+  rec "$j" 0 "$c" "$id" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  need_net "the return" || { tool_failure "$name"; return; }
+  v_check_v2 "$j" || { tool_failure "$name"; return; }
+  local true_ns=$(( S2 + $(real_ns) - t0 )) credit
+  credit=$(v_field "$j" -1 rebootCredit)
+  [ "$credit" != null ] && (( credit >= 1790 * 1000000000 && credit <= 1800 * 1000000000 )) \
+    || why+="rebootCredit $credit, meant the new boot's 30 min less drift; "
+  audit "$j"
+  local honest; honest=$(honest_gold $HOUR2)
+  why+=$(honest_why $HOUR2 "$honest")
+  [ "${A_PROOF:-}" = verified ] || why+="proof ${A_PROOF:-?}, not verified; "
+  local cli="$(verdict_text)"
+  server_clock 0
+  http POST /audit "$j" "X-Player: v5-honest"
+  eval "$(python3 "$HELP" server "$H_BODY")"
+  [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="POST /audit: HTTP $H_STATUS ${S_ERROR:-}; "
+  [ "${S_CLEAN:-0}" = 1 ] || why+="POST /audit not clean: ${S_FINDINGS:-}; "
+  (( ${S_GOLD:-0} * 100 >= 99 * honest )) || why+="POST /audit gold ${S_GOLD:-0} < 99 % of $honest; "
+  report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}; server ${S_GOLD:-?}" "$honest" \
+         "$cli; server clean=${S_CLEAN:-?}" "$(v_result "$why")" "${why%; }"
+}
+
+# v6. Edit rebootCredit without the key: the chain breaks at that record and the session is not paid.
+#     With the key (re-chained), rebootCredit raised to 30 days and the departure's wall clock and network
+#     time rewritten to fit: still at most the provisional cap (CLI and POST /audit).
+case_v6_edit_credit() {
+  local name="v6: rebootCredit edited without the key" why=""
+  [ -n "$V3_JOURNAL" ] || { TOOLERR="no journal from v3"; tool_failure "$name"; return; }
+  local j=$T/v6-nokey.jsonl last
+  cp "$V3_JOURNAL" "$j"
+  last=$(( $(wc -l < "$j") - 1 ))
+  python3 "$FORGE" record - "$j" "$last" rebootCredit=$(( 30 * 86400 * 1000000000 )) || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
+  audit "$j"
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  case ",${A_KINDS:-}," in *,chain-broken,*) ;; *) why+="no chain-broken finding; " ;; esac
+  (( ${A_GOLD:-0} == 0 )) || why+="gold ${A_GOLD:-0} paid for a broken chain; "
+  [ "$A_RC" != 0 ] || why+="audit exit 0; "
+  local cli="$(verdict_text)"
+  server_clock 0
+  http POST /audit "$j" "X-Player: v6-nokey"
+  S_PAID=0
+  eval "$(python3 "$HELP" server "$H_BODY")" 2>/dev/null
+  local paid=${S_PAID:-0}
+  [ "$H_STATUS" = 200 ] || paid=0
+  (( paid == 0 )) || why+="POST /audit paid $paid for a broken chain; "
+  report "$name" "-" "${A_CREDITED:-?}" "${A_GOLD:-?}; server HTTP $H_STATUS paid $paid" "0" "$cli" "$(v_result "$why")" "${why%; }"
+
+  name="v6: rebootCredit 30 d forged with the key"; why=""
+  j=$T/v6-key.jsonl
+  local id t0 month=$(( 30 * 86400 ))
+  t0=$(real_ns)
+  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }
+  id=$(new_boot_id v6)
+  rec "$j" 0 $(( 1800000000000 - $(boot_now_ns) )) "$id" foreground || { tool_failure "$name"; return; }
+  local wall; wall=$(v_field "$j" 0 wall)
+  python3 "$FORGE" record "$KEY" "$j" 1 wall=$(( wall - month * 1000000000 )) \
+    && python3 "$FORGE" record "$KEY" "$j" 2 rebootCredit=$(( month * 1000000000 )) \
+    || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
+  audit "$j"
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  case ",${A_KINDS:-}," in *,chain-broken,*) why+="harness: the re-chained journal does not verify; " ;; esac
+  (( ${A_GOLD:-0} <= CAP_GOLD )) || why+="gold ${A_GOLD:-0} > $CAP_GOLD (provisional cap); "
+  [ "${A_PROOF:-}" = provisional ] || why+="proof ${A_PROOF:-?}, not provisional; "
+  v_flag uptimeAssertedByDevice || why+="no uptimeAssertedByDevice flag; "
+  cli="$(verdict_text)"
+  http POST /audit "$j" "X-Player: v6-key"
+  eval "$(python3 "$HELP" server "$H_BODY")"
+  [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="POST /audit: HTTP $H_STATUS ${S_ERROR:-}; "
+  (( ${S_PAID:-0} <= CAP_GOLD )) || why+="POST /audit paid ${S_PAID:-0} > $CAP_GOLD; "
+  report "$name" "$(secs $(( S2 + $(real_ns) - t0 )))" "${A_CREDITED:-?}" "${A_GOLD:-?}; server ${S_GOLD:-?}/${S_PAID:-?}" "$(honest_gold $HOUR2) (cap $CAP_GOLD)" \
+         "$cli" "$(v_result "$why")" "${why%; }"
+}
+
+# v7. Sidecars from elsewhere, same boot, 2 h away, no network at the return:
+#     a. the sidecar of another journal (same key, same boot, whose segment began 2 h earlier) copied in;
+#     b. the journal's own sidecar, its origin moved 2 h earlier and re-MACed with the key (the pseudonym
+#        binds the origin, so the sidecar no longer matches its bootId).
+#     Either is refused; the return begins a new generation: no more than the honest 2 h, no reboot credit.
+case_v7_foreign_sidecar() {
+  local how=$1 name j other why=""
+  j=$T/v7-$how.jsonl
+  if [ "$how" = copy ]; then
+    name="v7: sidecar copied from another journal"
+    other=$T/v7-other.jsonl
+    rec "$other" -$(( 2 * HOUR2 )) -$S2 "" launch || { tool_failure "$name"; return; }   # began 2 h earlier
+  else
+    name="v7: sidecar origin moved 2 h back (key)"
+  fi
+  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }
+  if [ "$how" = copy ]; then
+    cp "$other.boot" "$j.boot"
+  else
+    local origin; origin=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["origin"])' "$j.boot")
+    python3 "$FORGE" sidecar "$KEY" "$j.boot" origin=$(( origin - S2 )) || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
+  fi
+  rec "$j" 0 $S2 "" foreground || { tool_failure "$name"; return; }
+  local dep_id ret_id credit
+  dep_id=$(v_field "$j" 0 bootId) ret_id=$(v_field "$j" -1 bootId) credit=$(v_field "$j" -1 rebootCredit)
+  audit "$j"
+  local honest; honest=$(honest_gold $HOUR2)
+  [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
+  (( ${A_CREDITED:-0} <= HOUR2 + SLACK )) || why+="credited ${A_CREDITED:-0} s > $HOUR2 s + $SLACK s; "
+  (( ${A_GOLD:-0} <= honest )) || why+="gold ${A_GOLD:-0} > honest $honest; "
+  [ "$credit" = null ] || why+="rebootCredit $credit asserted for the device's own boot; "
+  [ "$dep_id" != "$ret_id" ] || why+="the foreign sidecar was continued (segment $ret_id); "
+  report "$name" "7200.0" "${A_CREDITED:-?}" "${A_GOLD:-?}" "$honest" "$(verdict_text)" "$(v_result "$why")" "${why%; }"
+}
+
+# v8. What leaves the device: no journal of this run holds a raw boot id or a raw boot-clock reading of any
+#     event (the readings `playtime record --json` showed, the real and every forged boot id). Run last.
+case_v8_privacy() {
+  local name="v8: no raw boot id or boot clock in journals" out why=""
+  out=$(python3 "$HELP" privacy "$T") || why="$out"
+  # Self-check: the version-1 control of v4 holds raw readings; the same check must catch it.
+  if [ -f "$T/v4-fit-1.jsonl" ]; then
+    python3 "$HELP" privacy "$T" --include-v1 >/dev/null && why+="harness: the check also passes a version-1 journal, so it proves nothing; "
+  else
+    why+="harness: no version-1 control journal to check the check; "
+  fi
+  report "$name" "-" "-" "-" "-" "$(echo "$out" | head -n 1)" "$(v_result "$why")" "${why%; }"
+}
+
+# =========================================================================================================
 case_honest_same_boot
 case_honest_reboot
 case_honest_reboot_server
@@ -857,6 +1137,16 @@ case_a5_reboot_settled
 case_a6_two_devices
 case_r1_signed
 case_r1_server
+case_v1_sidecar_deleted
+case_v2_sidecar_restored
+case_v3_forged
+case_v4_repeated 2
+case_v4_repeated 1
+case_v5_honest_reboot
+case_v6_edit_credit
+case_v7_foreign_sidecar copy
+case_v7_foreign_sidecar origin
+case_v8_privacy
 
 echo
 python3 - "$ROWS" <<'PY'
