@@ -945,11 +945,14 @@ case_v3_forged() {
 }
 
 # v4. Eight forged reboots (boot clock counting), each departure's wall clock back-dated so that each asserted
-#     uptime fits the wall clock (rule 3d withholds nothing): all together at most one provisional cap. VERSION
-#     1 runs the same cheat in a version-1 journal (raw boot clock and ids), the control for what version 2
-#     changes. (Eight in a row with nothing back-dated are a2, whose journals are version 2 too.)
+#     uptime fits the wall clock (rule 3d withholds nothing). This is the documented limit of
+#     docs/guarantees.md "What no journal can prove" (a never-online device hiding forged reboots from its own
+#     wall clock earns up to the provisional cap per session, within the daily budget at upload time), so the
+#     case checks exactly that bound: no session verified, each worth at most one provisional cap, the total at
+#     most N caps. VERSION 1 runs the same cheat in a version-1 journal (raw boot clock and ids), the control
+#     for what version 2 changes. (Eight in a row with nothing back-dated are a2: 0 gold.)
 case_v4_repeated() {
-  local version=$1 name="v4: $FORGED_REPEATS forged reboots, wall fitted" j=$T/v4-fit-$1.jsonl t0 id="" k why="" up wall
+  local version=$1 name="v4: $FORGED_REPEATS forged reboots, wall fitted (known limit)" j=$T/v4-fit-$1.jsonl t0 id="" k why="" up wall
   if [ "$version" = 1 ]; then
     name+=" (version-1 control)"
     python3 "$FORGE" v1 "$KEY" "$j" || { TOOLERR="forge.py v1 failed"; tool_failure "$name"; return; }
@@ -966,11 +969,12 @@ case_v4_repeated() {
   [ "$version" = 1 ] || v_check_v2 "$j" || { tool_failure "$name"; return; }
   local true_ns=$(( $(real_ns) - t0 ))
   audit "$j"
-  local bound=${PLAYTIME_ATTACK_FORGED_TOTAL:-$CAP_GOLD}
+  local bound=${PLAYTIME_ATTACK_FORGED_TOTAL:-$(( FORGED_REPEATS * CAP_GOLD ))}
   [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
   [ "${A_SESSIONS:-0}" = "$FORGED_REPEATS" ] || why+="audited ${A_SESSIONS:-0} sessions, recorded $FORGED_REPEATS; "
-  (( ${A_GOLD:-0} <= bound )) || why+="total gold ${A_GOLD:-0} > $bound (one provisional cap); "
+  (( ${A_GOLD:-0} <= bound )) || why+="total gold ${A_GOLD:-0} > $bound (one provisional cap per session); "
   local cli="$(verdict_text)"
+  case "$cli" in *verified*) why+="a forged reboot was verified: $cli; " ;; esac
   server_clock 0
   http POST /audit "$j" "X-Player: v4-forged-$version"
   eval "$(python3 "$HELP" server "$H_BODY")"
