@@ -251,9 +251,7 @@ struct FakeServerTests {
         let seed = [UInt8](repeating: 61, count: 32)
         let honest = try FakeRoughtimeServer(seed: seed)
         defer { honest.stop() }
-        let closed = try FakeRoughtimeServer(seed: seed)
-        let closedAddress = closed.address
-        closed.stop()
+        let closedAddress = try Self.refusingAddress()
         var addresses = [closedAddress, honest.address]
         let silentV6 = try? FakeRoughtimeServer(.silent, seed: seed, host: "::1")
         defer { silentV6?.stop() }
@@ -269,18 +267,31 @@ struct FakeServerTests {
         #expect(RoughtimeVerifier.verify(request: request, response: datagram, publicKey: honest.publicKey).map(\.radiusSeconds) == .success(1))
     }
 
+    /// A loopback UDP port nothing listens on, below the kernel's ephemeral range (32768–60999 on Linux): the
+    /// other tests' servers bind port 0, so none of them can take it while this test counts on its refusal
+    /// (a freed ephemeral port was once taken by a parallel test's misbehaving server, which then answered).
+    static func refusingAddress() throws -> SocketAddress {
+        for _ in 0..<200 {
+            guard let address = SocketAddress(numericHost: "127.0.0.1", port: UInt16.random(in: 20_000..<30_000)) else { continue }
+            if let probe = try? UDPServerSocket(bindingTo: address) {
+                probe.close()
+                return address
+            }
+        }
+        throw SystemError(code: 98, operation: "no free loopback port in 20000..<30000")
+    }
+
     @Test("A closed port: refused at once, unreachable, not offline")
     func closedPort() async throws {
-        let fake = try FakeRoughtimeServer()
-        let server = fake.server
-        fake.stop()
+        let closed = try Self.refusingAddress()
+        let server = RoughtimeServer(host: closed.host, port: closed.port, publicKey: FakeRoughtimeResponder(seed: FakeRoughtimeServer.defaultSeed).publicKey)
         let result = await RoughtimeClient(servers: [server], timeoutNanoseconds: 10_000_000_000).query(firstNonce: randomNonce())
         #expect(result.status == .untrustworthy(.noAnswer))
         #expect(result.answers.first?.outcome.failureCode == "unreachable")
         // Linux reports ICMP port unreachable on the connected socket: the wait ends long before the timeout.
         let nonce = randomNonce()
         let started = SystemClock.bootNanoseconds()
-        let outcome = SocketRoughtimeTransport.exchangeBlocking(RoughtimeRequest.make(nonce: nonce), nonce: nonce, addresses: [fake.address],
+        let outcome = SocketRoughtimeTransport.exchangeBlocking(RoughtimeRequest.make(nonce: nonce), nonce: nonce, addresses: [closed],
                                                                 timeoutNanoseconds: 10_000_000_000)
         #expect(SystemClock.bootNanoseconds() - started < 2_000_000_000)
         guard case .failed(let error, _) = outcome else { Issue.record("\(outcome)"); return }
