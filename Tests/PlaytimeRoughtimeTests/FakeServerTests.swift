@@ -267,18 +267,12 @@ struct FakeServerTests {
         #expect(RoughtimeVerifier.verify(request: request, response: datagram, publicKey: honest.publicKey).map(\.radiusSeconds) == .success(1))
     }
 
-    /// A loopback UDP port nothing listens on, below the kernel's ephemeral range (32768–60999 on Linux): the
-    /// other tests' servers bind port 0, so none of them can take it while this test counts on its refusal
-    /// (a freed ephemeral port was once taken by a parallel test's misbehaving server, which then answered).
+    /// A loopback address nothing listens on: 127.77.0.2 is loopback too and no test binds there, so no other
+    /// test's server can take the port while this test counts on its refusal (a freed ephemeral port was once
+    /// taken by a parallel test's misbehaving server, which then answered).
     static func refusingAddress() throws -> SocketAddress {
-        for _ in 0..<200 {
-            guard let address = SocketAddress(numericHost: "127.0.0.1", port: UInt16.random(in: 20_000..<30_000)) else { continue }
-            if let probe = try? UDPServerSocket(bindingTo: address) {
-                probe.close()
-                return address
-            }
-        }
-        throw SystemError(code: 98, operation: "no free loopback port in 20000..<30000")
+        guard let address = SocketAddress(numericHost: "127.77.0.2", port: 9) else { throw SystemError(code: 22, operation: "address") }
+        return address
     }
 
     @Test("A closed port: refused at once, unreachable, not offline")
