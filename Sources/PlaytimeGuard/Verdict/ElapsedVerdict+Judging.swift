@@ -139,7 +139,7 @@ struct VerdictRules {
             return Outcome(lower: 0, upper: nil, method: .bootClock, status: .rejected)
         }
         let drift = Nanoseconds.driftAllowance(for: bootDelta, ppm: configuration.driftPPM)
-        var lower = max(0, Nanoseconds.subtract(bootDelta, drift))
+        let lower = max(0, Nanoseconds.subtract(bootDelta, drift))
         let upper = Nanoseconds.add(bootDelta, drift)
         flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, expected: bootDelta, slack: drift,
                                                       tolerance: configuration.wallToleranceNanoseconds))

@@ -85,18 +85,8 @@ package final class NTPClient: Sendable {
     }
 
     private nonisolated(nonsending) func resolve(_ servers: [NTPServer]) async -> [Result<[SocketAddress], ResolveError>] {
-        // Numeric addresses need no resolver and no child tasks.
-        let numeric = servers.map { SocketAddress(numericHost: $0.host, port: $0.port) }
-        if numeric.allSatisfy({ $0 != nil }) { return numeric.map { .success([$0!]) } }
         let transport = self.transport
-        return await withTaskGroup(of: (Int, Result<[SocketAddress], ResolveError>).self) { group in
-            for (index, server) in servers.enumerated() {
-                group.addTask { (index, await transport.resolve(host: server.host, port: server.port)) }
-            }
-            var results = [Result<[SocketAddress], ResolveError>](repeating: .success([]), count: servers.count)
-            for await (index, result) in group { results[index] = result }
-            return results
-        }
+        return await Resolver.resolveAll(servers.map { ($0.host, $0.port) }) { await transport.resolve(host: $0, port: $1) }
     }
 
     // MARK: - Rounds

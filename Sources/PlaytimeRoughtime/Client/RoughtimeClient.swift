@@ -75,19 +75,9 @@ package struct RoughtimeClient: Sendable {
         return RoughtimeChainResult(answers: answers, endBootNanoseconds: SystemClock.bootNanoseconds(), offline: offline)
     }
 
-    /// Every server's addresses; numeric hosts need no resolver and no child tasks.
+    /// Every server's addresses, resolved at once by the transport.
     private nonisolated(nonsending) func resolveAll() async -> [Result<[SocketAddress], ResolveError>] {
-        let numeric = servers.map { SocketAddress(numericHost: $0.host, port: $0.port) }
-        if numeric.allSatisfy({ $0 != nil }) { return numeric.map { .success([$0!]) } }
         let transport = self.transport
-        let servers = self.servers
-        return await withTaskGroup(of: (Int, Result<[SocketAddress], ResolveError>).self) { group in
-            for (index, server) in servers.enumerated() {
-                group.addTask { (index, await transport.resolve(host: server.host, port: server.port)) }
-            }
-            var results = [Result<[SocketAddress], ResolveError>](repeating: .success([]), count: servers.count)
-            for await (index, result) in group { results[index] = result }
-            return results
-        }
+        return await Resolver.resolveAll(servers.map { ($0.host, $0.port) }) { await transport.resolve(host: $0, port: $1) }
     }
 }
