@@ -10,7 +10,7 @@ enum SimulateCommand: Command {
     static let help = """
     USAGE: playtime simulate [--seed N] [--trials N] [--json]
 
-    Each scenario (the fourteen threats of the field guide and the honest patterns: travel, DST, sleep,
+    Each scenario (the fourteen threats of docs/guarantees.md and the honest patterns: travel, DST, sleep,
     NTP corrections, reboots, flaky network) runs N trials with simulated clocks and network through the
     real SessionRecorder (journals in a temporary directory), verdict, RewardCalculator and RewardLedger,
     on every core; on a terminal, standard error shows how many trials are done.
