@@ -1,0 +1,55 @@
+import Foundation
+import PlaytimeGuard
+import PlaytimeServer
+import PlaytimeTestSupport
+import Testing
+
+/// A ticket whose hours an upload already paid is trimmed; the daily budget is debited by what it pays
+/// (docs/tickets.md), not by the untrimmed reward.
+@Suite("Earnings server: a trimmed ticket debits only what it pays")
+struct TicketTrimBudgetTests {
+    let hour: Int64 = 3_600_000_000_000
+
+    @Test("A ticket whose hours an upload already paid pays 0 and debits 0 from the daily budget; a later ticket still pays")
+    func trimmedToZeroDebitsNothing() async throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let game = try fixture.game()
+        let server = try fixture.server()
+        _ = try await game.launch()
+        try game.background(goldPerHour: 600)
+        // A second session of the same player, departing after the journal's one: its interval lies inside it.
+        let ticket = try server.issueTicket(player: "p42", session: "other-device").encodedText()
+        fixture.clock.advance(nanoseconds: 2 * hour)
+        _ = try #require(try await game.foreground())
+        let upload = try server.acceptUpload(try fixture.journalBytes(), player: "p42", key: game.journalKey)
+        #expect(upload.paidGold > 0)
+
+        let trimmed = try server.redeem(ticket, player: "p42")
+        #expect(trimmed.gold == 0, "the upload already paid these hours")
+        #expect(trimmed.redemption.budget.granted == 0, "the budget was debited \(trimmed.redemption.budget.granted) for 0 gold paid")
+        #expect(trimmed.redemption.budget.requested == 0)
+        #expect(trimmed.withheldByBudget == 0)
+        #expect(trimmed.redemption.breakdown.paidNow > 0, "the untrimmed reward was not 0: the trim decided")
+
+        // A fresh ticket for new hours: paid in full, and its grant is what it pays.
+        let later = try server.issueTicket(player: "p42", session: "later").encodedText()
+        fixture.clock.advance(nanoseconds: hour)
+        let paid = try server.redeem(later, player: "p42")
+        #expect(paid.gold == paid.redemption.breakdown.paidNow)
+        #expect(paid.redemption.budget.granted == paid.gold)
+    }
+
+    @Test("An untrimmed ticket debits exactly its reward, as before")
+    func untrimmedDebitsReward() throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let server = try fixture.server()
+        let ticket = try server.issueTicket(player: "p7", session: "s1").encodedText()
+        fixture.clock.advance(nanoseconds: hour)
+        let paid = try server.redeem(ticket, player: "p7")
+        #expect(paid.gold > 0)
+        #expect(paid.redemption.budget.granted == paid.gold)
+        #expect(paid.redemption.budget.requested == paid.redemption.breakdown.paidNow)
+    }
+}
