@@ -153,4 +153,28 @@ struct GameServerHostileTests {
         #expect(output.contains(#"eve\nGET /forged 200\r\0\u{1B}[2J"#), "\(output)")
         #expect(!output.utf8.contains { ($0 < 0x20 && $0 != 0x0a) || $0 == 0x7f }, "a raw control byte in the log: \(output.debugDescription)")
     }
+
+    @Test("Concurrent redemptions of one ticket (8 connections in flight at once): exactly one is paid, the others 409")
+    func concurrentRedeemPaysOnce() async throws {
+        try await Self.withServer([]) { server in
+            let port = server.port
+            let issued = try await runOffCooperativePool {
+                let json = #"{"player":"p1","session":"s1"}"#
+                return try RawHTTPClient.exchange("POST /tickets HTTP/1.1\r\nHost: h\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)",
+                                                  port: port, within: 5)
+            }
+            let object = try jsonObject(issued.body)
+            let ticket = try #require(object["ticket"] as? String, "\(issued.body)")
+            let statuses = try await runOffCooperativePool {
+                let json = #"{"player":"p1","ticket":"\#(ticket)"}"#
+                let request = Array("POST /redeem HTTP/1.1\r\nHost: h\r\nContent-Length: \(json.utf8.count)\r\n\r\n\(json)".utf8)
+                let connections = try (0..<8).map { _ in try RawHTTPClient.connect(port) }
+                defer { connections.forEach { $0.close() } }
+                for connection in connections { try connection.writeAll(request) }
+                return try connections.map { try RawHTTPClient.answer(on: $0, within: 5).status }
+            }
+            #expect(statuses.filter { $0 == 200 }.count == 1, "\(statuses)")
+            #expect(statuses.filter { $0 == 409 }.count == 7, "\(statuses)")
+        }
+    }
 }
