@@ -21,7 +21,8 @@ enum AuditCommand: Command {
     continuity, credited time within the journals' span, duplicate sessions, daily budget, rate changes.
 
     OPTIONS:
-      --key-file FILE   The journals' key (hex text). Also read from PLAYTIME_KEY_FILE.
+      --key-file FILE   The journals' key (hex text). Also read from PLAYTIME_KEY_FILE. A regular file; a
+                        symbolic link is refused (name the file itself).
       --policy FILE     The reward policy to recompute with (default: the embedded policy).
       --now TIME        Judge as of the game server's clock at TIME (default: this machine's clock now):
                         network time later than TIME is not trusted. RFC 3339, such as
@@ -61,7 +62,10 @@ enum AuditCommand: Command {
             return usageFailure(UsageError(description: "--key-file FILE is required (or set PLAYTIME_KEY_FILE)"), command: name)
         }
         let key: JournalKey
-        do { key = try KeyFile.load(path: keyPath) } catch {
+        do {
+            try requireKeyFilePath(keyPath)
+            key = try KeyFile.load(path: keyPath)
+        } catch {
             printError("playtime audit: \(error)")
             return ExitCode.usage
         }
