@@ -21,12 +21,16 @@ package final class SessionAuditor {
     private var creditedNanoseconds: Int64 = 0
     private var spanNanoseconds: Int64 = 0
     /// Network-proven away intervals of earlier journals (other devices), for the overlap check.
-    private var otherDevices: [(start: Int64, end: Int64, journal: String, session: String)] = []
-    private var thisDevice: [(start: Int64, end: Int64, journal: String, session: String)] = []
+    private var otherDevices = DeviceIntervals()
+    private var thisDevice: [DeviceIntervals.Interval] = []
 
     /// True when intervals are kept for the cross-device overlap check (only needed with several journals;
     /// a single journal is audited in memory that does not grow with its length).
     package let crossDeviceChecks: Bool
+
+    /// The limit the journal of the latest ``audit(file:name:onSession:)`` went beyond, if any (it also
+    /// has a `limit-exceeded` finding); the upload gate refuses such an upload.
+    package private(set) var refusal: LimitExceeded?
 
     /// True when a second thread judges records while this one verifies the chain (on machines with more
     /// than one core); results and their order are the same either way.
@@ -50,6 +54,7 @@ package final class SessionAuditor {
         let (verification, pass) = judgesConcurrently
             ? try streamConcurrently(file: file, name: name, onSession: onSession)
             : try streamSequentially(file: file, name: name, onSession: onSession)
+        refusal = pass.refusal
         if let failure = verification.failure {
             record(AuditFinding(kind: .chainBroken, journal: name, sequence: UInt64(failure.line),
                                 detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset))"))
@@ -58,7 +63,7 @@ package final class SessionAuditor {
         summary.records += verification.recordCount
         summary.bytes += verification.verifiedByteCount
         spanNanoseconds = spanNanoseconds.addingReportingOverflow(pass.span.provableSpanNanoseconds).overflow ? Int64.max : spanNanoseconds + pass.span.provableSpanNanoseconds
-        otherDevices += thisDevice
+        otherDevices.add(thisDevice)
         thisDevice.removeAll()
         return Array(summary.findings[findingsBefore...])
     }
@@ -128,8 +133,8 @@ package final class SessionAuditor {
 
     /// Records a network-proven away interval; returns the session it overlaps on another device, if any.
     func placeInterval(start: Int64, end: Int64, journal: String, session: String) -> String? {
-        let clash = otherDevices.first { $0.start < end && start < $0.end }
-        if crossDeviceChecks { thisDevice.append((start, end, journal, session)) }
+        let clash = otherDevices.overlapping(start: start, end: end)
+        if crossDeviceChecks { thisDevice.append(DeviceIntervals.Interval(start: start, end: end, journal: journal, session: session)) }
         return clash.map { "\($0.journal) session \($0.session)" }
     }
 
