@@ -1,6 +1,6 @@
 import Foundation
 package import PlaytimeGuard
-internal import PlaytimeJournal
+package import PlaytimeJournal
 internal import PlaytimeRewards
 package import PlaytimeSystem
 
@@ -31,6 +31,8 @@ package final class SessionAuditor {
     /// The limit the journal of the latest ``audit(file:name:onSession:)`` went beyond, if any (it also
     /// has a `limit-exceeded` finding); the upload gate refuses such an upload.
     package private(set) var refusal: LimitExceeded?
+    /// The chain verification of the latest ``audit(file:name:observe:onSession:)``.
+    package private(set) var verification: JournalVerification?
 
     /// True when a second thread judges records while this one verifies the chain (on machines with more
     /// than one core); results and their order are the same either way.
@@ -48,13 +50,17 @@ package final class SessionAuditor {
     /// Streams one journal (a file or standard input), calling `onSession` for each audited session.
     /// Returns the findings of this journal; a chain failure stops the reading there (records before it
     /// are still audited).
+    /// `observe` sees every verified record first, on the reading thread (the upload gate takes the MAC at
+    /// the head it accepted earlier from it, so that an upload is read once).
     @discardableResult
-    package func audit(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
+    package func audit(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void = { _ in },
+                       onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
         let findingsBefore = summary.findings.count
         let (verification, pass) = judgesConcurrently
-            ? try streamConcurrently(file: file, name: name, onSession: onSession)
-            : try streamSequentially(file: file, name: name, onSession: onSession)
+            ? try streamConcurrently(file: file, name: name, observe: observe, onSession: onSession)
+            : try streamSequentially(file: file, name: name, observe: observe, onSession: onSession)
         refusal = pass.refusal
+        self.verification = verification
         if let failure = verification.failure {
             record(AuditFinding(kind: .chainBroken, journal: name, sequence: UInt64(failure.line),
                                 detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset))"))
@@ -68,10 +74,11 @@ package final class SessionAuditor {
         return Array(summary.findings[findingsBefore...])
     }
 
-    private func streamSequentially(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void)
-        throws(JournalError) -> (JournalVerification, JournalPass) {
+    private func streamSequentially(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void,
+                                    onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         var pass = JournalPass(name: name, configuration: configuration)
         let verification = try JournalReader.stream(file: file, key: key) { view in
+            observe(view)
             pass.consume(view, auditor: self, onSession: onSession)
         }
         pass.finish(auditor: self, onSession: onSession)
@@ -79,8 +86,8 @@ package final class SessionAuditor {
     }
 
     /// This thread verifies the chain and copies verified records into batches; a worker judges them.
-    private func streamConcurrently(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void)
-        throws(JournalError) -> (JournalVerification, JournalPass) {
+    private func streamConcurrently(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void,
+                                    onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         let worker = JudgingWorker(pass: JournalPass(name: name, configuration: configuration), auditor: self)
         worker.start()
         let batchBytes = 1 << 19
@@ -88,6 +95,7 @@ package final class SessionAuditor {
         let verification: JournalVerification
         do {
             verification = try JournalReader.stream(file: file, key: key) { view in
+                observe(view)
                 batch.append(view)
                 guard batch.byteCount >= batchBytes else { return }
                 worker.submit(batch)

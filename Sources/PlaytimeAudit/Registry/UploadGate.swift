@@ -37,7 +37,8 @@ package struct UploadGate: Sendable {
     /// its network-proven time away that another journal of the account was already paid for (never more
     /// than the exact recomputation: the reward is concave in time).
     /// An upload beyond the configuration's ``InputLimits`` throws ``UploadError/overLimit(_:)``: its bytes are
-    /// checked before anything is read, its records after the chain is verified, the rest while it is judged.
+    /// checked before anything is read, the rest while it is read. It is read once: verified and judged
+    /// together (docs/fleet.md, "Limits and cost").
     package func accept(file: borrowing OpenFile, now: Int64, account: String? = nil) throws(UploadError) -> UploadDecision {
         let limits = configuration.limits
         let size: Int64
@@ -47,18 +48,26 @@ package struct UploadGate: Sendable {
         let previous: DeviceRecord?
         do { previous = try registry.record(journalID: journalID) } catch { throw .registry(error) }
 
-        // The chain as uploaded, and the MAC of the record at the accepted head.
+        // One reading: the chain is verified and judged together, and the MAC of the record at the accepted
+        // head is taken on the way. A rollback or fork found at the end discards the judgement.
+        var judging = configuration
+        judging.serverNowNanoseconds = now
+        judging.firstSeen = previous?.firstSeen ?? FirstSeenTimes()
+        let auditor = SessionAuditor(key: key, configuration: judging, crossDeviceChecks: false)
+        var sessions: [AuditedSession] = []
         var macAtHead: [UInt8]?
-        let verification: JournalVerification
+        let head = previous?.headSequence
         try Self.rewind(file)
         do {
-            verification = try JournalReader.stream(file: file, key: key) { view in
-                if let previous, view.sequence == previous.headSequence { macAtHead = view.macBytes }
-            }
+            try auditor.audit(file: file, name: journalID, observe: { view in
+                if view.sequence == head { macAtHead = view.macBytes }
+            }, onSession: { sessions.append($0) })
         } catch {
             throw .unreadable(String(describing: error))
         }
+        guard let verification = auditor.verification else { throw .unreadable("the upload was not read") }
         if verification.recordCount > UInt64(max(0, limits.records)) { throw .overLimit(.records(limit: limits.records)) }
+        if let refusal = auditor.refusal { throw .overLimit(refusal) }
         if let previous {
             if verification.recordCount < previous.headSequence {
                 return Self.refusal(.uploadRollback, journalID, previous,
@@ -69,19 +78,6 @@ package struct UploadGate: Sendable {
                                     "record \(previous.headSequence) differs from the one accepted earlier: the journal was rewritten")
             }
         }
-
-        var judging = configuration
-        judging.serverNowNanoseconds = now
-        judging.firstSeen = previous?.firstSeen ?? FirstSeenTimes()
-        let auditor = SessionAuditor(key: key, configuration: judging, crossDeviceChecks: false)
-        var sessions: [AuditedSession] = []
-        try Self.rewind(file)
-        do {
-            try auditor.audit(file: file, name: journalID) { sessions.append($0) }
-        } catch {
-            throw .unreadable(String(describing: error))
-        }
-        if let refusal = auditor.refusal { throw .overLimit(refusal) }
         let summary = auditor.finish()
 
         var paid = previous?.paidGold ?? [:]

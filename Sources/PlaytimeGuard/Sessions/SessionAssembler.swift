@@ -36,6 +36,10 @@ package struct SessionAssembler: Sendable {
         self.earliest = EarliestTimeTracker(driftPPM: driftPPM)
     }
 
+    /// How many times a held return was checked against a network fix so far: the work the held set costs
+    /// (at most `maximumPending` per fix of their boot; nothing for any other record).
+    package private(set) var proofChecks = 0
+
     /// Returns awaiting network proof right now.
     package var pendingCount: Int { pending.count - pendingStart }
 
@@ -144,6 +148,7 @@ package struct SessionAssembler: Sendable {
         guard evidence.network != nil else { return }
         // A fix of their boot: each is checked once, and the ones kept are moved up in place.
         var kept = pendingStart
+        proofChecks += pending.count - pendingStart
         for index in pendingStart..<pending.count {
             if pending[index].isProof(evidence), pending[index].acceptsAsProof(evidence, driftPPM: earliest.driftPPM) {
                 var timeline = pending[index]
