@@ -5,7 +5,7 @@
 ///
 /// The defaults are far above what an honest game writes (the reasons are in docs/fleet.md) and small
 /// enough that the largest upload they admit is judged in about a second.
-public struct InputLimits: Sendable, Hashable, Codable {
+public struct InputLimits: Sendable, Hashable {
     /// The most bytes one upload may have (default 32 MiB).
     public var bytesPerUpload: Int = 32 << 20
     /// The most records one journal may have (default 200 000).

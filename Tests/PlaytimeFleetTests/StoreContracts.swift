@@ -145,6 +145,16 @@ enum StoreContracts {
         #expect(try store.record(account: "a", journalID: "j1", sessionID: "s2", away: start..<(start + 2 * hour)) == 0)
         #expect(try store.record(account: "caf\u{e9}", journalID: "j1", sessionID: "s1", away: start..<(start + hour)) == 0)
         #expect(try store.record(account: "cafe\u{301}", journalID: "j2", sessionID: "s1", away: start..<(start + hour)) == 0)
+        // One call for a whole upload: each interval's overlap with other journals, in order; a session named
+        // twice in the batch, or recorded before, keeps its first overlap.
+        let batch = try store.record(account: "a", journalID: "j3", intervals: [
+            AccountInterval(sessionID: "t1", away: (start + 8 * hour)..<(start + 12 * hour)),
+            AccountInterval(sessionID: "t2", away: (start + 25 * hour)..<(start + 26 * hour)),
+            AccountInterval(sessionID: "t1", away: start..<(start + 30 * hour)),
+        ])
+        #expect(batch == [4 * hour, 0, 4 * hour])
+        #expect(try store.record(account: "a", journalID: "j3", intervals: [AccountInterval(sessionID: "t2", away: start..<(start + hour))]) == [0])
+        #expect(try store.record(account: "a", journalID: "j4", intervals: []) == [])
     }
 
     // MARK: - Helpers
