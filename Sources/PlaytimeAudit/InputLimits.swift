@@ -21,8 +21,20 @@ public struct InputLimits: Sendable, Hashable {
     /// the oldest is judged without that proof (docs/fleet.md).
     public var heldReturns: Int = 64
 
-    /// The defaults.
+    /// The defaults (a server's: `ServerConfiguration.limits`).
     public init() {}
+
+    /// No refusal at all, and the default number of held returns: the auditor's default, so that
+    /// `playtime audit` judges an archive of any size (in time linear in it).
+    public static let unlimited: InputLimits = {
+        var limits = InputLimits()
+        limits.bytesPerUpload = .max
+        limits.records = .max
+        limits.sessions = .max
+        limits.claims = .max
+        limits.multipliersPerClaim = .max
+        return limits
+    }()
 }
 
 /// Which limit of ``InputLimits`` an input went beyond, and the figure it went beyond.

@@ -16,6 +16,7 @@ struct InputLimitTests {
         let path = directory.file("upload-\(UUID().uuidString)")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         var configuration = AuditConfiguration(serverNowNanoseconds: 0)
+        configuration.limits = InputLimits()
         limits(&configuration.limits)
         let gate = UploadGate(key: key, configuration: configuration, registry: InMemoryDeviceRegistry(),
                               accounts: InMemoryAccountIntervalStore())
@@ -28,7 +29,7 @@ struct InputLimitTests {
         return exceeded
     }
 
-    @Test("the defaults: 32 MiB, 200 000 records, 50 000 sessions, 100 000 claims, 64 names per claim, 64 held returns")
+    @Test("the defaults: 32 MiB, 200 000 records, 50 000 sessions, 100 000 claims, 64 names per claim, 64 held returns; the auditor refuses nothing by default")
     func defaults() {
         let limits = InputLimits()
         #expect(limits.bytesPerUpload == 33_554_432)
@@ -37,7 +38,11 @@ struct InputLimitTests {
         #expect(limits.claims == 100_000)
         #expect(limits.multipliersPerClaim == 64)
         #expect(limits.heldReturns == 64)
-        #expect(AuditConfiguration(serverNowNanoseconds: 0).limits == limits)
+        // The auditor refuses nothing by default (an archive of any size is judged) and holds as many returns.
+        let audit = AuditConfiguration(serverNowNanoseconds: 0).limits
+        #expect(audit == InputLimits.unlimited)
+        #expect(audit.records == .max && audit.sessions == .max && audit.claims == .max && audit.multipliersPerClaim == .max)
+        #expect(audit.heldReturns == 64)
     }
 
     @Test("bytes per upload: refused before anything is read beyond the limit, judged at it")
