@@ -130,8 +130,7 @@ public final class EarningsServer: Sendable {
                                            memoryNanoseconds: (authority.lifetimeSeconds + authority.allowedSkewSeconds) &* 1_000_000_000)
         var payable: Int64 = 0
         do {
-            for payment in decision.payments {
-                let gold = try sessions.payable(payment, journalID: decision.journalID, player: player, at: now)
+            for gold in try sessions.payable(decision.payments, journalID: decision.journalID, player: player, at: now) {
                 payable = payable.addingReportingOverflow(gold).overflow ? .max : payable + gold
             }
         } catch {
