@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 /// PlaytimeGuard: provable time away and fair offline earnings for games.

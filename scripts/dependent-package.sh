@@ -11,19 +11,20 @@ fixtures=$repo/Tests/DependentPackage
 work=$(mktemp -d "${TMPDIR:-/tmp}/playtime-dependent.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/Sources/Game" "$work/Sources/Server"
-# A path dependency's identity is its folder's name.
-identity=$(basename "$repo")
+# The README's "Add it to your package" snippet, from a clone in a folder named `anything`: a path dependency's
+# identity is its folder's name, and the snippet's `name:` is what lets `package: "PlaytimeGuard"` find it.
+ln -s "$repo" "$work/anything"
 cat > "$work/Package.swift" <<MANIFEST
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
     name: "DependentGame",
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
-    dependencies: [.package(path: "$repo")],
+    dependencies: [.package(name: "PlaytimeGuard", path: "anything")],
     targets: [
-        .target(name: "Game", dependencies: [.product(name: "PlaytimeGuard", package: "$identity")]),
-        .target(name: "Server", dependencies: [.product(name: "PlaytimeServer", package: "$identity")]),
+        .target(name: "Game", dependencies: [.product(name: "PlaytimeGuard", package: "PlaytimeGuard")]),
+        .target(name: "Server", dependencies: [.product(name: "PlaytimeServer", package: "PlaytimeGuard")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,8 @@
 # Usage: scripts/fuzz-journal.sh [seconds] [extra libFuzzer flags...]
 # Builds PlaytimeSystem (Errors + File), PlaytimeCrypto and PlaytimeJournal as separate modules with
 # -sanitize=fuzzer,address, links Fuzz/JournalReader/main.swift against them, seeds a corpus with a
-# valid journal, and runs. Output goes to fuzz-out/ (ignored by git); crashes land in fuzz-out/crashes/.
+# valid journal, and runs. Output goes to fuzz-out/ (ignored by git): the whole libFuzzer log in fuzz-out/log,
+# crashes in fuzz-out/crashes/; the terminal gets its last lines and one closing line.
 set -euo pipefail
 # The Swift backtracer would stall on a crash; libFuzzer prints its own trace.
 export SWIFT_BACKTRACE=enable=no
@@ -27,7 +28,8 @@ module PlaytimeSystem $(find "$root/Sources/PlaytimeSystem" -name "*.swift" | so
 module PlaytimeCrypto "$root"/Sources/PlaytimeCrypto/*.swift
 module PlaytimeJournal "$root"/Sources/PlaytimeJournal/*.swift
 swiftc "${flags[@]}" -module-name JournalReaderFuzz "$root/Fuzz/JournalReader/main.swift" \
-  "$build/PlaytimeSystem.o" "$build/PlaytimeCrypto.o" "$build/PlaytimeJournal.o" -o "$build/fuzz-journal-reader"
+  "$build/PlaytimeSystem.o" "$build/PlaytimeCrypto.o" "$build/PlaytimeJournal.o" -o "$build/fuzz-journal-reader" \
+  2> >(grep -v 'Cannot export local symbol' >&2)   # gold's notes on ASan's local symbols, one per symbol
 
 # Seed corpus: a valid journal under the fuzz key (bytes 0..31), written by the worked example in
 # docs/journal-format.md, plus a torn and an empty one.
@@ -52,5 +54,9 @@ PY
 
 echo "fuzzing for ${seconds}s..." >&2
 cd "$out"
+status=0
 "$build/fuzz-journal-reader" -max_total_time="$seconds" -max_len=4096 -artifact_prefix="$out/crashes/" \
-  -print_final_stats=1 "$@" "$out/corpus"
+  -print_final_stats=1 "$@" "$out/corpus" >"$out/log" 2>&1 || status=$?
+tail -n 5 "$out/log"
+if [ "$status" -ne 0 ]; then echo "fuzz-journal: crash (exit $status), input saved in $out/crashes/; full log in $out/log" >&2; exit 1; fi
+echo "fuzz-journal: no crash in ${seconds}s"

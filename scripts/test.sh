@@ -8,10 +8,14 @@
 # Extra arguments go to `swift test` (e.g. --filter PlaytimeNTPTests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PLAYTIME_CHRONY_DIR=${PLAYTIME_CHRONY_DIR:-/tmp/playtime-chrony-test-$$}
-port=${PLAYTIME_CHRONY_PORT:-11123}
 cleanups=()
 trap 'for c in "${cleanups[@]}"; do $c; done' EXIT
+# Every temporary file of this run (the tests' fixtures, the peers' state, the compiler's scratch folders) goes to
+# one folder, removed at exit: a passing run leaves nothing in /tmp. What the tests left there is listed first.
+run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/playtime-test.XXXXXX")
+cleanups+=("rm -rf $run_tmp")
+export PLAYTIME_CHRONY_DIR=${PLAYTIME_CHRONY_DIR:-$run_tmp/chrony}
+port=${PLAYTIME_CHRONY_PORT:-11123}
 if command -v chronyd >/dev/null 2>&1 || [ -x /usr/sbin/chronyd ]; then
   PLAYTIME_CHRONY_SERVER=$(scripts/chronyd-loopback.sh start "$port")
   export PLAYTIME_CHRONY_SERVER PLAYTIME_CHRONY_STRATUM=8
@@ -23,7 +27,7 @@ elif [ "${PLAYTIME_REQUIRE_CHRONY:-0}" = 1 ]; then
 else
   echo "test.sh: chronyd not installed; chrony interop tests will be skipped (apt-get install chrony)"
 fi
-export PLAYTIME_ROUGHLY_DIR=${PLAYTIME_ROUGHLY_DIR:-/tmp/playtime-roughly-test-$$}
+export PLAYTIME_ROUGHLY_DIR=${PLAYTIME_ROUGHLY_DIR:-$run_tmp/roughly}
 rport=${PLAYTIME_ROUGHLY_PORT:-12002}
 if command -v roughly >/dev/null 2>&1; then
   cleanups+=("scripts/roughly-loopback.sh stop $rport" "scripts/roughly-loopback.sh stop $((rport + 1))")
@@ -53,5 +57,12 @@ elif [ "${PLAYTIME_REQUIRE_POSTGRES:-0}" = 1 ]; then
 else
   echo "test.sh: PostgreSQL not installed; PostgreSQL tests will be skipped (apt-get install postgresql)"
 fi
+mkdir -p "$run_tmp/tests"
+export TMPDIR=$run_tmp/tests
 swift build --build-tests
-swift test --skip-build "$@"
+# Every test is a Swift Testing test: XCTest's runner, with nothing to run, would only print "Executed 0 tests".
+swift test --skip-build --disable-xctest "$@"
+left=$(cd "$TMPDIR" && find . -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name '*.lock' | sort)
+if [ -n "$left" ]; then
+  echo "test.sh: the tests left $(wc -l <<<"$left") entries in their temporary folder (removed now): $(head -n 8 <<<"$left" | tr '\n' ' ')"
+fi

@@ -2,7 +2,8 @@ import Foundation
 import PlaytimeSystem
 
 /// A deliberately small HTTP/1.1 subset for the loopback examples: one request per connection,
-/// `Content-Length` bodies, no chunking, no keep-alive, a deadline on every read. Not a production server.
+/// `Content-Length` bodies, no chunking, no keep-alive, a deadline on the whole request, strict parsing
+/// (``HTTPHead``). Not a production server.
 package struct HTTPRequest: Sendable {
     /// `GET`, `POST`, …
     package var method: String
@@ -44,39 +45,48 @@ package struct HTTPResponse: Sendable {
     }
 }
 
-/// Why a message could not be read.
-package struct HTTPError: Error, CustomStringConvertible {
-    /// What went wrong.
-    package var description: String
-
-    /// Creates an error.
-    package init(description: String) { self.description = description }
-}
-
-/// Reading and writing the subset over a `TCPConnection`.
+/// Reading and writing the subset over a `TCPConnection`. Reading is strict (``HTTPHead``, ``HTTPHeadScanner``):
+/// what two readers could take differently is refused at once, never waited on.
 package enum MiniHTTP {
     /// Largest body accepted (journals are uploaded whole in the example): 64 MiB.
     package static let maximumBody = 64 << 20
-    /// How long one message may take to arrive whole, unless told otherwise: 10 s. A peer that stalls
-    /// longer is dropped, so one silent client cannot hold a sequential server forever.
+    /// How long one message may take to arrive whole, unless told otherwise: 30 s (the client's wait for an
+    /// answer; the server reads requests under ``HTTPLimits/readTimeoutNanoseconds``).
     package static let defaultTimeoutNanoseconds: Int64 = 30_000_000_000
 
-    /// Reads one request; throws when it does not arrive whole within `timeoutNanoseconds`.
-    package static func readRequest(from connection: TCPConnection,
-                                   timeoutNanoseconds: Int64 = defaultTimeoutNanoseconds) throws -> HTTPRequest {
-        let (head, body) = try readMessage(from: connection, deadline: deadline(after: timeoutNanoseconds), answerExpect: true)
-        let parts = head.first?.split(separator: " ") ?? []
-        guard parts.count == 3 else { throw HTTPError(description: "bad request line") }
-        return HTTPRequest(method: String(parts[0]), path: String(parts[1]), headers: fields(head), body: body)
+    /// Reads one request within `limits`; throws (with the status to answer) when it is malformed, over a
+    /// limit, or does not arrive whole within ``HTTPLimits/readTimeoutNanoseconds``.
+    package static func readRequest(from connection: TCPConnection, limits: HTTPLimits = HTTPLimits()) throws(HTTPError) -> HTTPRequest {
+        let (head, body) = try readMessage(from: connection, deadline: deadline(after: limits.readTimeoutNanoseconds),
+                                           limits: limits, answerExpect: true)
+        let parts = head.startLine.split(separator: " ", omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].utf8.allSatisfy({ (65...90).contains($0) }),
+              parts[1].hasPrefix("/"), parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+            throw HTTPError(description: "bad request line; send METHOD /path HTTP/1.1")
+        }
+        return HTTPRequest(method: String(parts[0]), path: String(parts[1]), headers: head.fields, body: body)
     }
 
     /// Reads one response; returns status and body.
     package static func readResponse(from connection: TCPConnection,
-                                    timeoutNanoseconds: Int64 = defaultTimeoutNanoseconds) throws -> (status: Int, body: [UInt8]) {
-        let (head, body) = try readMessage(from: connection, deadline: deadline(after: timeoutNanoseconds))
-        let parts = head.first?.split(separator: " ") ?? []
+                                    timeoutNanoseconds: Int64 = defaultTimeoutNanoseconds) throws(HTTPError) -> (status: Int, body: [UInt8]) {
+        let (head, body) = try readMessage(from: connection, deadline: deadline(after: timeoutNanoseconds), limits: HTTPLimits())
+        let parts = head.startLine.split(separator: " ")
         guard parts.count >= 2, let status = Int(parts[1]) else { throw HTTPError(description: "bad status line") }
         return (status, body)
+    }
+
+    /// After refusing a request: ends the writing side and reads (discards) what the client still sends, for
+    /// at most `nanoseconds` and `bytes`, so the refusal is read before the connection closes (closing with
+    /// unread bytes resets it, and the client could lose the answer).
+    package static func drain(_ connection: TCPConnection, nanoseconds: Int64 = 1_000_000_000, bytes: Int = 1 << 20) {
+        connection.shutdownWrite()
+        let end = deadline(after: nanoseconds)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var total = 0
+        while total < bytes, let count = try? read(from: connection, into: &buffer, deadline: end), count > 0 {
+            total += count
+        }
     }
 
     /// Writes a response and closes nothing.
@@ -111,62 +121,52 @@ package enum MiniHTTP {
     }
 
     /// Reads what is available, waiting no later than `deadline` (boot clock) for it.
-    private static func read(from connection: TCPConnection, into buffer: inout [UInt8], deadline: Int64) throws -> Int {
+    private static func read(from connection: TCPConnection, into buffer: inout [UInt8], deadline: Int64) throws(HTTPError) -> Int {
         while true {
             let remaining = deadline - SystemClock.bootNanoseconds()
-            guard remaining > 0 else { throw HTTPError(description: "timed out waiting for the peer") }
-            // An interrupted wait reports nothing ready; loop on the deadline.
-            if try Poller.waitReadable([connection.descriptor], timeoutNanoseconds: remaining).first == true {
-                return try connection.read(into: &buffer)
+            guard remaining > 0 else { throw HTTPError(status: 408, description: "the request did not arrive whole in time") }
+            do throws(SystemError) {
+                // An interrupted wait reports nothing ready; loop on the deadline.
+                if try Poller.waitReadable([connection.descriptor], timeoutNanoseconds: remaining).first == true {
+                    return try connection.read(into: &buffer)
+                }
+            } catch {
+                throw HTTPError(description: "the connection failed: \(error)")
             }
         }
     }
 
-    private static func readMessage(from connection: TCPConnection, deadline: Int64,
-                                    answerExpect: Bool = false) throws -> (head: [String], body: [UInt8]) {
+    private static func readMessage(from connection: TCPConnection, deadline: Int64, limits: HTTPLimits,
+                                    answerExpect: Bool = false) throws(HTTPError) -> (head: HTTPHead, body: [UInt8]) {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        var headEnd: Int?
-        while headEnd == nil {
+        var scanner = HTTPHeadScanner(limits: limits)
+        var headLength: Int?
+        while headLength == nil {
             let count = try read(from: connection, into: &buffer, deadline: deadline)
-            guard count > 0 else { throw HTTPError(description: "connection closed before the headers ended") }
+            guard count > 0 else { throw HTTPError(description: "the connection closed before the headers ended") }
             data += buffer[..<count]
-            headEnd = find([13, 10, 13, 10], in: data)
-            if headEnd == nil, data.count > 65_536 { throw HTTPError(description: "headers too large") }
+            headLength = try scanner.scan(data)
         }
-        let end = headEnd!
-        let head = String(decoding: data[..<end], as: UTF8.self).components(separatedBy: "\r\n")
-        let length = Int(fields(head)["content-length"] ?? "0") ?? -1
-        if fields(head)["transfer-encoding"] != nil { throw HTTPError(description: "Transfer-Encoding is not supported; send Content-Length") }
-        guard length >= 0, length <= maximumBody else { throw HTTPError(description: "bad or too large Content-Length") }
-        var body = Array(data[(end + 4)...])
-        if answerExpect, body.count < length, fields(head)["expect"]?.lowercased() == "100-continue" {
+        let end = headLength!
+        let head = try HTTPHead(data[..<(end - 4)], limits: limits)
+        let length = head.contentLength
+        var body = Array(data[end...])
+        if answerExpect, body.count < length, head.fields["expect"]?.lowercased() == "100-continue" {
             // curl asks before uploading a large body (a journal); say yes rather than make it wait a second.
-            try connection.writeAll(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            do {
+                try connection.writeAll(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            } catch {
+                throw HTTPError(description: "the connection failed: \(error)")
+            }
         }
+        body.reserveCapacity(length)
         while body.count < length {
             let count = try read(from: connection, into: &buffer, deadline: deadline)
-            guard count > 0 else { throw HTTPError(description: "connection closed mid-body") }
+            guard count > 0 else { throw HTTPError(description: "the connection closed in the middle of the body") }
             body += buffer[..<count]
         }
         return (head, Array(body.prefix(length)))
-    }
-
-    private static func fields(_ head: [String]) -> [String: String] {
-        var fields: [String: String] = [:]
-        for line in head.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        }
-        return fields
-    }
-
-    private static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard haystack.count >= needle.count else { return nil }
-        for start in 0...(haystack.count - needle.count) where haystack[start..<start + needle.count].elementsEqual(needle) {
-            return start
-        }
-        return nil
     }
 
     private static func reason(_ status: Int) -> String {
@@ -176,7 +176,10 @@ package enum MiniHTTP {
         case 404: return "Not Found"
         case 409: return "Conflict"
         case 405: return "Method Not Allowed"
+        case 408: return "Request Timeout"
         case 413: return "Content Too Large"
+        case 431: return "Request Header Fields Too Large"
+        case 503: return "Service Unavailable"
         case 422: return "Unprocessable Entity"
         case 500: return "Internal Server Error"
         default: return "Status"

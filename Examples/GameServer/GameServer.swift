@@ -4,15 +4,16 @@ import PlaytimeServer
 import PlaytimeSystem
 
 /// A game server on loopback: departure tickets by its own clock, single-use redemption that survives
-/// restarts, and journal audits. One connection at a time, each bounded by a read deadline; it stops by
-/// itself (request count, lifetime, idle time), so it never runs forever in CI.
+/// restarts, and journal audits. Connections are answered concurrently, at most `--max-connections` at once,
+/// each request bounded by a read deadline and strict parsing; it stops by itself (request count, lifetime,
+/// idle time), so it never runs forever in CI.
 enum GameServer {
     static let usage = """
     USAGE: game-server [--port N] [--state DIR] [--max-requests N] [--seconds S] [--idle-seconds S]
                        [--journal-key FILE] [--policy demo|default|FILE] [--ticket-lifetime SECONDS]
                        [--player-rate PLAYER=GOLD_PER_HOUR]… [--grant-multiplier PLAYER=NAME]…
                        [--store postgres://USER[:PASSWORD]@HOST[:PORT]/DB] [--ticket-key FILE]
-                       [--roughtime-keys FILE]
+                       [--roughtime-keys FILE] [--max-connections N] [--read-seconds S]
            game-server --print-policy [--policy demo|default|FILE]
 
     Listens on 127.0.0.1 only and prints `listening on 127.0.0.1:PORT` as its first line.
@@ -26,13 +27,21 @@ enum GameServer {
       POST /audit    journal bytes, header X-Player          → {"sessions","creditedSeconds",…,"findings"}
       GET  /health                                           → {"status":"ok"}
     Bad input gets 400 with a message (also a duplicate key or any other field); the server keeps going.
+    Requests are read strictly: lines end with CR LF, each header once (two Content-Lengths are refused),
+    no Transfer-Encoding, headers valid UTF-8 without control characters (400); at most 64 headers in
+    16 KiB (431); a body of at most 64 MiB (413); the whole request within --read-seconds (408).
+    Client text in the log (ids, paths) is escaped: a newline shows as \\n and never starts a line.
     Gold passes each player's rolling 24 h budget (the policy's dailyBudgetGold).
 
     OPTIONS:
       --port N              TCP port on 127.0.0.1 (default 0: any free port).
       --state DIR           Ticket secret, replay and budget files, journal key (default: a new temporary directory).
                             Reuse it across restarts: a ticket redeemed once stays redeemed.
-      --max-requests N      Stop after N requests (default: no limit).
+      --max-requests N      Stop after N connections (default: no limit).
+      --max-connections N   Answer at most N connections at once, each on a thread of its own (default 32);
+                            one more gets 503 at once and is closed, never queued.
+      --read-seconds S      How long a client may take to send its whole request, headers and body
+                            (default 5); a slower one gets 408. Also bounds each write of the answer.
       --seconds S           Stop after S seconds in all (default: no limit).
       --idle-seconds S      Stop after S seconds without a request (default 60; 0 = never).
       --journal-key FILE    Key to audit uploaded journals with (default DIR/journal.key, created with the
@@ -61,22 +70,23 @@ enum GameServer {
         let options: ExampleArguments
         let policy: RewardPolicy
         let port: Int64
-        let maxRequests: Int64
+        var limits = ServeLimits()
         let lifetime: Int64
-        let idle: Int64
-        let total: Int64
         let rates: PlayerRates
         let grants: StaticMultiplierGrants
         do {
             options = try ExampleArguments(arguments, options: ["--port", "--state", "--max-requests", "--seconds", "--idle-seconds",
                                                                 "--journal-key", "--policy", "--ticket-lifetime",
-                                                                "--player-rate", "--grant-multiplier", "--store", "--ticket-key", "--roughtime-keys"],
+                                                                "--player-rate", "--grant-multiplier", "--store", "--ticket-key", "--roughtime-keys",
+                                                                "--max-connections", "--read-seconds"],
                                            flags: ["--print-policy"])
             port = try options.integer("--port", in: 0...65_535, default: 0)
-            maxRequests = try options.integer("--max-requests", in: 0...Int64.max, default: 0)
+            limits.maxRequests = try options.integer("--max-requests", in: 0...Int64.max, default: 0)
+            limits.maximumConnections = Int(try options.integer("--max-connections", in: 1...1_024, default: 32))
+            limits.http.readTimeoutNanoseconds = try options.seconds("--read-seconds", in: 0.1...3_600, default: 5)
             lifetime = try options.integer("--ticket-lifetime", in: 1...(10 * 365 * 86_400), default: TicketAuthority.defaultLifetimeSeconds)
-            idle = try options.seconds("--idle-seconds", in: 0...86_400, default: 60)
-            total = try options.seconds("--seconds", in: 0...(365 * 86_400), default: 0)
+            limits.idleNanoseconds = try options.seconds("--idle-seconds", in: 0...86_400, default: 60)
+            limits.totalNanoseconds = try options.seconds("--seconds", in: 0...(365 * 86_400), default: 0)
             do {
                 policy = try RewardPolicy.named(options.value("--policy") ?? "demo")
             } catch {
@@ -97,7 +107,8 @@ enum GameServer {
         do {
             state = try ServerState(directory: directory, policy: policy, journalKeyPath: options.value("--journal-key"), lifetimeSeconds: lifetime,
                                 rates: rates, grants: grants, store: options.value("--store"),
-                                ticketKeyPath: options.value("--ticket-key"), roughtimeKeysPath: options.value("--roughtime-keys"))
+                                ticketKeyPath: options.value("--ticket-key"), roughtimeKeysPath: options.value("--roughtime-keys"),
+                                databaseConnections: min(limits.maximumConnections, 8))
             guard let address = SocketAddress(numericHost: "127.0.0.1", port: UInt16(port)) else { return 2 }
             listener = try TCPListener(bindingTo: address)
         } catch {
@@ -109,9 +120,8 @@ enum GameServer {
         print("state \(directory) (ticket key \(ServerState.ticketKeyID), policy \(policy.version), \(state.storeDescription))")
         print("journal key \(state.journalKeyPath) (key id \(state.journalKey.keyIDHex))"
               + (state.usesDemoJournalKey ? " — the PUBLIC demo key: audits prove nothing against a real cheater" : ""))
-        let router = Router(state: state)
-        let reason = serve(listener, router: router, maxRequests: maxRequests, idleNanoseconds: idle, totalNanoseconds: total,
-                           maintenance: state.collect)
+        let router = Router(state: state, limits: limits.http)
+        let reason = serve(listener, router: router, limits: limits, maintenance: state.collect)
         listener.close()
         print("stopped: \(reason)")
         return 0
@@ -141,47 +151,5 @@ enum GameServer {
             grants.perPlayer[player, default: []].append(name)
         }
         return (rates, grants)
-    }
-
-    /// Accepts and answers connections one at a time until a limit is reached; returns why it stopped.
-    /// With `maintenance` (the fleet database's collection), it runs at start and then at most once an hour,
-    /// between requests, at the server's wall clock.
-    static func serve(_ listener: TCPListener, router: Router, maxRequests: Int64, idleNanoseconds: Int64, totalNanoseconds: Int64,
-                      maintenance: (@Sendable () -> String)? = nil) -> String {
-        let start = SystemClock.bootNanoseconds()
-        var lastRequest = start
-        var served: Int64 = 0
-        var lastMaintenance: Int64?
-        while true {
-            if let maintenance, lastMaintenance.map({ SystemClock.bootNanoseconds() - $0 >= 3_600_000_000_000 }) ?? true {
-                print(maintenance())
-                lastMaintenance = SystemClock.bootNanoseconds()
-            }
-            if maxRequests > 0, served >= maxRequests { return "served \(served) request(s), the --max-requests limit" }
-            let now = SystemClock.bootNanoseconds()
-            var wait = Int64.max
-            if totalNanoseconds > 0 {
-                let left = start + totalNanoseconds - now
-                if left <= 0 { return "ran for the --seconds limit (\(served) request(s))" }
-                wait = min(wait, left)
-            }
-            if idleNanoseconds > 0 {
-                let left = lastRequest + idleNanoseconds - now
-                if left <= 0 { return "idle for \(idleNanoseconds / 1_000_000_000) s (\(served) request(s))" }
-                wait = min(wait, left)
-            }
-            let connection: TCPConnection?
-            do {
-                // Without limits, wake up once a minute anyway (nothing to do but loop).
-                connection = try listener.accept(timeoutNanoseconds: min(wait, 60_000_000_000))
-            } catch {
-                return "accept failed: \(error)"
-            }
-            guard let connection else { continue }
-            served += 1
-            router.answer(connection)
-            connection.close()
-            lastRequest = SystemClock.bootNanoseconds()
-        }
     }
 }

@@ -4,27 +4,50 @@ import PlaytimeServer
 import PlaytimeSystem
 
 /// Reads one request, answers it, and logs one line. Nothing a client sends can crash it: every failure
-/// becomes a status code with a JSON message.
-struct Router {
+/// becomes a status code with a JSON message. Connections are answered concurrently (``GameServer/serve``),
+/// each by its own call of ``answer(_:)``; the state it shares is the library's `EarningsServer`, whose stores
+/// are safe to call from several threads at once.
+struct Router: Sendable {
     let state: ServerState
-
-    /// How long a client may take to send its whole request.
-    static let readTimeoutNanoseconds: Int64 = 15_000_000_000
+    /// What one request may cost: the read deadline on the whole request, header and body limits.
+    var limits = HTTPLimits()
 
     func answer(_ connection: TCPConnection) {
         let response: HTTPResponse
         let line: String
-        do {
-            let request = try MiniHTTP.readRequest(from: connection, timeoutNanoseconds: Self.readTimeoutNanoseconds)
+        var refused = false
+        do throws(HTTPError) {
+            let request = try MiniHTTP.readRequest(from: connection, limits: limits)
             (response, line) = route(request)
         } catch {
-            (response, line) = (.json(400, ErrorBody(error: "bad-request", message: "\(error)")), "unreadable request: \(error)")
+            (response, line) = (.json(error.status, ErrorBody(error: Self.code(error.status), message: error.description)),
+                                "unreadable request: \(error)")
+            refused = true
         }
-        print("\(response.status) \(line)")
+        log("\(response.status) \(line)")
         do {
             try MiniHTTP.write(response, to: connection)
         } catch {
-            print("    (the client left before the answer: \(error))")
+            log("    (the client left before the answer: \(error))")
+        }
+        // What the client still sends is read (for a second at most) so that closing does not reset the
+        // connection before the client read the refusal.
+        if refused { MiniHTTP.drain(connection) }
+    }
+
+    /// Prints one line of the server's log: whatever a client put in it (ids, paths, messages that quote
+    /// them) is escaped (`LogText`), so a newline, CR, NUL or ESC shows as an escape and never starts a line.
+    func log(_ line: String) {
+        print(LogText.escaped(line))
+    }
+
+    /// The error code of a refused request's JSON body.
+    static func code(_ status: Int) -> String {
+        switch status {
+        case 408: return "request-timeout"
+        case 413: return "too-large"
+        case 431: return "headers-too-large"
+        default: return "bad-request"
         }
     }
 

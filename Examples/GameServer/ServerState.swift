@@ -27,7 +27,7 @@ import PlaytimeSystem
 /// the fleet's tables in that database instead (docs/fleet.md), so several servers on several hosts share them;
 /// with `--ticket-key FILE` the ticket secret is that file (hex text, at least 16 bytes) instead of
 /// `ticket.secret`, so they also share the key. The directory then keeps only the journal key and the uploads.
-struct ServerState {
+struct ServerState: Sendable {
     /// The id of the ticket key (a real deployment rotates keys with `TicketKeyRing`; see docs/tickets.md).
     static let ticketKeyID = "example-1"
     /// The bytes of `Examples/Samples/demo.key`: this ASCII sentence. Public, so never a real key.
@@ -53,7 +53,7 @@ struct ServerState {
     /// earn rate per player (default the policy's) and the multipliers the server granted; requests never set them.
     init(directory: String, policy: RewardPolicy, journalKeyPath given: String?, lifetimeSeconds: Int64,
          rates: PlayerRates, grants: StaticMultiplierGrants, store: String? = nil, ticketKeyPath: String? = nil,
-         roughtimeKeysPath: String? = nil) throws {
+         roughtimeKeysPath: String? = nil, databaseConnections: Int = 4) throws {
         self.directory = directory
         do {
             try FileManager.default.createDirectory(atPath: directory + "/uploads", withIntermediateDirectories: true)
@@ -78,8 +78,9 @@ struct ServerState {
         configuration.rates = rates
         configuration.multiplierGrants = grants
         configuration.uploadDirectory = directory + "/uploads"
-        // One connection per request in flight: this example answers one connection at a time.
-        configuration.maximumConnections = 2
+        // Database sessions for the requests in flight (connections are answered concurrently); a request that
+        // finds them all busy waits for one.
+        configuration.maximumConnections = databaseConnections
         // Journals name the policy in force at each departure: the demo policy, and the library's default
         // (the sample journal was recorded under it).
         configuration.retainedPolicies = [RewardPolicy.demo, .default].filter { $0.version != policy.version }

@@ -38,8 +38,30 @@ package struct AuditConfiguration: Sendable {
         self.spanToleranceNanoseconds = spanToleranceNanoseconds
     }
 
+    /// The highest earn rate (gold per hour) a session is judged at: a departure that snapshotted more is
+    /// judged at this rate and named in a `rate-above-ceiling` finding (docs/audit-json.md). `nil`: the
+    /// snapshot is judged as it is. `playtime audit` sets ``defaultMaximumGoldPerHour(for:)`` or `--max-rate`.
+    package var maximumGoldPerHour: Int64? = nil
+
     /// The policy a session's snapshot names, if known.
     package func policy(version: String) -> RewardPolicy? {
         version == policy.version ? policy : retainedPolicies[version]
+    }
+}
+
+extension AuditConfiguration {
+    /// The rate ceiling a policy implies when nobody names one: the policy's rate at its largest tier share
+    /// (at least 100 %, so the policy's own rate is never above it) times its largest multiplier (at least
+    /// ×1), the most a server that grants every multiplier the policy defines would pay for an hour; saturating.
+    package static func defaultMaximumGoldPerHour(for policy: RewardPolicy) -> Int64 {
+        let tierPercent = max(100, policy.tiers.map(\.percent).max() ?? 100)
+        let multiplierPercent = max(100, policy.multipliers.map(\.percent).max() ?? 100)
+        var rate = max(0, policy.goldPerHour)
+        for percent in [tierPercent, multiplierPercent] {
+            let (product, overflow) = rate.multipliedReportingOverflow(by: percent)
+            if overflow { return .max }
+            rate = product / 100
+        }
+        return rate
     }
 }

@@ -43,6 +43,9 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         /// A `roughtime` record proves nothing: its nonce does not commit to the departure, its chain is
         /// broken, an answer under a trusted key fails verification, or trusted answers disagree. Not used.
         case signedTimeRejected = "signed-time-rejected"
+        /// A departure snapshotted an earn rate above the ceiling the auditor was given (`--max-rate`): the
+        /// session is judged at the ceiling.
+        case rateAboveCeiling = "rate-above-ceiling"
         /// The journal holds more records, sessions or claims, or a claim more multiplier names, than the
         /// configured limits (``InputLimits``): the rest of it is not judged, and nothing in it may be paid.
         case limitExceeded = "limit-exceeded"

@@ -139,6 +139,25 @@ package final class SessionAuditor {
         return bootBudgets[boot, default: BudgetWindow()].add(gold, at: time)
     }
 
+    // MARK: - The two payment rules every session is judged by (docs/audit-json.md)
+
+    /// The earn rate a session is judged at: the rate its departure snapshotted, at most the configured ceiling
+    /// (``AuditConfiguration/maximumGoldPerHour``). A negative snapshot stays negative (nothing is paid).
+    func judgedRate(snapshot: Int64) -> Int64 {
+        guard let ceiling = configuration.maximumGoldPerHour else { return snapshot }
+        return min(snapshot, max(0, ceiling))
+    }
+
+    /// Counts the gold of one session — the gold its evidence justifies, or more when its claims paid more —
+    /// against the rolling 24 h budget of its timeline, claimed or not. Returns the window's total when it
+    /// passes `limit`, else `nil`. A session worth nothing adds nothing and is never named.
+    func chargeBudget(recomputed: Int64, claimed: Int64, at time: Int64, onBoot boot: String?, limit: Int64) -> Int64? {
+        let gold = max(recomputed, claimed, 0)
+        guard gold > 0 else { return nil }
+        let total = pay(gold, at: time, onBoot: boot)
+        return total > limit ? total : nil
+    }
+
     /// Records a network-proven away interval; returns the session it overlaps on another device, if any.
     func placeInterval(start: Int64, end: Int64, journal: String, session: String) -> String? {
         let clash = otherDevices.overlapping(start: start, end: end)

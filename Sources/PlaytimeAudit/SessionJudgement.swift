@@ -42,6 +42,11 @@ extension JournalPass {
                       "departure names unknown policy '\(timeline.policyVersion)'; checked with '\(configuration.policy.version)'")
         }
         let calculator = resolution.calculator
+        let rate = auditor.judgedRate(snapshot: timeline.goldPerHour)
+        if rate < timeline.goldPerHour {
+            Self.find(&findings, .rateAboveCeiling, journal, sessionID, timeline.departureSequence,
+                      "departure snapshotted \(timeline.goldPerHour) gold/h, above the ceiling of \(rate) gold/h; judged at \(rate) gold/h")
+        }
         // One-shot multipliers are the game's to grant (an ad watched); each counts once per session.
         // First occurrence order, distinct by a set: linear in the names (docs/fleet.md, "Limits and cost").
         var granted: [String] = []
@@ -49,7 +54,7 @@ extension JournalPass {
         for index in 0..<claims.count {
             for name in claims[index].claim.multipliers where grantedNames.insert(name).inserted { granted.append(name) }
         }
-        let final = try? calculator?.calculate(verdict, of: timeline, requestedMultipliers: granted)
+        let final = try? calculator?.calculate(verdict, goldPerHour: rate, requestedMultipliers: granted)
         // A claim written before the later proof was made on the verdict without it (docs/journal-format.md §8).
         var beforeProof: ElapsedVerdict?
         if let proofSequence = timeline.laterProofSequence, claims.count > 0, claims[0].sequence < proofSequence {
@@ -62,7 +67,6 @@ extension JournalPass {
         let recomputed = (final?.paidNow ?? 0) &+ (final?.escrowed ?? 0)
 
         var claimedSoFar: Int64 = 0
-        let payment = claims.isEmpty ? nil : paymentTime(timeline, verdict: verdict)
         for index in 0..<claims.count {
             let (sequence, claim) = claims[index]
             if claim.goldPerHour != timeline.goldPerHour || claim.policyVersion != timeline.policyVersion {
@@ -87,12 +91,12 @@ extension JournalPass {
                 expectedPaid = final?.paidNow
                 expectedEscrow = final?.escrowed
             } else if sameAsJudged {
-                let expected = try? calculator?.calculate(judged, of: timeline, requestedMultipliers: claim.multipliers)
+                let expected = try? calculator?.calculate(judged, goldPerHour: rate, requestedMultipliers: claim.multipliers)
                 expectedPaid = expected?.paidNow
                 expectedEscrow = expected?.escrowed
             } else {
                 let expected = try? calculator?.calculate(RewardClaim(creditedSeconds: claim.creditedSeconds, status: claim.status,
-                                                                      goldPerHour: timeline.goldPerHour, requestedMultipliers: claim.multipliers))
+                                                                      goldPerHour: rate, requestedMultipliers: claim.multipliers))
                 expectedPaid = expected?.paidNow
                 expectedEscrow = expected?.escrowed
             }
@@ -104,15 +108,14 @@ extension JournalPass {
                 Self.find(&findings, .paidDecreased, journal, sessionID, sequence,
                           "cumulative paid went down from \(claimedSoFar) to \(claim.paidGold) gold")
             }
-            let newlyPaid = max(0, claim.paidGold &- claimedSoFar)
             claimedSoFar = max(claimedSoFar, claim.paidGold)
-            if newlyPaid > 0, let payment {
-                let total = auditor.pay(newlyPaid, at: payment.time, onBoot: payment.boot)
-                let limit = resolution.dailyBudgetGold
-                if total > limit {
-                    Self.find(&findings, .dailyBudgetExceeded, journal, sessionID, sequence, "\(total) gold paid in 24 h, budget \(limit)")
-                }
-            }
+        }
+        // Every session's gold counts against the rolling budget, claimed or not.
+        if let payment = paymentTime(timeline, verdict: verdict),
+           let total = auditor.chargeBudget(recomputed: recomputed, claimed: claimedSoFar, at: payment.time, onBoot: payment.boot,
+                                            limit: resolution.dailyBudgetGold) {
+            Self.find(&findings, .dailyBudgetExceeded, journal, sessionID, claims.isEmpty ? timeline.arrivalSequence : claims[claims.count - 1].sequence,
+                      "\(total) gold in 24 h, budget \(resolution.dailyBudgetGold)")
         }
         if claimedSoFar > recomputed {
             Self.find(&findings, .claimMismatch, journal, sessionID, claims.isEmpty ? nil : claims[claims.count - 1].sequence,

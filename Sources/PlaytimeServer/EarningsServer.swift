@@ -74,25 +74,31 @@ public final class EarningsServer: Sendable {
     }
 
     /// Pays a departure ticket once: the time since its issue by the server's clock, at its rate, with the
-    /// multipliers the server granted, within the player's daily budget; the interval joins the player's paid
-    /// intervals, so uploads of the same hours are not paid again (and hours uploads paid are not paid here).
-    /// A second redemption of the ticket or of its session throws ``TicketError/alreadyRedeemed``.
+    /// multipliers the server granted, less the share of its interval uploads of the same player were already
+    /// paid for, within the player's daily budget; the interval joins the player's paid intervals, so uploads
+    /// of the same hours are not paid again. The daily budget is debited by exactly the gold paid: a ticket
+    /// trimmed to 0 gold debits nothing. A second redemption of the ticket or of its session throws
+    /// ``TicketError/alreadyRedeemed``.
     public func redeem(_ ticket: String, player: String) throws(ServerError) -> TicketPayout {
         let now = configuration.now()
-        let redemption: Redemption
-        do { redemption = try authority.redeem(ticket, player: player, at: now) } catch { throw .ticket(error) }
-        var gold = redemption.paidGold
-        let start = redemption.ticket.issuedAt
+        let consumed: ConsumedTicket
+        do { consumed = try authority.consume(ticket, player: player, at: now) } catch { throw .ticket(error) }
+        // Trim before the budget is debited (docs/tickets.md): the ledger then records what is paid, not the
+        // untrimmed reward. A failure here leaves the ticket used up with nothing paid or debited.
+        var gold = consumed.breakdown.paidNow
+        let start = consumed.ticket.issuedAt
         if start < now {
             do {
                 gold = try stores.accounts.recordAndTrim(gold, account: player, journalID: "ticket",
-                                                         sessionID: redemption.ticket.nonce.description, away: start..<now).gold
+                                                         sessionID: consumed.ticket.nonce.description, away: start..<now).gold
             } catch {
                 throw .store("account intervals: \(error)")
             }
         }
-        return TicketPayout(gold: gold, elapsedSeconds: redemption.elapsedSeconds, withheldByBudget: redemption.withheldByBudget,
-                            redemption: redemption)
+        let redemption: Redemption
+        do { redemption = try authority.settle(consumed, paying: gold) } catch { throw .ticket(error) }
+        return TicketPayout(gold: redemption.paidGold, elapsedSeconds: redemption.elapsedSeconds,
+                            withheldByBudget: redemption.withheldByBudget, redemption: redemption)
     }
 
     /// Accepts an upload of a player's journal (its bytes, verified under the player's journal `key`): it must

@@ -2,8 +2,8 @@ internal import PlaytimeTickets
 
 /// What redeeming one departure ticket paid.
 public struct TicketPayout: Sendable, Equatable {
-    /// Gold to credit the player: the reward within the daily budget, less the share of the ticket's interval
-    /// that uploads of the same player were already paid for.
+    /// Gold to credit the player: the reward less the share of the ticket's interval that uploads of the same
+    /// player were already paid for, within the daily budget (which is debited by exactly this).
     public var gold: Int64
     /// Seconds between the ticket's issue and its redemption, by the server's clock.
     public var elapsedSeconds: Int64

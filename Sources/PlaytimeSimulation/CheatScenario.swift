@@ -2,7 +2,7 @@ import PlaytimeGuard
 
 /// Whether a scenario is a cheat or honest play that must not be punished.
 package enum ScenarioKind: String, Sendable, Hashable, Codable {
-    /// A cheat from the threat catalogue (GUIDE §4): nothing may be overpaid.
+    /// A cheat from the threat catalogue (docs/guarantees.md, Threat catalogue): nothing may be overpaid.
     case attack
     /// Honest play: nothing may be flagged, and proven time must be credited.
     case honest
@@ -47,7 +47,7 @@ package enum CheatScenario: String, Sendable, Hashable, Codable, CaseIterable {
     /// Attack or honest.
     package var kind: ScenarioKind { rawValue.hasPrefix("h-") ? .honest : .attack }
 
-    /// The GUIDE §4 threat number, for attacks.
+    /// The threat's number in docs/guarantees.md (Threat catalogue), for attacks.
     package var threat: Int? {
         guard kind == .attack else { return nil }
         return Int(rawValue.dropFirst().prefix(2))

@@ -3,7 +3,7 @@ import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
 
-/// Runs the whole threat catalogue (GUIDE §4) and the honest catalogue through the real recorder, journal,
+/// Runs the whole threat catalogue (docs/guarantees.md, threat catalogue) and the honest catalogue through the real recorder, journal,
 /// verdict, calculator and ledger, and compares the gold paid with what honest play of the same true
 /// time away earns.
 ///
@@ -35,46 +35,76 @@ package struct CheatSimulator: Sendable {
     static let key: JournalKey? = try? JournalKey(bytes: (0..<32).map { UInt8(0xA0 ^ $0) })
 
     /// Runs every scenario and returns the report. An invalid policy yields rows whose every trial is an error.
-    package func run() async -> SimulationReport {
+    ///
+    /// Trials run on `concurrency` workers (default: every active core). The report does not depend on it:
+    /// each trial's seed is drawn in trial order before any runs, and the rows sum the outcomes in trial order.
+    /// `progress`, when given, is told after each batch how many of all the trials are done.
+    package func run(concurrency: Int? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async
+        -> SimulationReport {
         let scratch = Self.scratchDirectory(directory, seed: seed)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
-        var rows: [SimulationRow] = []
-        for (index, scenario) in scenarios.enumerated() {
-            rows.append(await run(scenario, salt: UInt64(index), directory: scratch))
+        guard let calculator = try? RewardCalculator(policy: policy), let key = Self.key else {
+            return SimulationReport(seed: seed, trials: trials, rows: scenarios.map { failedRow($0) })
         }
+        let plan = SimulationPlan(seed: seed, trials: trials, scenarios: scenarios)
+        let workers = max(1, concurrency ?? ProcessInfo.processInfo.activeProcessorCount)
+        var results = plan.emptyResults()
+        var done = 0
+        await withTaskGroup(of: SimulationBatchResult.self) { group in
+            var pending = plan.batches.makeIterator()
+            func start(_ batch: SimulationBatch) {
+                let scenarioDirectory = scratch + "/scenario-\(batch.scenarioIndex)"
+                group.addTask {
+                    await batch.run(directory: scenarioDirectory, key: key, calculator: calculator)
+                }
+            }
+            for _ in 0..<workers {
+                guard let batch = pending.next() else { break }
+                start(batch)
+            }
+            for await finished in group {
+                results[finished.scenarioIndex].replaceSubrange(finished.trials, with: finished.results)
+                done += finished.results.count
+                progress?(done, plan.totalTrials)
+                if let batch = pending.next() { start(batch) }
+            }
+        }
+        let rows = scenarios.enumerated().map { index, scenario in row(scenario, results: results[index]) }
         return SimulationReport(seed: seed, trials: trials, rows: rows)
     }
 
-    private func run(_ scenario: CheatScenario, salt: UInt64, directory: String) async -> SimulationRow {
+    /// The row of a scenario from its trials' results, summed in trial order.
+    private func row(_ scenario: CheatScenario, results: [TrialResult]) -> SimulationRow {
         var paid: Int64 = 0, honest: Int64 = 0, overpaid: Int64 = 0, flagged = 0, errors = 0
         var firstError: String?
         var credited: Double = 0, truth: Double = 0
-        guard let calculator = try? RewardCalculator(policy: policy), let key = Self.key else {
-            return SimulationRow(scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: 0,
-                                 goldHonest: 0, overpaid: 0, flaggedShare: 0, creditedShareOfTrueTime: 0, errors: trials, summary: scenario.summary)
-        }
-        var seeds = SimulationRandom(seed: seed ^ (salt &* 0xD1B5_4A32_D192_ED03))
-        for trial in 0..<trials {
-            var world = TrialWorld(random: SimulationRandom(seed: seeds.next()), directory: directory, key: key,
-                                   calculator: calculator, trial: trial)
-            do {
-                let outcome = try await world.play(scenario)
+        for (trial, result) in results.enumerated() {
+            switch result {
+            case .outcome(let outcome):
                 paid += outcome.paid
                 honest += outcome.honest
                 overpaid += max(0, outcome.paid - outcome.honest)
                 if outcome.flagged { flagged += 1 }
                 credited += Double(outcome.credited)
                 truth += Double(outcome.trueAway)
-            } catch {
+            case .failure(let description):
                 errors += 1
-                if firstError == nil { firstError = "trial \(trial): \(error)" }
+                if firstError == nil { firstError = "trial \(trial): \(description)" }
+            case .notRun:
+                errors += 1
+                if firstError == nil { firstError = "trial \(trial): not run" }
             }
-            world.cleanUp()
         }
         return SimulationRow(scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: paid,
                              goldHonest: honest, overpaid: overpaid, flaggedShare: Double(flagged) / Double(trials),
                              creditedShareOfTrueTime: truth > 0 ? credited / truth : 0, errors: errors, firstError: firstError,
                              summary: scenario.summary)
+    }
+
+    /// The row of a scenario that could not run at all (an invalid policy): every trial an error.
+    private func failedRow(_ scenario: CheatScenario) -> SimulationRow {
+        SimulationRow(scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: 0,
+                      goldHonest: 0, overpaid: 0, flaggedShare: 0, creditedShareOfTrueTime: 0, errors: trials, summary: scenario.summary)
     }
 
     private static func scratchDirectory(_ requested: String?, seed: UInt64) -> String {

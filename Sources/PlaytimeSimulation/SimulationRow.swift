@@ -6,7 +6,7 @@ package struct SimulationRow: Sendable, Hashable, Codable {
     package var scenario: String
     /// Attack or honest.
     package var kind: ScenarioKind
-    /// GUIDE §4 threat number, for attacks.
+    /// The threat's number in docs/guarantees.md (Threat catalogue), for attacks.
     package var threat: Int?
     /// Trials run.
     package var trials: Int

@@ -1,7 +1,7 @@
 /// Each player's rolling 24 h budget of redeemed gold, on the server's clock.
 ///
 /// Contract for conforming types (a SQL implementation: lock the player's row with `SELECT … FOR UPDATE`,
-/// sum the grants of the window, insert the capped grant, commit; GUIDE §9):
+/// sum the grants of the window, insert the capped grant, commit; docs/fleet.md):
 /// - `grant` grants `min(max(0, gold), max(0, limit − spent))`, where `spent` is what the same player
 ///   (compared byte for byte) was granted in the window `(t − 24 h, t]` and `t = max(now, the latest
 ///   instant the ledger has seen)`: ledger time never goes back, so setting the clock back cannot reopen

@@ -2,7 +2,8 @@ public import PlaytimeRewards
 
 /// A successfully redeemed ticket: what was paid and why.
 ///
-/// Pay exactly ``paidGold``: the breakdown's `paidNow` less what the player's daily budget withheld.
+/// Pay exactly ``paidGold``: the breakdown's `paidNow` (less what the server trimmed) less what the player's
+/// daily budget withheld.
 public struct Redemption: Sendable, Equatable, Codable {
     /// The ticket, now consumed.
     public var ticket: DepartureTicket
@@ -12,7 +13,8 @@ public struct Redemption: Sendable, Equatable, Codable {
     public var elapsedSeconds: Int64
     /// The reward computation (status verified, the ticket's snapshotted rate, the server's grants).
     public var breakdown: RewardBreakdown
-    /// The budget ledger's grant of `breakdown.paidNow`.
+    /// The budget ledger's grant of what the ticket pays: `breakdown.paidNow`, or less when the server trimmed
+    /// hours it had already paid (the budget is debited by the granted gold only).
     public var budget: BudgetGrant
 
     /// Creates a redemption record.

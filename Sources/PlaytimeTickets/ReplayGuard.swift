@@ -2,7 +2,7 @@
 /// and each session of a player, pays at most once.
 ///
 /// Contract for conforming types (a SQL implementation: one row per nonce and one per session key, both
-/// inserted in one transaction with `ON CONFLICT DO NOTHING`; GUIDE §9):
+/// inserted in one transaction with `ON CONFLICT DO NOTHING`; docs/fleet.md):
 /// - `consume` reports ``ReplayDecision/firstUse`` at most once per nonce and at most once per
 ///   ``SessionKey`` over the guard's whole life, including after garbage collection and, for durable
 ///   guards, after restarts (a session key only until its `sessionExpiresAt`);

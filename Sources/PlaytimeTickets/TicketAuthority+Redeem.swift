@@ -33,6 +33,27 @@ extension TicketAuthority {
     /// The price falls on the honest player only when the ledger fails (or the server crashes) between the
     /// two steps: that one ticket's gold is lost; no budget is lost.
     package func redeem(_ ticket: DepartureTicket, player: String, at now: Int64) throws(TicketError) -> Redemption {
+        let consumed = try consume(ticket, player: player, at: now)
+        return try settle(consumed, paying: consumed.breakdown.paidNow)
+    }
+
+    /// Parses the text form, then consumes it as ``consume(_:player:at:)-(DepartureTicket,_,_)``.
+    package func consume(_ text: String, player: String, at now: Int64) throws(TicketError) -> ConsumedTicket {
+        let ticket: DepartureTicket
+        do {
+            ticket = try DepartureTicket.parse(text)
+        } catch {
+            throw .malformed(error)
+        }
+        return try consume(ticket, player: player, at: now)
+    }
+
+    /// The first half of ``redeem(_:player:at:)-(DepartureTicket,_,_)``: every check, the reward, and step 1
+    /// (the ``replayGuard`` consumes the nonce and the (player, session) key). Nothing is debited from the
+    /// budget yet: call ``settle(_:paying:)`` next with what the ticket actually pays, so a server that trims
+    /// the reward (hours already paid by an upload) debits only the trimmed gold. If the caller never
+    /// settles (it failed, or crashed), the ticket is used up and nothing is paid or debited.
+    package func consume(_ ticket: DepartureTicket, player: String, at now: Int64) throws(TicketError) -> ConsumedTicket {
         let calculator = try verify(ticket, player: player, at: now)
         let session = SessionKey(of: ticket)
         let multipliers: [String]
@@ -64,13 +85,24 @@ extension TicketAuthority {
         case .alreadyUsed, .sessionAlreadyPaid: throw .alreadyRedeemed
         case .expired: throw .expired(expiresAt: ticket.expiresAt, now: now)
         }
+        return ConsumedTicket(ticket: ticket, redeemedAt: now, elapsedSeconds: elapsed, breakdown: breakdown)
+    }
+
+    /// Step 2 of ``redeem(_:player:at:)-(DepartureTicket,_,_)`` for a ticket ``consume(_:player:at:)-(DepartureTicket,_,_)``
+    /// used up: the ``budgetLedger`` grants up to `gold` (clamped to `0 ... breakdown.paidNow`) under the ticket
+    /// policy's `dailyBudgetGold`, so the budget is debited by exactly what is paid: a ticket trimmed to 0 gold
+    /// debits nothing. A failure (``TicketError/ledgerFailure(_:)``) pays nothing.
+    package func settle(_ consumed: ConsumedTicket, paying gold: Int64) throws(TicketError) -> Redemption {
+        let amount = min(max(0, gold), max(0, consumed.breakdown.paidNow))
         let grant: BudgetGrant
         do {
-            grant = try budgetLedger.grant(breakdown.paidNow, to: session.player, limit: breakdown.dailyBudgetGold, at: now)
+            grant = try budgetLedger.grant(amount, to: SessionKey(of: consumed.ticket).player,
+                                           limit: consumed.breakdown.dailyBudgetGold, at: consumed.redeemedAt)
         } catch {
             throw .ledgerFailure(error)
         }
-        return Redemption(ticket: ticket, redeemedAt: now, elapsedSeconds: elapsed, breakdown: breakdown, budget: grant)
+        return Redemption(ticket: consumed.ticket, redeemedAt: consumed.redeemedAt, elapsedSeconds: consumed.elapsedSeconds,
+                          breakdown: consumed.breakdown, budget: grant)
     }
 
     /// Until when a (player, session) paid at `now` is remembered: `now + lifetime + allowed skew`

@@ -11,7 +11,7 @@ import PlaytimeTestSupport
 import Testing
 
 /// A temporary directory holding one of every kind of file a hostile argument can name: a regular file,
-/// a symbolic link to it, a directory, a FIFO, a journal with its key, and a policy too large to be one.
+/// a symbolic link to it, one to the key, a dangling one, a directory, a FIFO, a journal with its key, and a policy too large to be one.
 struct HostileSandbox {
     let path: String
     let key: JournalKey
@@ -22,6 +22,8 @@ struct HostileSandbox {
         key = try KeyFile.generate(path: path + "/key")
         try Data("old contents\n".utf8).write(to: URL(fileURLWithPath: path + "/target"))
         try FileManager.default.createSymbolicLink(atPath: path + "/link", withDestinationPath: path + "/target")
+        try FileManager.default.createSymbolicLink(atPath: path + "/keylink", withDestinationPath: path + "/key")
+        try FileManager.default.createSymbolicLink(atPath: path + "/dangling", withDestinationPath: path + "/absent")
         try FileManager.default.createDirectory(atPath: path + "/dir", withIntermediateDirectories: false)
         guard mkfifo(path + "/fifo", 0o644) == 0 else { throw CLIError("mkfifo failed: errno \(errno)") }
         try AuditCommandTests.journal(path + "/journal", key: key, count: 1)
@@ -112,6 +114,18 @@ struct HostileInputTests {
         case "demo dir is a file": return (["demo", "--away", "0", "--dir", s("target")], "is not a directory")
         case "record journal is a FIFO": return (["record", "heartbeat", "--journal", s("fifo"), "--key-file", s("key")], "is not a regular file")
         case "record journal is a directory": return (["record", "heartbeat", "--journal", s("dir"), "--key-file", s("key")], "is a directory")
+        case "record journal is a symbolic link":
+            return (["record", "heartbeat", "--journal", s("link"), "--key-file", s("key")], "is not a regular file (it is a symbolic link)")
+        case "record journal is a dangling symbolic link":
+            return (["record", "background", "--journal", s("dangling"), "--key-file", s("newkey"), "--create-key"], "is not a regular file (it is a symbolic link)")
+        case "record key file is a symbolic link":
+            return (["record", "heartbeat", "--journal", s("newjournal"), "--key-file", s("keylink")], "is not a regular file (it is a symbolic link)")
+        case "record key file is a dangling symbolic link":
+            return (["record", "heartbeat", "--journal", s("newjournal"), "--key-file", s("dangling"), "--create-key"], "is not a regular file (it is a symbolic link)")
+        case "audit key file is a symbolic link":
+            return (["audit", "--key-file", s("keylink"), s("journal")], "is not a regular file (it is a symbolic link)")
+        case "audit key file is a dangling symbolic link":
+            return (["audit", "--key-file", s("dangling"), s("journal")], "is not a regular file (it is a symbolic link)")
         case "ntp spacing of days": return (["ntp", "--samples", "2", "--spacing", "999999", "127.0.0.1:9"], "--spacing")
         case "ntp timeout of minutes": return (["ntp", "--timeout", "999", "127.0.0.1:9"], "--timeout")
         case "simulate a million trials": return (["simulate", "--trials", "1000000"], "--trials")
@@ -134,6 +148,8 @@ struct HostileInputTests {
         "policy is a directory", "policy is /dev/zero", "policy is a FIFO", "policy is too large", "audit policy is a FIFO",
         "audit key file is a FIFO", "record key file is a FIFO", "audit standard input twice", "audit a directory", "audit /dev/zero",
         "demo dir is a file", "record journal is a FIFO", "record journal is a directory",
+        "record journal is a symbolic link", "record journal is a dangling symbolic link", "record key file is a symbolic link",
+        "record key file is a dangling symbolic link", "audit key file is a symbolic link", "audit key file is a dangling symbolic link",
         "ntp spacing of days", "ntp timeout of minutes", "simulate a million trials",
         "ntp server :::", "ntp server with a signed port", "ntp server with a bad IPv4", "record server :::", "demo server with an empty label",
         "audit --now is not a time", "audit --now month 13", "audit --now February 30", "audit --now without zone", "audit --now beyond 2262",

@@ -96,7 +96,7 @@ enum AwayGen {
     }
 
     /// Adversarial cases: honest ones plus a wall clock moved by up to ±30 days and, sometimes, every NTP
-    /// answer after the return hijacked by 1 h to 30 days either way (GUIDE §4 threats 1-7, 9).
+    /// answer after the return hijacked by 1 h to 30 days either way (threats 1-7 and 9 of docs/guarantees.md).
     static let adversarial: Gen<AwayCase> = Gen { source in
         var value = try source.generate(honest)
         value.wallShift = try source.generate(.int(in: -30 * 86_400 * second...30 * 86_400 * second))

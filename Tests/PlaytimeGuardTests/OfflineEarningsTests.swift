@@ -87,6 +87,22 @@ struct OfflineEarningsTests {
         #expect(payout.goldNow == 3_599 / 6)
         #expect(payout.claim.multipliers == ["ad"])
         #expect(payout.breakdown.multipliers.map(\.outcome) == [.applied, .duplicateRequest, .unknown])
+        #expect(payout.explanation.hasSuffix(
+            "Away 59m 59s: 50 % efficiency, ×2 ad, ad asked for twice, applied once, no jackpot multiplier in this game's rules: 599 gold now."),
+            "\(payout.explanation)")
+    }
+
+    @Test("Below the policy's minimum away time the explanation says so: 59 s on the default policy's 60 s minimum")
+    func belowMinimumExplained() async throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        let earnings = try fixture.open()
+        try earnings.background(goldPerHour: 600)
+        fixture.clock.advance(nanoseconds: 59 * s + s / 2)
+        let payout = try #require(try await earnings.foreground())
+        #expect(payout.goldNow == 0)
+        #expect(payout.breakdown.belowMinimum)
+        #expect(payout.explanation.hasSuffix("Away 59s: below the 1m minimum, no gold."), "\(payout.explanation)")
     }
 
     @Test("Cheat: the wall clock moved a day forward while away pays nothing extra, and is flagged")

@@ -18,7 +18,7 @@ struct CheatSimulatorTests {
             }
         }
         #expect(report.passed)
-        // Every threat of GUIDE §4 is covered.
+        // Every threat of the catalogue (docs/guarantees.md) is covered.
         #expect(Set(report.rows.compactMap(\.threat)) == Set(1...14))
     }
 
@@ -35,9 +35,38 @@ struct CheatSimulatorTests {
         #expect(table.contains("PASS"))
     }
 
+    @Test("trials on one worker or on many give the same report, and progress counts every trial once")
+    func concurrencyDoesNotChangeTheReport() async {
+        // 60 trials: three batches per scenario, so batches of one scenario finish in any order.
+        let scenarios: [CheatScenario] = [.forgedReboot, .honestOnline, .flakyNetworkReboot, .twoDevices]
+        let simulator = CheatSimulator(seed: 11, trials: 60, scenarios: scenarios)
+        let serial = await simulator.run(concurrency: 1)
+        let counts = ProgressCounts()
+        let parallel = await simulator.run(concurrency: 4) { done, total in counts.add(done: done, total: total) }
+        #expect(parallel == serial)
+        let seen = counts.values
+        #expect(seen.last == ProgressCounts.Value(done: 240, total: 240))
+        #expect(seen.map(\.done) == seen.map(\.done).sorted(), "progress went backwards: \(seen)")
+        #expect(seen.count == 4 * 3, "one report per batch of 25 trials")
+    }
+
     @Test("attacks are caught where they can be: clock and journal cheats are flagged")
     func attacksFlagged() async {
         let report = await CheatSimulator(seed: 3, trials: 20, scenarios: [.wallForward, .wallBack, .editJournal, .fakeNTPHijackReboot]).run()
         for row in report.rows { #expect(row.flaggedShare == 1, "\(row.scenario) flagged \(row.flaggedShare)") }
     }
+}
+
+/// Progress reports collected from the simulator's workers.
+private final class ProgressCounts: @unchecked Sendable {
+    struct Value: Equatable, CustomStringConvertible {
+        var done: Int
+        var total: Int
+        var description: String { "\(done)/\(total)" }
+    }
+    private let lock = NSLock()
+    private var collected: [Value] = []
+
+    func add(done: Int, total: Int) { lock.withLock { collected.append(Value(done: done, total: total)) } }
+    var values: [Value] { lock.withLock { collected } }
 }

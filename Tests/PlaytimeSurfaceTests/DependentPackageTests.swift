@@ -67,6 +67,30 @@ struct DependentPackageTests {
         #expect(status == 0)
     }
 
+    @Test("the README's quick starts type-check as written, every variable declared with its type",
+          arguments: ["## Client quick start", "## Server quick start"])
+    func readmeQuickStart(_ heading: String) throws {
+        let readme = try String(contentsOf: BuiltModules.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let code = try #require(Self.firstSwiftBlock(after: heading, in: readme), "no ```swift block under \(heading)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("playtime-readme-\(UUID().uuidString).swift")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try code.write(to: file, atomically: true, encoding: .utf8)
+        let (status, errors) = try Self.typecheck(file.path)
+        #expect(errors.isEmpty, "\(heading): \(errors)")
+        #expect(status == 0)
+    }
+
+    /// The first fenced Swift block after the line `heading` (before the next `## ` heading).
+    static func firstSwiftBlock(after heading: String, in text: String) -> String? {
+        guard let start = text.range(of: "\n" + heading + "\n") else { return nil }
+        let section = text[start.upperBound...]
+        let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
+        let body = section[..<end]
+        guard let open = body.range(of: "```swift\n"),
+              let close = body[open.upperBound...].range(of: "\n```") else { return nil }
+        return String(body[open.upperBound..<close.lowerBound]) + "\n"
+    }
+
     @Test("importing only PlaytimeServer, a game server writes the server quick start")
     func serverTypesResolve() throws {
         let (status, errors) = try Self.typecheck(BuiltModules.fixture("ServerUse.swift"))

@@ -84,6 +84,20 @@ fi
 if (( real_wall - probe_wall < 7190 || real_wall - probe_wall > 7210 )); then
   skip "faketime does not move the wall clock (got '${probe_wall:-}' vs real $real_wall)"
 fi
+# PLAYTIME_ATTACKS_UPTIME=S: every process the script starts (recorders, audits, the game server) sees a boot
+# clock that read S seconds when the script began, whatever the host's uptime, so a host that booted minutes
+# ago is shown on any host. Unset: the host's own boot clock. Cases simulate earlier boots by shifting the
+# boot clock forward or by the new boot's own small reading, never by reading below zero (the shim aborts).
+real_boot_ns() { local up; read -r up _ < /proc/uptime; echo $(( ${up%.*} * 1000000000 + 10#${up#*.} * 10000000 )); }
+BOOT_BASE_NS=0
+if [ -n "${PLAYTIME_ATTACKS_UPTIME:-}" ]; then
+  [[ "$PLAYTIME_ATTACKS_UPTIME" =~ ^[0-9]+$ ]] || { echo "attacks: PLAYTIME_ATTACKS_UPTIME must be whole seconds" >&2; exit 2; }
+  BOOT_BASE_NS=$(( PLAYTIME_ATTACKS_UPTIME * 1000000000 - $(real_boot_ns) ))
+  seen=$(PT_BOOT_DELTA_NS=$BOOT_BASE_NS LD_PRELOAD=$SHIM python3 -c 'import time; print(int(time.clock_gettime(time.CLOCK_BOOTTIME)))')
+  (( seen >= PLAYTIME_ATTACKS_UPTIME && seen <= PLAYTIME_ATTACKS_UPTIME + 10 )) \
+    || { echo "attacks: the shim did not give the simulated uptime (read ${seen:-nothing} s, meant $PLAYTIME_ATTACKS_UPTIME s)" >&2; exit 2; }
+  echo "attacks: every process sees a boot clock of $PLAYTIME_ATTACKS_UPTIME s at the start (the host's: $(( $(real_boot_ns) / 1000000000 )) s)"
+fi
 cat /proc/sys/kernel/random/uuid > "$T/ids/probe"
 seen=$(unshare -m sh -c 'mount --bind "$1" /proc/sys/kernel/random/boot_id && cat /proc/sys/kernel/random/boot_id' sh "$T/ids/probe" 2>"$T/unshare.log")
 [ "$seen" = "$(cat "$T/ids/probe")" ] || skip "cannot forge a boot id with unshare -m + mount --bind (needs root or CAP_SYS_ADMIN): $(head -c 200 "$T/unshare.log")"
@@ -122,7 +136,9 @@ server_clock 0
 # (The faketime wrapper sets up libfaketime; `env -u FAKETIME` lets the server's libfaketime read the file.
 # Preloading libfaketime without the wrapper loses a Swift program's arguments.) The wrapper forks: its
 # child is the server, and both are killed at exit.
-FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f +0 env -u FAKETIME FAKETIME_TIMESTAMP_FILE="$T/server-clock" FAKETIME_NO_CACHE=1 \
+server_boot=(env)
+[ "$BOOT_BASE_NS" = 0 ] || server_boot+=("PT_BOOT_DELTA_NS=$BOOT_BASE_NS" "LD_PRELOAD=$SHIM")
+"${server_boot[@]}" FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f +0 env -u FAKETIME FAKETIME_TIMESTAMP_FILE="$T/server-clock" FAKETIME_NO_CACHE=1 \
   "$BIN/game-server" --port 0 --state "$T/state" --policy default --journal-key "$KEY" --idle-seconds 170 --seconds 175 \
   ${ROUGHTIME:+--roughtime-keys "$T/roughtime.keys"} \
   >"$T/server.log" 2>&1 &
@@ -139,14 +155,15 @@ PIDS+=("$wrapper")
 grep -q 'policy default-1' "$T/server.log" || { echo "attacks: game-server is not on the default policy: $(head -c 500 "$T/server.log")" >&2; exit 2; }
 
 # --- helpers ----------------------------------------------------------------------------------------------
-boot_now_ns() { local up; read -r up _ < /proc/uptime; echo $(( ${up%.*} * 1000000000 + 10#${up#*.} * 10000000 )); }
+# The boot clock every process of a case sees: the host's plus BOOT_BASE_NS (0 unless PLAYTIME_ATTACKS_UPTIME).
+boot_now_ns() { echo $(( $(real_boot_ns) + BOOT_BASE_NS )); }
 real_ns() { date +%s%N; }
 new_boot_id() { cat /proc/sys/kernel/random/uuid > "$T/ids/$1"; echo "$T/ids/$1"; }
 
 # run_clocked WALL_OFFSET_S BOOT_DELTA_NS BOOT_ID_FILE CMD...: CMD with its wall clock moved by faketime, its
 # boot clock moved by the shim, and (when a file is named) a forged boot id in a private mount namespace.
 run_clocked() {
-  local wall=$1 delta=$2 id=$3
+  local wall=$1 delta=$(( $2 + BOOT_BASE_NS )) id=$3
   shift 3
   local cmd=(env)
   if [ "$delta" != 0 ]; then cmd+=("PT_BOOT_DELTA_NS=$delta" "LD_PRELOAD=$SHIM"); fi
@@ -239,7 +256,12 @@ PASSED=0
 : > "$ROWS"
 # report CASE TRUE_AWAY CREDITED PAID HONEST VERDICT RESULT [WHY]
 report() {
-  local why=${8:-}
+  local why=${8:-} field k
+  local fields=("$@")
+  # A field is one line of the table: tabs and line ends (a reason that quotes a tool's output) become spaces.
+  for k in "${!fields[@]}"; do field=${fields[$k]}; fields[$k]=${field//[$'\t\r\n']/ }; done
+  set -- "${fields[@]}"
+  why=${why//[$'\t\r\n']/ }
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$why" >> "$ROWS"
   if [ "$7" = PASS ]; then PASSED=$((PASSED + 1)); else FAILED=$((FAILED + 1)); fi
   printf '%-4s %s%s (%d s)\n' "$7" "$1" "${why:+ — $why}" $(( SECONDS - LAST_REPORT ))
@@ -1073,24 +1095,26 @@ case_v6_edit_credit() {
 #     b. the journal's own sidecar, its origin moved 2 h earlier and re-MACed with the key (the pseudonym
 #        binds the origin, so the sidecar no longer matches its bootId).
 #     Either is refused; the return begins a new generation: no more than the honest 2 h, no reboot credit.
+#     The boot clock is shifted 2 h forward for the whole case (the other journal begins at the real reading),
+#     so the earlier segment never needs a reading below zero on a host that booted minutes ago.
 case_v7_foreign_sidecar() {
   local how=$1 name j other why=""
   j=$T/v7-$how.jsonl
   if [ "$how" = copy ]; then
     name="v7: sidecar copied from another journal"
     other=$T/v7-other.jsonl
-    rec "$other" -$(( 2 * HOUR2 )) -$S2 "" launch || { tool_failure "$name"; return; }   # began 2 h earlier
+    rec "$other" -$(( 2 * HOUR2 )) 0 "" launch || { tool_failure "$name"; return; }   # began 2 h earlier
   else
     name="v7: sidecar origin moved 2 h back (key)"
   fi
-  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }
+  rec "$j" -$HOUR2 $S2 "" background || { tool_failure "$name"; return; }
   if [ "$how" = copy ]; then
     cp "$other.boot" "$j.boot"
   else
     local origin; origin=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["origin"])' "$j.boot")
     python3 "$FORGE" sidecar "$KEY" "$j.boot" origin=$(( origin - S2 )) || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
   fi
-  rec "$j" 0 $S2 "" foreground || { tool_failure "$name"; return; }
+  rec "$j" 0 $(( 2 * S2 )) "" foreground || { tool_failure "$name"; return; }
   local dep_id ret_id credit
   dep_id=$(v_field "$j" 0 bootId) ret_id=$(v_field "$j" -1 bootId) credit=$(v_field "$j" -1 rebootCredit)
   audit "$j"
@@ -1155,7 +1179,7 @@ case_v8_privacy
 echo
 python3 - "$ROWS" <<'PY'
 import sys
-rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1], encoding="utf-8")]
+rows = [(line.rstrip("\n").split("\t") + [""] * 8)[:8] for line in open(sys.argv[1], encoding="utf-8")]
 head = ["CASE", "TRUE AWAY s", "CREDITED s", "PAID(+ESCROW)", "HONEST GOLD", "VERDICT / FINDINGS", "RESULT"]
 cut = lambda text, n: text if len(text) <= n else text[: n - 1] + "…"
 widths = [max(len(head[i]), *(len(r[i]) for r in rows)) if rows else len(head[i]) for i in range(5)]

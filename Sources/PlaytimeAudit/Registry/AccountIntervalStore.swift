@@ -1,6 +1,6 @@
 /// Where a game server keeps, per player account, the intervals network time proved the player away and
-/// the server paid for, so that two devices of one account are not paid twice for the same hours (GUIDE §4,
-/// threat 12).
+/// the server paid for, so that two devices of one account are not paid twice for the same hours (threat 12 of
+/// docs/guarantees.md).
 ///
 /// Contract for conforming types (the fleet's database store follows the same one):
 /// - ``record(account:journalID:intervals:)`` records the intervals of one upload (all of one journal) and

@@ -11,7 +11,9 @@ public struct AwayPayout: Sendable, Equatable {
     public var goldNow: Int64
     /// Gold held until the time away is proven (0 once it is, or when nothing is held).
     public var goldInEscrow: Int64
-    /// The verdict's explanation: what proved the time away, and what looked wrong.
+    /// The verdict's explanation (what proved the time away, and what looked wrong), then one sentence on how
+    /// the policy turned it into gold, naming the minimum away time, cap, efficiency and multipliers when they
+    /// changed the figure ("Away 59s: below the 1m minimum, no gold.").
     public var explanation: String
     /// True when the session waits for network proof: a later ``OfflineEarnings/settle()`` may pay more.
     public var awaitingProof: Bool

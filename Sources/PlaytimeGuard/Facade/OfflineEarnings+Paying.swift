@@ -26,7 +26,7 @@ extension OfflineEarnings {
                                 goldPerHour: timeline.goldPerHour, policyVersion: timeline.policyVersion)
         try record(claim)
         return AwayPayout(sessionID: timeline.sessionID, goldNow: breakdown.paidNow, goldInEscrow: breakdown.escrowed,
-                          explanation: verdict.explanation, awaitingProof: awaitingProof, claim: claim,
+                          explanation: verdict.explanation + " " + breakdown.payoutSentence, awaitingProof: awaitingProof, claim: claim,
                           verdict: verdict, breakdown: breakdown, timeline: timeline)
     }
 
@@ -73,7 +73,7 @@ extension OfflineEarnings {
                                 goldPerHour: timeline.goldPerHour, policyVersion: timeline.policyVersion)
         try record(claim)
         return AwayPayout(sessionID: timeline.sessionID, goldNow: breakdown.paidNow - paidBefore, goldInEscrow: breakdown.escrowed,
-                          explanation: verdict.explanation, awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil,
+                          explanation: verdict.explanation + " " + breakdown.payoutSentence, awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil,
                           claim: claim, verdict: verdict, breakdown: breakdown, timeline: timeline)
     }
 

@@ -1,5 +1,5 @@
 extension ElapsedVerdict {
-    /// Judges a timeline (GUIDE §2 and §4; the rules are listed in docs/guarantees.md).
+    /// Judges a timeline (the rules and the threats they answer are listed in docs/guarantees.md).
     ///
     /// - Parameters:
     ///   - configuration: drift, wall tolerance, heartbeat cadence and server-clock slack.

@@ -39,7 +39,7 @@ struct ServerReport {
         }
         if let systemError {
             let code = systemError.meansNoRoute ? "no-route" : systemError.meansRefused ? "refused" : "socket-error"
-            return NTPServerOutcome(server: name, address: address, status: .unreachable, reason: systemError.description, reasonCode: code)
+            return NTPServerOutcome(server: name, address: address, status: .unreachable, reason: systemError.plainWords, reasonCode: code)
         }
         return NTPServerOutcome(server: name, address: address, status: .timeout, reason: "no reply before the timeout", reasonCode: "timeout")
     }

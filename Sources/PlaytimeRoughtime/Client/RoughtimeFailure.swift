@@ -24,14 +24,14 @@ package enum RoughtimeFailure: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
-    /// One sentence.
+    /// One sentence in plain words (no system-call names or error numbers).
     package var description: String {
         switch self {
         case .rejected(let rejection): "rejected: \(rejection)"
         case .noAnswer: "no answer before the timeout"
         case .dnsFailure(let error): "\(error)"
-        case .noRoute(let error): "no route: \(error)"
-        case .unreachable(let error): "unreachable: \(error)"
+        case .noRoute(let error): "no route: \(error.plainWords)"
+        case .unreachable(let error): "unreachable: \(error.plainWords)"
         }
     }
 }

@@ -19,9 +19,24 @@ package struct ResolveError: Error, Sendable, Equatable, CustomStringConvertible
         self.host = host
     }
 
-    /// `getaddrinfo(host): message`.
+    /// `HOST did not resolve: WHY`, in plain words (no call name, no code).
     package var description: String {
-        "getaddrinfo(\(host)): \(String(cString: gai_strerror(code)))"
+        "\(host) did not resolve: \(plainWords)"
+    }
+
+    /// Why, in words.
+    package var plainWords: String {
+        switch code {
+        case EAI_NONAME: return "no such host is known"
+        case EAI_AGAIN: return "the name server did not answer (try again later)"
+        case EAI_FAIL: return "the name server failed"
+        case EAI_FAMILY: return "no address of a usable family"
+        case EAI_MEMORY: return "out of memory"
+        default:
+            let text = String(cString: gai_strerror(code))
+            guard let first = text.first, !text.hasPrefix("Unknown error") else { return "the resolver failed" }
+            return first.lowercased() + text.dropFirst()
+        }
     }
 }
 

@@ -9,7 +9,8 @@ import Darwin
 extension FileSystem {
     /// Writes `bytes` as the whole of the output a person named with `path`.
     ///
-    /// - `-` is standard output.
+    /// - `-` is standard output. A reader that leaves before taking everything (a closed pipe, `EPIPE`) is not
+    ///   an error: the bytes it no longer wants are dropped (``StandardStreams/readerLeft(_:)``).
     /// - A path where nothing exists, or that names a regular file, gets the bytes atomically: they are
     ///   written to a new temporary file in the same directory, which is `fsync`ed, renamed over `path`,
     ///   and the directory `fsync`ed. A reader sees the old file or the new one, never a part. A replaced
@@ -24,7 +25,9 @@ extension FileSystem {
             bytes.withUnsafeBytes { buffer in
                 do throws(SystemError) { try OpenFile.writeAll(buffer, toRawDescriptor: 1) } catch { failure = error }
             }
-            if let failure { throw FileAccessError(path: "standard output", access: .write, failure) }
+            if let failure, !StandardStreams.readerLeft(failure) {
+                throw FileAccessError(path: "standard output", access: .write, failure)
+            }
             return
         }
         guard !path.isEmpty else { throw FileAccessError(path: path, access: .write, reason: .emptyPath) }
@@ -44,17 +47,13 @@ extension FileSystem {
 
     /// The permission bits of the regular file at `path`, `nil` when nothing is there; throws for anything
     /// that must not be replaced and for a file the caller may not write.
+    /// A symbolic link is refused by the rule every named file follows (``kindRefusingLink(atPath:access:)``).
     private static func replaceableMode(of path: String) throws(FileAccessError) -> UInt32? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            let failure = SystemError.current("lstat")
-            if failure.meansNoSuchFile { return nil }
-            throw FileAccessError(path: path, access: .write, failure)
-        }
-        switch FileKind(mode: info.st_mode) {
+        guard let existing = try statusRefusingLink(atPath: path, access: .write) else { return nil }
+        switch existing.kind {
         case .regular:
             guard access(path, W_OK) == 0 else { throw FileAccessError(path: path, access: .write, SystemError.current("access")) }
-            return UInt32(info.st_mode) & 0o7777
+            return existing.permissions
         case .directory:
             throw FileAccessError(path: path, access: .write, reason: .isDirectory)
         case let kind:

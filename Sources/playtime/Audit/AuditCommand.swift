@@ -11,18 +11,26 @@ enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "Verify journals: chain, verdicts, rewards, claims and cross-session invariants"
     static let help = """
-    USAGE: playtime audit --key-file FILE [--policy FILE] [--now TIME] [--roughtime-keys FILE]
-                          [--require-signed-time] [--json | --quiet] JOURNAL... | -
+    USAGE: playtime audit --key-file FILE [--policy FILE] [--max-rate GOLD_PER_HOUR] [--now TIME]
+                          [--roughtime-keys FILE] [--require-signed-time] [--json | --quiet] JOURNAL... | -
 
     Streams each journal in constant memory (`-` reads standard input, at most once; a journal is a regular
     file or a pipe), verifies its MAC chain, recomputes
     every session's verdict and reward, compares them with the game's claims, and checks invariants across
     sessions and journals (one journal per device of the same player): overlapping sessions, boot-clock
-    continuity, credited time within the journals' span, duplicate sessions, daily budget, rate changes.
+    continuity, credited time within the journals' span, duplicate sessions, rate changes, and the daily
+    budget, which counts the gold of every session (claimed or not) in a rolling 24 h. Each session is
+    judged at its snapshotted rate, at most the rate ceiling (--max-rate).
 
     OPTIONS:
-      --key-file FILE   The journals' key (hex text). Also read from PLAYTIME_KEY_FILE.
+      --key-file FILE   The journals' key (hex text). Also read from PLAYTIME_KEY_FILE. A regular file; a
+                        symbolic link is refused (name the file itself).
       --policy FILE     The reward policy to recompute with (default: the embedded policy).
+      --max-rate GOLD_PER_HOUR
+                        The rate ceiling: a session whose departure snapshotted a higher rate is judged at
+                        this one, with a rate-above-ceiling finding. Default: the policy's rate at its
+                        largest tier share (at least 100 %) times its largest multiplier (\(AuditConfiguration.defaultMaximumGoldPerHour(for: .default)) gold/h
+                        for the embedded policy).
       --now TIME        Judge as of the game server's clock at TIME (default: this machine's clock now):
                         network time later than TIME is not trusted. RFC 3339, such as
                         2026-12-01T06:00:00Z or 2026-12-01T07:00:00.5+01:00, or Unix seconds, such as
@@ -38,14 +46,16 @@ enum AuditCommand: Command {
       --quiet           Only findings and the summary (no per-session table).
 
     EXIT STATUS: 0 clean; 1 findings; 2 usage error or unreadable input (not a journal, wrong key).
-    Progress goes to standard error, only when it is a terminal.
+    Progress goes to standard error, only when it is a terminal. A reader that leaves early (| head)
+    ends the output quietly; the exit status is still the audit's.
     """
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
         var serverNow = SystemClock.wallNanoseconds()
+        var maximumRate: Int64?
         do throws(UsageError) {
-            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--policy", "--now", "--roughtime-keys"],
+            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--policy", "--max-rate", "--now", "--roughtime-keys"],
                                        flags: ["--json", "--quiet", "--require-signed-time"])
             guard !parsed.has("--require-signed-time") || parsed.value("--roughtime-keys") != nil else {
                 throw UsageError(description: "--require-signed-time needs --roughtime-keys FILE")
@@ -54,6 +64,7 @@ enum AuditCommand: Command {
             guard parsed.positionals.filter({ $0 == "-" }).count <= 1 else { throw UsageError(description: "standard input named twice") }
             guard !(parsed.has("--json") && parsed.has("--quiet")) else { throw UsageError(description: "--json and --quiet exclude each other") }
             if let text = parsed.value("--now") { serverNow = try parseInstant(text, option: "--now") }
+            if let text = parsed.value("--max-rate") { maximumRate = Int64(try parseInteger(text, option: "--max-rate", in: 0...Int.max)) }
         } catch {
             return usageFailure(error, command: name)
         }
@@ -61,7 +72,10 @@ enum AuditCommand: Command {
             return usageFailure(UsageError(description: "--key-file FILE is required (or set PLAYTIME_KEY_FILE)"), command: name)
         }
         let key: JournalKey
-        do { key = try KeyFile.load(path: keyPath) } catch {
+        do {
+            try requireKeyFilePath(keyPath)
+            key = try KeyFile.load(path: keyPath)
+        } catch {
             printError("playtime audit: \(error)")
             return ExitCode.usage
         }
@@ -72,6 +86,7 @@ enum AuditCommand: Command {
                 return ExitCode.usage
             }
         }
+        configuration.maximumGoldPerHour = maximumRate ?? AuditConfiguration.defaultMaximumGoldPerHour(for: configuration.policy)
         if let keysPath = parsed.value("--roughtime-keys") {
             do { configuration.roughtimeKeys = try RoughtimeKeyFile.load(path: keysPath) } catch {
                 printError("playtime audit: \(error)")

@@ -21,18 +21,6 @@ private func plainMessage(journal error: JournalError) -> String {
     return error.description
 }
 
-/// Refuses a journal path that exists and is not a regular file (a FIFO, device, directory or socket):
-/// a journal is appended to in place, so only a regular file, or nothing yet, may stand there.
-func requireJournalPath(_ path: String) throws(FileAccessError) {
-    guard !path.isEmpty else { throw FileAccessError(path: path, access: .write, reason: .emptyPath) }
-    let kind: FileKind?
-    do { kind = try FileSystem.kind(ofPath: path, followingLinks: true) } catch {
-        throw FileAccessError(path: path, access: .write, reason: .system(error))
-    }
-    guard let kind, kind != .regular else { return }
-    throw FileAccessError(path: path, access: .write, reason: kind == .directory ? .isDirectory : .notRegularFile(kind))
-}
-
 /// Why a server argument was refused, before any resolver is asked.
 func serverSyntaxMessage(_ text: String) -> String {
     "'\(text)' is not an NTP server: give host, host:port, an IPv4 or IPv6 address, or [ipv6]:port (port 1 to 65535)"

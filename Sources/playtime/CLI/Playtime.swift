@@ -21,6 +21,10 @@ enum Playtime {
         text += """
 
         Run 'playtime help <command>' for a command's options.
+
+        Files playtime writes or keeps (--journal, --key-file, --svg) are named as themselves: a symbolic
+        link is refused, never followed. A reader that leaves early (playtime ... | head) ends the output
+        quietly, and the exit status is still the command's own.
         """
         return text
     }

@@ -96,7 +96,9 @@ enum DemoCommand: Command {
               + "wall clock \(TimeFormatting.seconds(arrival.evidence.clock.wallNanoseconds - left.clock.wallNanoseconds)) s")
         print("verdict  \(verdict.status.rawValue) by \(verdict.method.rawValue): credited \(verdict.creditedSeconds) s — \(verdict.explanation)")
 
-        let auditor = SessionAuditor(key: key, configuration: AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds(), policy: policy), crossDeviceChecks: false)
+        var judging = AuditConfiguration(serverNowNanoseconds: SystemClock.wallNanoseconds(), policy: policy)
+        judging.maximumGoldPerHour = AuditConfiguration.defaultMaximumGoldPerHour(for: policy)   // as `playtime audit` judges
+        let auditor = SessionAuditor(key: key, configuration: judging, crossDeviceChecks: false)
         let file = try OpenFile(readingAt: journalPath, accepting: [.regular])
         try auditor.audit(file: file, name: journalPath) { _ in }
         let summary = auditor.finish()

@@ -22,8 +22,10 @@ enum RecordCommand: Command {
     own clocks and the session's verdict are shown too (not written to the journal).
 
     OPTIONS:
-      --journal FILE          The journal (created if absent).
-      --key-file FILE         The journal key (hex text, at least 16 bytes).
+      --journal FILE          The journal (created if absent). A regular file or nothing yet: a symbolic link
+                              is refused, as is a directory, FIFO, device or socket, and nothing is created.
+      --key-file FILE         The journal key (hex text, at least 16 bytes). A regular file; a symbolic link
+                              is refused (name the file itself).
       --create-key            Create the key file when it does not exist.
       --ntp SERVER            Ask this NTP server (repeatable; host, host:port, [v6]:port). Default: none.
       --roughtime SERVER=KEY  Ask this Roughtime server for signed time (repeatable, asked as a chain; SERVER
@@ -69,8 +71,14 @@ enum RecordCommand: Command {
         }
         let journalPath = parsed.value("--journal") ?? ""
         let keyPath = parsed.value("--key-file") ?? ""
+        // Both paths are checked before anything is created: a refused journal leaves no new key behind.
+        do { try requireJournalPath(journalPath) } catch {
+            printError("playtime record: journal: \(error)")
+            return ExitCode.usage
+        }
         let key: JournalKey
         do {
+            try requireKeyFilePath(keyPath)
             key = try KeyFile.load(path: keyPath)
         } catch let error where parsed.has("--create-key") && error.isMissingFile {
             do { key = try KeyFile.generate(path: keyPath) } catch {
@@ -79,10 +87,6 @@ enum RecordCommand: Command {
             }
         } catch {
             printError("playtime record: \(error)")
-            return ExitCode.usage
-        }
-        do { try requireJournalPath(journalPath) } catch {
-            printError("playtime record: journal: \(error)")
             return ExitCode.usage
         }
         var configuration = RecorderConfiguration()

@@ -1,5 +1,6 @@
 import PlaytimeGuard
 import PlaytimeSimulation
+import PlaytimeSystem
 
 /// `playtime simulate`: runs every known cheat and every honest pattern through the real recorder,
 /// verifier and calculator, and shows that no cheat is overpaid and no honest player is flagged.
@@ -9,16 +10,17 @@ enum SimulateCommand: Command {
     static let help = """
     USAGE: playtime simulate [--seed N] [--trials N] [--json]
 
-    Each scenario (the fourteen threats of the field guide and the honest patterns: travel, DST, sleep,
+    Each scenario (the fourteen threats of docs/guarantees.md and the honest patterns: travel, DST, sleep,
     NTP corrections, reboots, flaky network) runs N trials with simulated clocks and network through the
-    real SessionRecorder (journals in a temporary directory), verdict, RewardCalculator and RewardLedger.
+    real SessionRecorder (journals in a temporary directory), verdict, RewardCalculator and RewardLedger,
+    on every core; on a terminal, standard error shows how many trials are done.
     The table shows gold paid, what the honest run of the same true time away would get, gold overpaid,
     the share of trials flagged, and the share of true time credited.
 
     OPTIONS:
       --seed N     Seed of the trial generator (default 1); the same seed gives the same table.
       --trials N   Trials per scenario (default 200, at most \(maximumTrials); a release build runs a few
-                   hundred trials per scenario a second).
+                   hundred trials per scenario a second on each core).
       --json       Print the report as JSON.
 
     EXIT STATUS: 0 nothing overpaid and no honest case flagged; 1 otherwise; 2 usage error.
@@ -39,7 +41,13 @@ enum SimulateCommand: Command {
         } catch {
             return usageFailure(error, command: name)
         }
-        let report = await CheatSimulator(seed: UInt64(seed), trials: trials).run()
+        // Progress goes to standard error, and only on a terminal: piped or captured output stays the report.
+        var progress: (@Sendable (Int, Int) -> Void)?
+        if StandardStreams.errorIsTerminal {
+            progress = { done, total in StandardStreams.writeErrorInPlace("simulate: \(done) of \(total) trials") }
+        }
+        let report = await CheatSimulator(seed: UInt64(seed), trials: trials).run(progress: progress)
+        if progress != nil { StandardStreams.writeErrorInPlace("") }
         print(parsed.has("--json") ? report.json() : report.render())
         return report.passed ? ExitCode.success : ExitCode.findings
     }
