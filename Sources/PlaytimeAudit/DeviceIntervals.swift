@@ -3,10 +3,15 @@
 /// interval that overlaps a new one is a binary search, not a scan of every earlier session
 /// (docs/fleet.md, "Limits and cost").
 struct DeviceIntervals {
+    /// One session's network-proven away interval.
     struct Interval {
+        /// Its start (Unix nanoseconds).
         var start: Int64
+        /// Its end (exclusive).
         var end: Int64
+        /// The journal, as named to the auditor.
         var journal: String
+        /// The session.
         var session: String
     }
 
