@@ -18,7 +18,7 @@ func runGenerateJournal(arguments: [String]) throws {
     if let existing = try? KeyFile.load(path: keyPath) { key = existing } else { key = try KeyFile.generate(path: keyPath) }
     var encoder = JournalEncoder(key: key)
     guard let handle = FileHandle(forWritingAtPath: out) ?? {
-        FileManager.default.createFile(atPath: out, contents: nil)
+        _ = FileManager.default.createFile(atPath: out, contents: nil)
         return FileHandle(forWritingAtPath: out)
     }() else { throw CocoaError(.fileWriteUnknown) }
     try handle.truncate(atOffset: 0)

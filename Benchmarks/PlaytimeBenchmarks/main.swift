@@ -1,5 +1,5 @@
 // PlaytimeBenchmarks: figures printed beside a reference measured in the same run (see scripts/bench-*.sh).
-// Usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|verdict|fleet|pgclient> [options]
+// Usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|cost|verdict|fleet|pgclient> [options]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -12,8 +12,9 @@ case "reward": runRewardBenchmark(arguments: Array(arguments.dropFirst()))
 case "tickets": runTicketBenchmark(arguments: Array(arguments.dropFirst()))
 case "gen-journal": try runGenerateJournal(arguments: Array(arguments.dropFirst()))
 case "audit": try runAuditBenchmark(arguments: Array(arguments.dropFirst()))
+case "cost": try runCostBenchmark(arguments: Array(arguments.dropFirst()))
 case "verdict": runVerdictBenchmark(arguments: Array(arguments.dropFirst()))
 case "fleet": runFleetBenchmark(arguments: Array(arguments.dropFirst()))
 case "pgclient": runPostgresClientBenchmark(arguments: Array(arguments.dropFirst()))
-default: print("usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|verdict|fleet|pgclient> [options]")
+default: print("usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|cost|verdict|fleet|pgclient> [options]")
 }

@@ -22,6 +22,11 @@ package struct AuditConfiguration: Sendable {
     /// The operator's Roughtime public keys: `roughtime` records signed under them prove time away
     /// (docs/journal-format.md §12) without trusting the journal key. Empty: signed time is not used.
     package var roughtimeKeys: [Ed25519PublicKey] = []
+    /// How much one journal may hold (records, sessions, claims, multiplier names per claim; an upload's
+    /// bytes at the upload gate) before it is refused unjudged, and how many returns wait for proof
+    /// (docs/fleet.md, "Limits and cost"). Default ``InputLimits/unlimited``: an archive of any size is
+    /// judged; a server sets its own (`EarningsServer` passes `ServerConfiguration.limits`).
+    package var limits = InputLimits.unlimited
 
     /// Creates a configuration.
     package init(serverNowNanoseconds: Int64, policy: RewardPolicy = .default, retainedPolicies: [String: RewardPolicy] = [:],

@@ -46,6 +46,9 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         /// A departure snapshotted an earn rate above the ceiling the auditor was given (`--max-rate`): the
         /// session is judged at the ceiling.
         case rateAboveCeiling = "rate-above-ceiling"
+        /// The journal holds more records, sessions or claims, or a claim more multiplier names, than the
+        /// configured limits (``InputLimits``): the rest of it is not judged, and nothing in it may be paid.
+        case limitExceeded = "limit-exceeded"
     }
 
     /// The kind.

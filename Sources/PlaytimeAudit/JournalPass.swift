@@ -35,7 +35,7 @@ struct JournalPass {
 
     let name: String
     let configuration: AuditConfiguration
-    private var assembler = SessionAssembler()
+    private var assembler: SessionAssembler
     private var decoder = EvidenceDecoder()
     /// Calculators by policy version, built once (validating a policy per session would dominate).
     var calculators: [String: RewardCalculator] = [:]
@@ -77,6 +77,11 @@ struct JournalPass {
     private var signedChecked: (departure: Bool, arrival: Bool) = (false, false)
     /// Checks `roughtime` records against the operator's keys; `nil` when none are configured.
     private let signedTime: SignedTimeVerifier?
+    /// The first of the configuration's ``InputLimits`` this journal went beyond; every record after it is
+    /// ignored (the upload gate refuses the whole upload).
+    private(set) var refusal: LimitExceeded?
+    /// Records, departures and claims consumed so far, for the limits.
+    private var counted: (records: Int, sessions: Int, claims: Int) = (0, 0, 0)
 
     /// Staged sessions are found by a linear search up to this many; beyond it through `stagedIndex`.
     private static let linearLimit = 8
@@ -84,10 +89,16 @@ struct JournalPass {
     init(name: String, configuration: AuditConfiguration) {
         self.name = name
         self.configuration = configuration
+        self.assembler = SessionAssembler(maximumPending: configuration.limits.heldReturns)
         self.signedTime = configuration.roughtimeKeys.isEmpty ? nil : SignedTimeVerifier(trustedKeys: configuration.roughtimeKeys)
     }
 
     mutating func consume(_ view: JournalRecordView, auditor: SessionAuditor, onSession: (AuditedSession) -> Void) {
+        guard refusal == nil else { return }
+        counted.records += 1
+        if counted.records > configuration.limits.records {
+            return refuse(.records(limit: configuration.limits.records), sequence: view.sequence, auditor: auditor)
+        }
         if Self.isSessionType(view.type) {
             guard let evidence = decoder.decode(view.payload) else {
                 auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sequence: view.sequence,
@@ -111,6 +122,10 @@ struct JournalPass {
             lastBoot = (evidence.clock.bootID, evidence.clock.bootNanoseconds)
             span.observe(evidence)
             if evidence.event == .background {
+                counted.sessions += 1
+                if counted.sessions > configuration.limits.sessions {
+                    return refuse(.sessions(limit: configuration.limits.sessions), sequence: view.sequence, auditor: auditor)
+                }
                 departureMAC = (evidence.sessionID, view.macBytes)
                 signedChecked = (false, false)
                 flushStaged(auditor: auditor, onSession: onSession)
@@ -133,6 +148,14 @@ struct JournalPass {
                                             detail: "claim payload not in the documented schema"))
                 return
             }
+            counted.claims += 1
+            if counted.claims > configuration.limits.claims {
+                return refuse(.claims(limit: configuration.limits.claims), sequence: view.sequence, auditor: auditor)
+            }
+            if claim.multipliers.count > configuration.limits.multipliersPerClaim {
+                return refuse(.multipliersPerClaim(limit: configuration.limits.multipliersPerClaim, sessionID: claim.sessionID),
+                              sequence: view.sequence, auditor: auditor)
+            }
             if let position = stagedPosition(of: claim.sessionID) {
                 staged[position].claims.append((view.sequence, claim))
             } else {
@@ -142,6 +165,8 @@ struct JournalPass {
     }
 
     mutating func finish(auditor: SessionAuditor, onSession: (AuditedSession) -> Void) {
+        // A refused journal is not judged further: what is held is dropped unjudged.
+        guard refusal == nil else { return }
         for timeline in assembler.finish() { stage(timeline) }
         flushStaged(auditor: auditor, onSession: onSession)
         for (session, claims) in earlyClaims.sorted(by: { $0.key < $1.key }) {
@@ -149,6 +174,13 @@ struct JournalPass {
                                         detail: "claim for a session this journal does not hold"))
         }
         earlyClaims.removeAll()
+    }
+
+    /// Stops judging this journal at `sequence`: it went beyond a limit (docs/fleet.md, "Limits and cost").
+    private mutating func refuse(_ exceeded: LimitExceeded, sequence: UInt64, auditor: SessionAuditor) {
+        refusal = exceeded
+        auditor.record(AuditFinding(kind: .limitExceeded, journal: name, sequence: sequence,
+                                    detail: "the journal holds \(exceeded); the rest of it is not judged"))
     }
 
     /// Verifies a `roughtime` record against the departure it names and hands its bound to the assembler.

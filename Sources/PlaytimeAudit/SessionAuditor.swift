@@ -1,6 +1,6 @@
 import Foundation
 package import PlaytimeGuard
-internal import PlaytimeJournal
+package import PlaytimeJournal
 internal import PlaytimeRewards
 package import PlaytimeSystem
 
@@ -21,12 +21,18 @@ package final class SessionAuditor {
     private var creditedNanoseconds: Int64 = 0
     private var spanNanoseconds: Int64 = 0
     /// Network-proven away intervals of earlier journals (other devices), for the overlap check.
-    private var otherDevices: [(start: Int64, end: Int64, journal: String, session: String)] = []
-    private var thisDevice: [(start: Int64, end: Int64, journal: String, session: String)] = []
+    private var otherDevices = DeviceIntervals()
+    private var thisDevice: [DeviceIntervals.Interval] = []
 
     /// True when intervals are kept for the cross-device overlap check (only needed with several journals;
     /// a single journal is audited in memory that does not grow with its length).
     package let crossDeviceChecks: Bool
+
+    /// The limit the journal of the latest ``audit(file:name:onSession:)`` went beyond, if any (it also
+    /// has a `limit-exceeded` finding); the upload gate refuses such an upload.
+    package private(set) var refusal: LimitExceeded?
+    /// The chain verification of the latest ``audit(file:name:observe:onSession:)``.
+    package private(set) var verification: JournalVerification?
 
     /// True when a second thread judges records while this one verifies the chain (on machines with more
     /// than one core); results and their order are the same either way.
@@ -44,12 +50,17 @@ package final class SessionAuditor {
     /// Streams one journal (a file or standard input), calling `onSession` for each audited session.
     /// Returns the findings of this journal; a chain failure stops the reading there (records before it
     /// are still audited).
+    /// `observe` sees every verified record first, on the reading thread (the upload gate takes the MAC at
+    /// the head it accepted earlier from it, so that an upload is read once).
     @discardableResult
-    package func audit(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
+    package func audit(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void = { _ in },
+                       onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
         let findingsBefore = summary.findings.count
         let (verification, pass) = judgesConcurrently
-            ? try streamConcurrently(file: file, name: name, onSession: onSession)
-            : try streamSequentially(file: file, name: name, onSession: onSession)
+            ? try streamConcurrently(file: file, name: name, observe: observe, onSession: onSession)
+            : try streamSequentially(file: file, name: name, observe: observe, onSession: onSession)
+        refusal = pass.refusal
+        self.verification = verification
         if let failure = verification.failure {
             record(AuditFinding(kind: .chainBroken, journal: name, sequence: UInt64(failure.line),
                                 detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset))"))
@@ -58,15 +69,16 @@ package final class SessionAuditor {
         summary.records += verification.recordCount
         summary.bytes += verification.verifiedByteCount
         spanNanoseconds = spanNanoseconds.addingReportingOverflow(pass.span.provableSpanNanoseconds).overflow ? Int64.max : spanNanoseconds + pass.span.provableSpanNanoseconds
-        otherDevices += thisDevice
+        otherDevices.add(thisDevice)
         thisDevice.removeAll()
         return Array(summary.findings[findingsBefore...])
     }
 
-    private func streamSequentially(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void)
-        throws(JournalError) -> (JournalVerification, JournalPass) {
+    private func streamSequentially(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void,
+                                    onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         var pass = JournalPass(name: name, configuration: configuration)
         let verification = try JournalReader.stream(file: file, key: key) { view in
+            observe(view)
             pass.consume(view, auditor: self, onSession: onSession)
         }
         pass.finish(auditor: self, onSession: onSession)
@@ -74,8 +86,8 @@ package final class SessionAuditor {
     }
 
     /// This thread verifies the chain and copies verified records into batches; a worker judges them.
-    private func streamConcurrently(file: borrowing OpenFile, name: String, onSession: (AuditedSession) -> Void)
-        throws(JournalError) -> (JournalVerification, JournalPass) {
+    private func streamConcurrently(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void,
+                                    onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         let worker = JudgingWorker(pass: JournalPass(name: name, configuration: configuration), auditor: self)
         worker.start()
         let batchBytes = 1 << 19
@@ -83,6 +95,7 @@ package final class SessionAuditor {
         let verification: JournalVerification
         do {
             verification = try JournalReader.stream(file: file, key: key) { view in
+                observe(view)
                 batch.append(view)
                 guard batch.byteCount >= batchBytes else { return }
                 worker.submit(batch)
@@ -147,8 +160,8 @@ package final class SessionAuditor {
 
     /// Records a network-proven away interval; returns the session it overlaps on another device, if any.
     func placeInterval(start: Int64, end: Int64, journal: String, session: String) -> String? {
-        let clash = otherDevices.first { $0.start < end && start < $0.end }
-        if crossDeviceChecks { thisDevice.append((start, end, journal, session)) }
+        let clash = otherDevices.overlapping(start: start, end: end)
+        if crossDeviceChecks { thisDevice.append(DeviceIntervals.Interval(start: start, end: end, journal: journal, session: session)) }
         return clash.map { "\($0.journal) session \($0.session)" }
     }
 

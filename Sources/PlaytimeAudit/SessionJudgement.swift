@@ -48,9 +48,11 @@ extension JournalPass {
                       "departure snapshotted \(timeline.goldPerHour) gold/h, above the ceiling of \(rate) gold/h; judged at \(rate) gold/h")
         }
         // One-shot multipliers are the game's to grant (an ad watched); each counts once per session.
+        // First occurrence order, distinct by a set: linear in the names (docs/fleet.md, "Limits and cost").
         var granted: [String] = []
+        var grantedNames = Set<String>()
         for index in 0..<claims.count {
-            for name in claims[index].claim.multipliers where !granted.contains(name) { granted.append(name) }
+            for name in claims[index].claim.multipliers where grantedNames.insert(name).inserted { granted.append(name) }
         }
         let final = try? calculator?.calculate(verdict, goldPerHour: rate, requestedMultipliers: granted)
         // A claim written before the later proof was made on the verdict without it (docs/journal-format.md §8).

@@ -51,6 +51,7 @@ public final class EarningsServer: Sendable {
         // The time of judging is set per upload (the gate replaces it); 0 until then.
         var audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
         audit.roughtimeKeys = configuration.roughtimeKeys
+        audit.limits = configuration.limits
         let uploads = configuration.uploadDirectory
             ?? stores.directory.map { $0 + "/uploads" }
             ?? NSTemporaryDirectory() + "playtime-uploads"
@@ -104,8 +105,13 @@ public final class EarningsServer: Sendable {
     /// extend what the server accepted before from that journal; it is judged on the server's clock; each
     /// session is paid what its evidence proves beyond what was paid for it (by earlier uploads or a ticket),
     /// at most at the server's rate and with the multipliers it granted, within the player's daily budget.
-    /// A replayed or rolled-back upload pays nothing (``UploadPayout/outcome`` says which).
+    /// A replayed or rolled-back upload pays nothing (``UploadPayout/outcome`` says which). An upload beyond the
+    /// configuration's ``ServerConfiguration/limits`` throws ``UploadError/overLimit(_:)`` (within ``ServerError/upload(_:)``)
+    /// and pays nothing; its bytes are refused before they are stored.
     public func acceptUpload(_ journal: [UInt8], player: String, key: JournalKey) throws(ServerError) -> UploadPayout {
+        guard journal.count <= configuration.limits.bytesPerUpload else {
+            throw .upload(.overLimit(.bytes(limit: configuration.limits.bytesPerUpload)))
+        }
         let now = configuration.now()
         let path = uploadDirectory + "/" + Self.randomName() + ".jsonl"
         defer { try? FileSystem.removeFile(at: path) }
@@ -130,8 +136,7 @@ public final class EarningsServer: Sendable {
                                            memoryNanoseconds: (authority.lifetimeSeconds + authority.allowedSkewSeconds) &* 1_000_000_000)
         var payable: Int64 = 0
         do {
-            for payment in decision.payments {
-                let gold = try sessions.payable(payment, journalID: decision.journalID, player: player, at: now)
+            for gold in try sessions.payable(decision.payments, journalID: decision.journalID, player: player, at: now) {
                 payable = payable.addingReportingOverflow(gold).overflow ? .max : payable + gold
             }
         } catch {

@@ -1,3 +1,4 @@
+public import PlaytimeAudit
 public import PlaytimeCrypto
 internal import PlaytimeRewards
 internal import PlaytimeSystem
@@ -25,6 +26,10 @@ public struct ServerConfiguration: Sendable {
     public var uploadDirectory: String?
     /// Connections to a `postgres://` store (default 4).
     public var maximumConnections = 4
+    /// How much one upload may hold — bytes, records, sessions, claims, multiplier names per claim — before it
+    /// is refused unjudged with ``UploadError/overLimit(_:)`` (docs/fleet.md, "Limits and cost"). The defaults
+    /// are far above what an honest game uploads; within them an upload is judged in time linear in its bytes.
+    public var limits = InputLimits()
     /// The server's clock, Unix nanoseconds: the authority for tickets and for judging uploads. Tests pass a
     /// manual clock.
     public var now: @Sendable () -> Int64 = { SystemClock.wallNanoseconds() }

@@ -12,16 +12,23 @@ struct SessionPaymentGuard {
     /// How long a paid (player, session) is remembered: the ticket lifetime plus the allowed skew, as tickets do.
     let memoryNanoseconds: Int64
 
-    /// What of `payment` may be paid now: all of it, unless a ticket already paid that session (0).
-    /// A top-up of a session an earlier upload of this journal paid is allowed (its own nonce is known).
-    func payable(_ payment: SessionPayment, journalID: String, player: String, at now: Int64) throws(TicketStoreError) -> Int64 {
+    /// What of each payment of one upload may be paid now, in order: all of it, unless a ticket already paid
+    /// that session (0). A top-up of a session an earlier upload of this journal paid is allowed (its own nonce
+    /// is known). One call of the guard: one durable write per upload, not one per session (docs/fleet.md,
+    /// "Limits and cost").
+    func payable(_ payments: [SessionPayment], journalID: String, player: String, at now: Int64) throws(TicketStoreError) -> [Int64] {
         let until = now.addingReportingOverflow(memoryNanoseconds)
         let expiry = until.overflow ? Int64.max : until.partialValue
-        let claim = ReplayClaim(nonce: Self.nonce(journalID: journalID, sessionID: payment.sessionID), expiresAt: expiry,
-                                session: SessionKey(player: player, session: payment.sessionID), sessionExpiresAt: expiry)
-        switch try replayGuard.consume(claim, now: now) {
-        case .firstUse, .alreadyUsed: return payment.gold
-        case .sessionAlreadyPaid, .expired: return 0
+        let claims = payments.map { payment in
+            ReplayClaim(nonce: Self.nonce(journalID: journalID, sessionID: payment.sessionID), expiresAt: expiry,
+                        session: SessionKey(player: player, session: payment.sessionID), sessionExpiresAt: expiry)
+        }
+        let decisions = try replayGuard.consume(claims, now: now)
+        return zip(payments, decisions).map { payment, decision in
+            switch decision {
+            case .firstUse, .alreadyUsed: return payment.gold
+            case .sessionAlreadyPaid, .expired: return 0
+            }
         }
     }
 

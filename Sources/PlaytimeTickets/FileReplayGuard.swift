@@ -52,6 +52,48 @@ package final class FileReplayGuard: ReplayGuard {
         }
     }
 
+    /// Every claim in order under one lock, the new ones appended together with one `write` and one `fsync`
+    /// before any `firstUse` is returned (docs/fleet.md, "Limits and cost").
+    package func consume(_ claims: [ReplayClaim], now: Int64) throws(TicketStoreError) -> [ReplayDecision] {
+        let threshold = compactionThreshold
+        return try store.withLock { (store: inout RecordFileStore<ReplayIndex>) throws(TicketStoreError) -> [ReplayDecision] in
+            try store.exclusive { (store: inout RecordFileStore<ReplayIndex>) throws(TicketStoreError) -> [ReplayDecision] in
+                var decisions: [ReplayDecision] = []
+                decisions.reserveCapacity(claims.count)
+                var records: [[UInt8]] = []
+                // What this batch consumed, as the table will hold it once the records are appended.
+                var nonces = Set<TicketNonce>()
+                var sessions = Set<StoreDigest>()
+                for claim in claims {
+                    let session = claim.session.digest
+                    var decision = store.index.table.decide(claim, session: session, now: now)
+                    if decision == .firstUse {
+                        if nonces.contains(claim.nonce) {
+                            decision = .alreadyUsed
+                        } else if sessions.contains(session) {
+                            decision = .sessionAlreadyPaid
+                        }
+                    }
+                    decisions.append(decision)
+                    guard decision == .firstUse else { continue }
+                    nonces.insert(claim.nonce)
+                    if session != .zero, claim.sessionExpiresAt > store.index.table.horizon { sessions.insert(session) }
+                    let entry = ReplayEntry(expiresAt: claim.expiresAt, session: session, sessionExpiresAt: claim.sessionExpiresAt)
+                    records.append(ReplayFileFormat.record(nonce: claim.nonce, entry))
+                }
+                try store.append(records: records)
+                if !records.isEmpty, store.recordCount >= max(threshold, 2 * store.liveAfterCompaction) {
+                    // The claims are already durable; a failed compaction only delays collection.
+                    _ = try? store.compact(now: now)
+                }
+                return decisions
+            }
+        }
+    }
+
+    /// How many durable appends (one `fsync` each) this guard made since it opened.
+    package var syncCount: Int { store.withLock { $0.syncCount } }
+
     /// Drops every claim whose nonce and session key both expire at or before `now` from the file
     /// (atomically) and from memory.
     @discardableResult

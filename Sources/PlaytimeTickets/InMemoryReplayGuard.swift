@@ -24,18 +24,25 @@ package final class InMemoryReplayGuard: ReplayGuard {
 
     /// Records `claim` if its nonce and session key are new and it is unexpired; atomic under concurrent calls.
     package func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
+        state.withLock { state in Self.consume(claim, now: now, in: &state, threshold: collectionThreshold) }
+    }
+
+    /// Every claim in order under one lock.
+    package func consume(_ claims: [ReplayClaim], now: Int64) throws(TicketStoreError) -> [ReplayDecision] {
+        state.withLock { state in claims.map { Self.consume($0, now: now, in: &state, threshold: collectionThreshold) } }
+    }
+
+    private static func consume(_ claim: ReplayClaim, now: Int64, in state: inout State, threshold: Int) -> ReplayDecision {
         let session = claim.session.digest
-        return state.withLock { state in
-            let decision = state.table.decide(claim, session: session, now: now)
-            guard decision == .firstUse else { return decision }
-            state.table.insert(nonce: claim.nonce, ReplayEntry(expiresAt: claim.expiresAt, session: session,
-                                                               sessionExpiresAt: claim.sessionExpiresAt))
-            if state.table.entries.count >= max(collectionThreshold, 2 * state.liveAfterCollection) {
-                state.table.collect(now: now)
-                state.liveAfterCollection = state.table.entries.count
-            }
-            return .firstUse
+        let decision = state.table.decide(claim, session: session, now: now)
+        guard decision == .firstUse else { return decision }
+        state.table.insert(nonce: claim.nonce, ReplayEntry(expiresAt: claim.expiresAt, session: session,
+                                                           sessionExpiresAt: claim.sessionExpiresAt))
+        if state.table.entries.count >= max(threshold, 2 * state.liveAfterCollection) {
+            state.table.collect(now: now)
+            state.liveAfterCollection = state.table.entries.count
         }
+        return .firstUse
     }
 
     /// Forgets every nonce and session key that expires at or before `now`; returns how many were removed.

@@ -15,6 +15,8 @@ struct RecordFileStore<Index: RecordFileIndex>: ~Copyable, Sendable {
     var length: Int64 = 0
     /// Records in the file (including expired ones no longer in `index`).
     var recordCount = 0
+    /// Appends made durable by this store (one `fsync` each), for tests that count them.
+    var syncCount = 0
     /// What the records say.
     var index = Index()
     /// Records kept by the last compaction (or load): auto-compaction waits until the file doubles.
@@ -149,9 +151,22 @@ struct RecordFileStore<Index: RecordFileIndex>: ~Copyable, Sendable {
     /// Appends one record (exactly ``RecordFileIndex/recordByteCount`` bytes) with one `write` and `fsync`s
     /// it; the index takes it only once it is durable.
     mutating func append(_ record: [UInt8]) throws(TicketStoreError) {
-        precondition(record.count == Index.recordByteCount, "a record of the wrong size")
+        try append(records: [record])
+    }
+
+    /// Appends records (each exactly ``RecordFileIndex/recordByteCount`` bytes) with one `write` and one
+    /// `fsync`; the index takes them only once they are durable. A crash may keep a prefix of whole records
+    /// (a torn last one is cut at the next open): never acknowledged, so nothing was paid for them.
+    mutating func append(records: [[UInt8]]) throws(TicketStoreError) {
+        guard !records.isEmpty else { return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(records.count * Index.recordByteCount)
+        for record in records {
+            precondition(record.count == Index.recordByteCount, "a record of the wrong size")
+            bytes += record
+        }
         do {
-            try file.writeAll(record)
+            try file.writeAll(bytes)
         } catch {
             // Cut back whatever part was written; if even that fails the file state is unknown.
             do {
@@ -169,9 +184,12 @@ struct RecordFileStore<Index: RecordFileIndex>: ~Copyable, Sendable {
             poisoned = true
             throw .system(error)
         }
-        length += Int64(record.count)
-        recordCount += 1
-        _ = index.apply(record: record[...])
+        syncCount += 1
+        for record in records {
+            length += Int64(record.count)
+            recordCount += 1
+            _ = index.apply(record: record[...])
+        }
     }
 
     /// Rewrites the file with only what the index keeps after collecting at `now`; returns the records

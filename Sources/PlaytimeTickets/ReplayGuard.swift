@@ -18,4 +18,20 @@ package protocol ReplayGuard: Sendable {
     /// Records `claim` if its nonce and its session key are both new and it is unexpired at `now`
     /// (Unix nanoseconds), and says which it was.
     func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision
+
+    /// ``consume(_:now:)`` for each of `claims` in order (a later claim sees the earlier ones), recorded
+    /// together: one write and one `fsync` for a file, one transaction for a database — an upload's sessions
+    /// cost one durable write, not one each (docs/fleet.md, "Limits and cost"). A thrown error means none
+    /// may be paid. The default consumes them one by one.
+    func consume(_ claims: [ReplayClaim], now: Int64) throws(TicketStoreError) -> [ReplayDecision]
+}
+
+extension ReplayGuard {
+    /// One ``consume(_:now:)`` per claim.
+    package func consume(_ claims: [ReplayClaim], now: Int64) throws(TicketStoreError) -> [ReplayDecision] {
+        var decisions: [ReplayDecision] = []
+        decisions.reserveCapacity(claims.count)
+        for claim in claims { decisions.append(try consume(claim, now: now)) }
+        return decisions
+    }
 }

@@ -10,6 +10,9 @@ struct InMemoryContractTests {
     @Test("replay guard: single use per nonce and per session, nothing recorded on refusal, expiry, byte-exact keys")
     func replay() throws { try StoreContracts.replayBasics(InMemoryReplayGuard()) }
 
+    @Test("replay guard: an upload's claims in one call decide as they would one by one")
+    func replayBatch() throws { try StoreContracts.replayBatch(InMemoryReplayGuard()) }
+
     @Test("replay guard: the collection horizon outlives a clock set back")
     func horizon() throws {
         let guardian = InMemoryReplayGuard()
@@ -50,6 +53,15 @@ struct PostgresContractTests {
         try await withDatabase { database, test in
             try StoreContracts.replayBasics(database.replayGuard)
             // Exactly the first uses are rows: refusals left nothing behind.
+            #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 9)
+            #expect(try test.count("SELECT count(*) FROM playtime_replay_session") == 9)
+        }
+    }
+
+    @Test("replay guard: an upload's claims in one call decide as they would one by one, in one transaction")
+    func replayBatch() async throws {
+        try await withDatabase { database, test in
+            try StoreContracts.replayBatch(database.replayGuard)
             #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 9)
             #expect(try test.count("SELECT count(*) FROM playtime_replay_session") == 9)
         }
@@ -102,6 +114,21 @@ struct FileContractTests {
     @Test("replay guard: single use per nonce and per session, nothing recorded on refusal, expiry, byte-exact keys")
     func replay() async throws {
         try await withDirectory { try StoreContracts.replayBasics(FileReplayGuard(path: $0 + "/replay")) }
+    }
+
+    @Test("replay guard: an upload's claims in one call decide as they would one by one, with one fsync'd write (it was one per claim)")
+    func replayBatch() async throws {
+        try await withDirectory { directory in
+            let guardian = try FileReplayGuard(path: directory + "/replay")
+            try StoreContracts.replayBatch(guardian)
+            // The first batch wrote its 9 new claims at once; the replayed batch and the empty one wrote nothing.
+            #expect(guardian.syncCount == 1)
+            #expect(guardian.recordCount == 9)
+            // A restart reads them back.
+            let reopened = try FileReplayGuard(path: directory + "/replay")
+            #expect(try reopened.consume(StoreContracts.claim(3, expiresAt: StoreContracts.start + StoreContracts.hour, session: "s-fresh"),
+                                         now: StoreContracts.start) == .alreadyUsed)
+        }
     }
 
     @Test("replay guard: the collection horizon outlives a clock set back")

@@ -48,6 +48,32 @@ enum StoreContracts {
         #expect(try guardian.consume(claim(11, expiresAt: until, player: long, session: long), now: start) == .sessionAlreadyPaid)
     }
 
+    /// The claims of ``replayBasics(_:)`` in one batch (an upload's sessions): the same decisions in order, a
+    /// later claim seeing the earlier ones of the batch; then the same batch again is all replays.
+    static func replayBatch(_ guardian: any ReplayGuard) throws {
+        let until = start + hour
+        let nfc = "caf\u{e9}", nfd = "cafe\u{301}", long = String(repeating: "é", count: 128)
+        let claims = [
+            claim(1, expiresAt: until), claim(1, expiresAt: until), claim(2, expiresAt: until, session: "s-1"),
+            claim(2, expiresAt: until, session: "s-2"), claim(2, expiresAt: until, session: "s-fresh"),
+            claim(3, expiresAt: until, session: "s-fresh"), claim(4, expiresAt: start), claim(4, expiresAt: until),
+            claim(5, expiresAt: until, player: nfc, session: "x"), claim(6, expiresAt: until, player: nfd, session: "x"),
+            claim(7, expiresAt: until, player: "q", session: nfc), claim(8, expiresAt: until, player: "q", session: nfd),
+            claim(9, expiresAt: until, player: "q", session: nfd), claim(10, expiresAt: until, player: long, session: long),
+            claim(11, expiresAt: until, player: long, session: long),
+        ]
+        let expected: [ReplayDecision] = [.firstUse, .alreadyUsed, .sessionAlreadyPaid, .firstUse, .alreadyUsed, .firstUse, .expired,
+                                          .firstUse, .firstUse, .firstUse, .firstUse, .firstUse, .sessionAlreadyPaid, .firstUse,
+                                          .sessionAlreadyPaid]
+        #expect(try guardian.consume(claims, now: start) == expected)
+        // Again: every recorded nonce is a replay; the two refused ones still meet their paid sessions.
+        let again: [ReplayDecision] = [.alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .expired,
+                                       .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .sessionAlreadyPaid,
+                                       .alreadyUsed, .sessionAlreadyPaid]
+        #expect(try guardian.consume(claims, now: start) == again)
+        #expect(try guardian.consume([], now: start) == [])
+    }
+
     /// After a collection at `horizon`, a claim expiring at or before it is expired even if the clock went back.
     static func replayHorizon(_ guardian: any ReplayGuard, collect: (Int64) throws -> Void) throws {
         #expect(try guardian.consume(claim(20, expiresAt: start + 10 * second), now: start) == .firstUse)
@@ -145,6 +171,16 @@ enum StoreContracts {
         #expect(try store.record(account: "a", journalID: "j1", sessionID: "s2", away: start..<(start + 2 * hour)) == 0)
         #expect(try store.record(account: "caf\u{e9}", journalID: "j1", sessionID: "s1", away: start..<(start + hour)) == 0)
         #expect(try store.record(account: "cafe\u{301}", journalID: "j2", sessionID: "s1", away: start..<(start + hour)) == 0)
+        // One call for a whole upload: each interval's overlap with other journals, in order; a session named
+        // twice in the batch, or recorded before, keeps its first overlap.
+        let batch = try store.record(account: "a", journalID: "j3", intervals: [
+            AccountInterval(sessionID: "t1", away: (start + 8 * hour)..<(start + 12 * hour)),
+            AccountInterval(sessionID: "t2", away: (start + 25 * hour)..<(start + 26 * hour)),
+            AccountInterval(sessionID: "t1", away: start..<(start + 30 * hour)),
+        ])
+        #expect(batch == [4 * hour, 0, 4 * hour])
+        #expect(try store.record(account: "a", journalID: "j3", intervals: [AccountInterval(sessionID: "t2", away: start..<(start + hour))]) == [0])
+        #expect(try store.record(account: "a", journalID: "j4", intervals: []) == [])
     }
 
     // MARK: - Helpers

@@ -4,7 +4,8 @@ internal import PlaytimeSystem
 
 /// A durable ``AccountIntervalStore`` in a directory: one small JSON file per account, named by the SHA-256
 /// of the account's UTF-8 bytes, shared by threads and server processes on one machine. Each call holds an
-/// exclusive `flock` on `accounts.lock` and replaces the account's file atomically before it returns.
+/// exclusive `flock` on `accounts.lock` and replaces the account's file atomically before it returns: one
+/// read and at most one write (and its fsync) per upload, whatever its number of sessions.
 package final class FileAccountIntervalStore: AccountIntervalStore {
     /// The store's directory.
     package let directory: String
@@ -17,15 +18,20 @@ package final class FileAccountIntervalStore: AccountIntervalStore {
         do { try FileSystem.createDirectories(atPath: directory) } catch { throw RegistryError(error.description) }
     }
 
+    private let writes = ThreadLock(0)
+
+    /// How many times this store replaced an account's file (each replacement is one fsync'd write).
+    package var writeCount: Int { writes.withLock { $0 } }
+
     /// Reads, records and writes back under the directory's lock.
-    package func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
+    package func record(account: String, journalID: String, intervals: [AccountInterval]) throws(RegistryError) -> [Int64] {
         let path = directory + "/" + Hex.encode(SHA256.hash(Array(account.utf8))) + ".json"
-        return try DirectoryLock.withLock(directory + "/accounts.lock") { () throws(RegistryError) -> Int64 in
-            try recordLocked(path: path, journalID: journalID, sessionID: sessionID, away: away)
+        return try DirectoryLock.withLock(directory + "/accounts.lock") { () throws(RegistryError) -> [Int64] in
+            try recordLocked(path: path, journalID: journalID, intervals: intervals)
         }
     }
 
-    private func recordLocked(path: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
+    private func recordLocked(path: String, journalID: String, intervals batch: [AccountInterval]) throws(RegistryError) -> [Int64] {
         var intervals = AccountIntervals()
         var bytes: [UInt8]?
         do throws(FileAccessError) {
@@ -42,12 +48,13 @@ package final class FileAccountIntervalStore: AccountIntervalStore {
             intervals = decoded
         }
         let before = intervals
-        let overlap = intervals.record(journalID: journalID, sessionID: sessionID, away: away)
-        guard intervals != before else { return overlap }
+        let overlaps = intervals.record(journalID: journalID, batch)
+        guard intervals != before else { return overlaps }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(intervals) else { throw RegistryError("cannot encode \(path)") }
         do { try FileSystem.writeOutput(Array(data), toPath: path, permissions: 0o600) } catch { throw RegistryError(error.description) }
-        return overlap
+        writes.withLock { $0 += 1 }
+        return overlaps
     }
 }

@@ -67,6 +67,8 @@ public enum UploadError: Error, Sendable, Hashable, CustomStringConvertible {
     case registry(RegistryError)
     /// Another upload of the same journal was accepted meanwhile; nothing was paid: send it again.
     case concurrentUpload
+    /// The upload goes beyond one of the server's ``InputLimits``; it was not judged and nothing was paid.
+    case overLimit(LimitExceeded)
 
     /// In words.
     public var description: String {
@@ -75,6 +77,7 @@ public enum UploadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unreadable(let detail): return "cannot read the upload: \(detail)"
         case .registry(let error): return "device registry: \(error.description)"
         case .concurrentUpload: return "another upload of this journal was accepted meanwhile; send it again"
+        case .overLimit(let exceeded): return "refused unjudged: the upload holds \(exceeded); nothing was paid"
         }
     }
 }

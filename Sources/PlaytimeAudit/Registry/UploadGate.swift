@@ -36,22 +36,38 @@ package struct UploadGate: Sendable {
     /// With an `account` (and an ``accounts`` store), a session's gold is reduced in proportion to the part of
     /// its network-proven time away that another journal of the account was already paid for (never more
     /// than the exact recomputation: the reward is concave in time).
+    /// An upload beyond the configuration's ``InputLimits`` throws ``UploadError/overLimit(_:)``: its bytes are
+    /// checked before anything is read, the rest while it is read. It is read once: verified and judged
+    /// together (docs/fleet.md, "Limits and cost").
     package func accept(file: borrowing OpenFile, now: Int64, account: String? = nil) throws(UploadError) -> UploadDecision {
+        let limits = configuration.limits
+        let size: Int64
+        do throws(SystemError) { size = try file.size() } catch { throw .unreadable(error.message) }
+        guard size <= Int64(limits.bytesPerUpload) else { throw .overLimit(.bytes(limit: limits.bytesPerUpload)) }
         let journalID = try Self.journalID(file: file, key: key)
         let previous: DeviceRecord?
         do { previous = try registry.record(journalID: journalID) } catch { throw .registry(error) }
 
-        // The chain as uploaded, and the MAC of the record at the accepted head.
+        // One reading: the chain is verified and judged together, and the MAC of the record at the accepted
+        // head is taken on the way. A rollback or fork found at the end discards the judgement.
+        var judging = configuration
+        judging.serverNowNanoseconds = now
+        judging.firstSeen = previous?.firstSeen ?? FirstSeenTimes()
+        let auditor = SessionAuditor(key: key, configuration: judging, crossDeviceChecks: false)
+        var sessions: [AuditedSession] = []
         var macAtHead: [UInt8]?
-        let verification: JournalVerification
+        let head = previous?.headSequence
         try Self.rewind(file)
         do {
-            verification = try JournalReader.stream(file: file, key: key) { view in
-                if let previous, view.sequence == previous.headSequence { macAtHead = view.macBytes }
-            }
+            try auditor.audit(file: file, name: journalID, observe: { view in
+                if view.sequence == head { macAtHead = view.macBytes }
+            }, onSession: { sessions.append($0) })
         } catch {
             throw .unreadable(String(describing: error))
         }
+        guard let verification = auditor.verification else { throw .unreadable("the upload was not read") }
+        if verification.recordCount > UInt64(max(0, limits.records)) { throw .overLimit(.records(limit: limits.records)) }
+        if let refusal = auditor.refusal { throw .overLimit(refusal) }
         if let previous {
             if verification.recordCount < previous.headSequence {
                 return Self.refusal(.uploadRollback, journalID, previous,
@@ -62,45 +78,47 @@ package struct UploadGate: Sendable {
                                     "record \(previous.headSequence) differs from the one accepted earlier: the journal was rewritten")
             }
         }
-
-        var judging = configuration
-        judging.serverNowNanoseconds = now
-        judging.firstSeen = previous?.firstSeen ?? FirstSeenTimes()
-        let auditor = SessionAuditor(key: key, configuration: judging, crossDeviceChecks: false)
-        var sessions: [AuditedSession] = []
-        try Self.rewind(file)
-        do {
-            try auditor.audit(file: file, name: journalID) { sessions.append($0) }
-        } catch {
-            throw .unreadable(String(describing: error))
-        }
         let summary = auditor.finish()
 
         var paid = previous?.paidGold ?? [:]
         var payments: [SessionPayment] = []
         var findings: [AuditFinding] = []
         var calculators: [String: RewardCalculator] = [:]
-        // Session ids are printable ASCII (the decoder refuses others, docs/journal-format.md §7), so equal ids
-        // are equal bytes.
+        var totals: [Int64] = []
+        totals.reserveCapacity(sessions.count)
         for session in sessions {
             var total = session.payableGold
             if let decisions, let account, total > 0 {
                 total = try Self.withinDecisions(session, account: account, decisions: decisions,
                                                  configuration: configuration, calculators: &calculators)
             }
-            if let accounts, let account, let away = session.certainlyAway, total > 0 {
-                let trimmed: (gold: Int64, overlap: Int64)
-                do {
-                    trimmed = try accounts.recordAndTrim(total, account: account, journalID: journalID, sessionID: session.sessionID, away: away)
-                } catch {
-                    throw .registry(error)
-                }
-                total = trimmed.gold
-                if trimmed.overlap > 0 {
-                    let overlap = trimmed.overlap
-                    findings.append(AuditFinding(kind: .overlappingSessions, journal: journalID, sessionID: session.sessionID,
-                                                 detail: "another device of this account was paid for \(overlap / 1_000_000_000) s of this time away"))
-                }
+            totals.append(total)
+        }
+        var overlaps = [Int64](repeating: 0, count: sessions.count)
+        if let accounts, let account {
+            // Every session of the upload in one call: one write of the account's intervals per upload
+            // (docs/fleet.md, "Limits and cost").
+            let recorded = sessions.indices.filter { totals[$0] > 0 && sessions[$0].certainlyAway != nil }
+            let trimmed: [(gold: Int64, overlap: Int64)]
+            do {
+                trimmed = try accounts.recordAndTrim(recorded.map { (totals[$0], AccountInterval(sessionID: sessions[$0].sessionID,
+                                                                                                   away: sessions[$0].certainlyAway ?? 0..<0)) },
+                                                     account: account, journalID: journalID)
+            } catch {
+                throw .registry(error)
+            }
+            for (position, index) in recorded.enumerated() {
+                totals[index] = trimmed[position].gold
+                overlaps[index] = trimmed[position].overlap
+            }
+        }
+        // Session ids are printable ASCII (the decoder refuses others, docs/journal-format.md §7), so equal ids
+        // are equal bytes.
+        for (index, session) in sessions.enumerated() {
+            let total = totals[index]
+            if overlaps[index] > 0 {
+                findings.append(AuditFinding(kind: .overlappingSessions, journal: journalID, sessionID: session.sessionID,
+                                             detail: "another device of this account was paid for \(overlaps[index] / 1_000_000_000) s of this time away"))
             }
             let before = paid[session.sessionID] ?? 0
             let owed = total - before

@@ -5,9 +5,10 @@ package import PlaytimePostgres
 /// An ``AccountIntervalStore`` on PostgreSQL: one row per account (`playtime_account`, the account's exact UTF-8
 /// bytes as `bytea`) holding its ``AccountIntervals`` as `jsonb`, shared by every server process of a fleet.
 ///
-/// Each call is one transaction: it creates the account's row if absent, locks it (`SELECT … FOR UPDATE`), applies
-/// the same rule as the other stores (``AccountIntervals/record(journalID:sessionID:away:)``: idempotent per
-/// (journal, session), old intervals pruned) and writes it back only when it changed, before it answers. So of
+/// Each call — all the sessions of one upload — is one transaction: it creates the account's row if absent, locks
+/// it (`SELECT … FOR UPDATE`), applies the same rule as the other stores (``AccountIntervals/record(journalID:_:)``:
+/// idempotent per (journal, session), old intervals pruned) and writes it back once, only when it changed, before
+/// it answers. So of
 /// two devices uploading at once on two hosts, the second sees the first. Failures are ``RegistryError``.
 package final class PostgresAccountIntervalStore: AccountIntervalStore {
     /// The connections.
@@ -18,12 +19,13 @@ package final class PostgresAccountIntervalStore: AccountIntervalStore {
         self.pool = pool
     }
 
-    /// Records `away` for (`journalID`, `sessionID`) of `account`; returns the part other journals already cover.
-    package func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
+    /// Records `intervals` of `journalID` for `account` in one transaction; returns the part of each other
+    /// journals already cover.
+    package func record(account: String, journalID: String, intervals batch: [AccountInterval]) throws(RegistryError) -> [Int64] {
         let key = SQLValue.bytea(Array(account.utf8))
-        let outcome: Result<Int64, RegistryError>
+        let outcome: Result<[Int64], RegistryError>
         do {
-            outcome = try pool.transaction { (connection) throws(PostgresError) -> Result<Int64, RegistryError> in
+            outcome = try pool.transaction { (connection) throws(PostgresError) -> Result<[Int64], RegistryError> in
                 _ = try connection.query("""
                     INSERT INTO playtime_account (account, intervals) VALUES ($1, '{"entries":[]}'::jsonb)
                     ON CONFLICT (account) DO NOTHING
@@ -34,14 +36,14 @@ package final class PostgresAccountIntervalStore: AccountIntervalStore {
                     return .failure(RegistryError("the fleet database's intervals of account \(account) are unreadable"))
                 }
                 let before = intervals
-                let overlap = intervals.record(journalID: journalID, sessionID: sessionID, away: away)
-                guard intervals != before else { return .success(overlap) }
+                let overlaps = intervals.record(journalID: journalID, batch)
+                guard intervals != before else { return .success(overlaps) }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 guard let data = try? encoder.encode(intervals) else { return .failure(RegistryError("cannot encode account intervals")) }
                 _ = try connection.query("UPDATE playtime_account SET intervals = $2::jsonb, updated_at = now() WHERE account = $1",
                                          [key, String(decoding: data, as: UTF8.self)])
-                return .success(overlap)
+                return .success(overlaps)
             }
         } catch {
             throw .fleet(error)

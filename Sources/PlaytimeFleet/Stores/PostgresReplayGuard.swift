@@ -26,13 +26,42 @@ package final class PostgresReplayGuard: ReplayGuard {
     package func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
         let result: PostgresResult
         do {
-            result = try pool.query(Self.consumeStatement, [
-                SQLValue.bytea(claim.nonce.bytes), "\(claim.expiresAt)", SQLValue.bytea(claim.session.player.bytes),
-                SQLValue.bytea(claim.session.session), "\(claim.sessionExpiresAt)", "\(now)",
-            ])
+            result = try pool.query(Self.consumeStatement, Self.parameters(claim, now: now))
         } catch {
             throw .fleet(error)
         }
+        return try Self.decision(result)
+    }
+
+    /// Every claim in order, `playtime_consume` once each in one transaction: one commit for a whole upload
+    /// (docs/fleet.md, "Limits and cost"). A failure rolls all of them back: none may be paid.
+    package func consume(_ claims: [ReplayClaim], now: Int64) throws(TicketStoreError) -> [ReplayDecision] {
+        guard !claims.isEmpty else { return [] }
+        let results: [PostgresResult]
+        do {
+            results = try pool.transaction { (connection) throws(PostgresError) -> [PostgresResult] in
+                var results: [PostgresResult] = []
+                results.reserveCapacity(claims.count)
+                for claim in claims {
+                    results.append(try connection.query(Self.consumeStatement, Self.parameters(claim, now: now)))
+                }
+                return results
+            }
+        } catch {
+            throw .fleet(error)
+        }
+        var decisions: [ReplayDecision] = []
+        decisions.reserveCapacity(results.count)
+        for result in results { decisions.append(try Self.decision(result)) }
+        return decisions
+    }
+
+    private static func parameters(_ claim: ReplayClaim, now: Int64) -> [String?] {
+        [SQLValue.bytea(claim.nonce.bytes), "\(claim.expiresAt)", SQLValue.bytea(claim.session.player.bytes),
+         SQLValue.bytea(claim.session.session), "\(claim.sessionExpiresAt)", "\(now)"]
+    }
+
+    private static func decision(_ result: PostgresResult) throws(TicketStoreError) -> ReplayDecision {
         switch result.rows.first?.first ?? nil {
         case "first": return .firstUse
         case "used": return .alreadyUsed

@@ -4,6 +4,10 @@
 /// at most one departure is open at a time (a new departure abandons an unreturned one), and a return
 /// waiting for network proof is released when proof arrives, when its boot ends (proof is then
 /// impossible), when more than `maximumPending` wait, or at ``finish()``.
+///
+/// Held returns are indexed by their boot (they all share one: a record of any other boot releases them), so a
+/// record that cannot prove anything — another boot's, or one without network time — costs O(1) however many
+/// returns wait; only a network fix of their boot is checked against them (docs/fleet.md, "Limits and cost").
 package struct SessionAssembler: Sendable {
     private struct Open: Sendable {
         var evidence: Evidence
@@ -18,7 +22,11 @@ package struct SessionAssembler: Sendable {
     /// The most returns held while waiting for proof; the oldest is released beyond it.
     package let maximumPending: Int
     private var open: Open?
+    /// Returns awaiting proof, oldest first, from `pendingStart` on (released ones before it are dropped in bulk).
     private var pending: [SessionTimeline] = []
+    private var pendingStart = 0
+    /// The boot every held return arrived in (a record of another boot releases them all).
+    private var pendingBoot: String?
     private var earliest: EarliestTimeTracker
 
     /// Creates an assembler holding at most `maximumPending` (at least 1) returns awaiting proof; `driftPPM`
@@ -28,8 +36,12 @@ package struct SessionAssembler: Sendable {
         self.earliest = EarliestTimeTracker(driftPPM: driftPPM)
     }
 
+    /// How many times a held return was checked against a network fix so far: the work the held set costs
+    /// (at most `maximumPending` per fix of their boot; nothing for any other record).
+    package private(set) var proofChecks = 0
+
     /// Returns awaiting network proof right now.
-    package var pendingCount: Int { pending.count }
+    package var pendingCount: Int { pending.count - pendingStart }
 
     /// Feeds one piece of evidence; returns the timelines it completes, oldest first.
     package mutating func add(sequence: UInt64, evidence: Evidence) -> [SessionTimeline] {
@@ -41,7 +53,7 @@ package struct SessionAssembler: Sendable {
     /// Feeds one piece of evidence and appends the timelines it completes, oldest first, to `completed`
     /// (a buffer the caller reuses, so the streaming path allocates nothing per record).
     package mutating func add(sequence: UInt64, evidence: consuming Evidence, into completed: inout [SessionTimeline]) {
-        if !pending.isEmpty { releaseProven(by: evidence, sequence: sequence, into: &completed) }
+        if pendingStart < pending.count { releaseProven(by: evidence, sequence: sequence, into: &completed) }
         let notBefore = earliest.observe(evidence)
         switch evidence.event {
         case .background:
@@ -65,8 +77,10 @@ package struct SessionAssembler: Sendable {
                 timeline.arrivalSignedSequence = signed.sequence
             }
             if timeline.arrivalNeedsProof {
+                // Held returns all arrived in this record's boot (releaseProven let no other stay).
+                pendingBoot = evidence.clock.bootID
                 pending.append(consume timeline)
-                if pending.count > maximumPending { completed.append(pending.removeFirst()) }
+                if pendingCount > maximumPending { releaseOldest(into: &completed) }
             } else {
                 completed.append(consume timeline)
             }
@@ -96,8 +110,9 @@ package struct SessionAssembler: Sendable {
 
     /// Releases everything still held: an open departure (without arrival) and returns without proof.
     package mutating func finish() -> [SessionTimeline] {
-        var completed = pending
+        var completed = Array(pending[pendingStart...])
         pending.removeAll()
+        pendingStart = 0
         if let previous = open {
             completed.append(SessionTimeline(sessionID: previous.evidence.sessionID, departure: previous.evidence,
                                              departureSequence: previous.sequence, arrival: nil))
@@ -106,21 +121,49 @@ package struct SessionAssembler: Sendable {
         return completed
     }
 
+    /// Releases the oldest held return without proof (more than `maximumPending` wait); amortised O(1).
+    private mutating func releaseOldest(into released: inout [SessionTimeline]) {
+        released.append(pending[pendingStart])
+        pendingStart += 1
+        if pendingStart == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingStart = 0
+        } else if pendingStart * 2 >= pending.count {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+        }
+    }
+
     /// Attaches `evidence` as proof to the pending returns it proves, and releases returns whose boot
     /// has ended (a later reading from another boot means no proof can follow).
     private mutating func releaseProven(by evidence: Evidence, sequence: UInt64, into released: inout [SessionTimeline]) {
-        var kept: [SessionTimeline] = []
-        for var timeline in pending {
-            if timeline.isProof(evidence), timeline.acceptsAsProof(evidence, driftPPM: earliest.driftPPM) {
+        guard evidence.clock.bootID == pendingBoot else {
+            // Another boot (or none): no proof can follow for any of them; all go, oldest first.
+            released.append(contentsOf: pending[pendingStart...])
+            pending.removeAll(keepingCapacity: true)
+            pendingStart = 0
+            return
+        }
+        // Their own boot without network time proves none of them and ends none: nothing to look at.
+        guard evidence.network != nil else { return }
+        // A fix of their boot: each is checked once, and the ones kept are moved up in place.
+        var kept = pendingStart
+        proofChecks += pending.count - pendingStart
+        for index in pendingStart..<pending.count {
+            if pending[index].isProof(evidence), pending[index].acceptsAsProof(evidence, driftPPM: earliest.driftPPM) {
+                var timeline = pending[index]
                 timeline.laterProof = evidence
                 timeline.laterProofSequence = sequence
                 released.append(timeline)
-            } else if timeline.arrival?.clock.bootID != evidence.clock.bootID {
-                released.append(timeline)
             } else {
-                kept.append(timeline)
+                if kept != index { pending.swapAt(kept, index) }
+                kept += 1
             }
         }
-        pending = kept
+        pending.removeSubrange(kept...)
+        if pendingStart == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingStart = 0
+        }
     }
 }
