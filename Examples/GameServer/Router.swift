@@ -142,6 +142,9 @@ struct Router: Sendable {
             case .upload(.notAJournal):
                 return (.json(422, ErrorBody(error: "not-a-journal", message: "key \(key.keyIDHex): \(error)")),
                         "\(label): \(player) sent something that is not a journal under this key")
+            case .upload(.overLimit):
+                return (.json(413, ErrorBody(error: "over-limit", message: error.description)),
+                        "\(label): \(player) sent an upload over a server limit, refused unjudged")
             case .upload(.concurrentUpload):
                 return (.json(409, ErrorBody(error: "concurrent-upload", message: error.description)), "\(label): \(player), concurrent upload")
             case .store:

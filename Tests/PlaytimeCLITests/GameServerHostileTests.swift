@@ -119,6 +119,18 @@ struct GameServerHostileTests {
         }
     }
 
+    @Test("An upload over the server's byte limit (32 MiB) is refused unjudged with 413, not a server error")
+    func uploadOverLimit() async throws {
+        try await Self.withServer([]) { server in
+            let port = server.port
+            let body = [UInt8](repeating: UInt8(ascii: "x"), count: (32 << 20) + 1)
+            let request = Array("POST /audit HTTP/1.1\r\nHost: h\r\nX-Player: big\r\nContent-Length: \(body.count)\r\n\r\n".utf8) + body
+            let answer = try await runOffCooperativePool { try RawHTTPClient.exchange(request, port: port, within: 20) }
+            #expect(answer.status == 413, "\(answer.head)")
+            #expect(answer.body.contains("over-limit"), "\(answer.body)")
+        }
+    }
+
     @Test("Header floods are refused with 431: 200 fields, a 20 KiB field, 70 KiB of head")
     func headerFlood() async throws {
         let many = (0..<200).map { "X-F\($0): v\r\n" }.joined()
