@@ -20,8 +20,9 @@ package struct AuditedSession: Sendable, Hashable, Codable {
     /// The interval (Unix nanoseconds, `[start, end)`) network time proves the player was certainly away,
     /// when it does (never later than the server's clock): what two devices of one account must not share.
     package var certainlyAway: Range<Int64>?
-    /// The earn rate and policy version the departure snapshotted, and the one-shot multipliers the game's
-    /// claims applied: what ``payableGold`` was computed with.
+    /// The earn rate the session was judged at (the departure's snapshot, at most the configured ceiling), the
+    /// policy version the departure snapshotted, and the one-shot multipliers the game's claims applied: what
+    /// ``payableGold`` was computed with.
     package var goldPerHour: Int64 = 0
     /// See ``goldPerHour``.
     package var policyVersion: String = ""

@@ -126,7 +126,7 @@ extension JournalPass {
         var audited = AuditedSession(journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
                                      payableGold: final?.paidNow ?? 0, claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings,
                                      certainlyAway: away)
-        audited.goldPerHour = timeline.goldPerHour
+        audited.goldPerHour = rate
         audited.policyVersion = timeline.policyVersion
         audited.multipliers = granted
         return audited

@@ -210,6 +210,13 @@ struct UploadGateTests {
         #expect(try upload(Decisions(cap: 600, granted: [])) == 299)          // 1 h less drift at 600 gold/h, 50 %
         #expect(try upload(Decisions(cap: 600, granted: ["ad"])) == 599)      // the granted ad doubles it
         #expect(try upload(Decisions(cap: nil, granted: ["ad"])) == breakdown.paidNow)
+        // One rule for the ceiling: the account's rate is the auditor's ceiling, so the session is judged at it and
+        // named, as `playtime audit --max-rate` does.
+        let gate = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
+                              registry: InMemoryDeviceRegistry(), decisions: Decisions(cap: 600, granted: []))
+        let decision = try gate.accept(file: try OpenFile(path: path, options: []), now: Self.now, account: "p")
+        #expect(decision.findings.contains { $0.kind == .rateAboveCeiling && $0.detail.contains("ceiling of 600 gold/h") },
+                "\(decision.findings)")
     }
 
     @Test("the file registry survives a restart, and two gates on one directory accept one upload once")

@@ -53,6 +53,13 @@ package struct UploadGate: Sendable {
         var judging = configuration
         judging.serverNowNanoseconds = now
         judging.firstSeen = previous?.firstSeen ?? FirstSeenTimes()
+        // The account's own rate is the ceiling the sessions are judged at: one rule, the auditor's (a snapshot
+        // above it is judged at it and named `rate-above-ceiling`).
+        if let decisions, let account {
+            let cap: Int64?
+            do { cap = try decisions.maximumGoldPerHour(account: account) } catch { throw .registry(error) }
+            if let cap { judging.maximumGoldPerHour = min(judging.maximumGoldPerHour ?? .max, cap) }
+        }
         let auditor = SessionAuditor(key: key, configuration: judging, crossDeviceChecks: false)
         var sessions: [AuditedSession] = []
         var macAtHead: [UInt8]?
@@ -149,21 +156,18 @@ package struct UploadGate: Sendable {
                               findings: findings + summary.findings, record: record)
     }
 
-    /// What `session` is worth at the server's own rate cap and with only the multipliers it granted.
+    /// What `session` is worth with only the multipliers the server granted (its rate is already the account's
+    /// ceiling at most: the auditor judged it so).
     private static func withinDecisions(_ session: AuditedSession, account: String, decisions: any ServerDecisions,
                                         configuration: AuditConfiguration,
                                         calculators: inout [String: RewardCalculator]) throws(UploadError) -> Int64 {
-        let cap: Int64?
         let granted: Set<String>
-        do {
-            cap = try decisions.maximumGoldPerHour(account: account)
-            granted = try decisions.grantedMultipliers(account: account, sessionID: session.sessionID)
-        } catch {
+        do { granted = try decisions.grantedMultipliers(account: account, sessionID: session.sessionID) } catch {
             throw .registry(error)
         }
-        let rate = min(session.goldPerHour, cap ?? .max)
+        let rate = session.goldPerHour
         let multipliers = session.multipliers.filter { granted.contains($0) }
-        guard rate != session.goldPerHour || multipliers != session.multipliers else { return session.payableGold }
+        guard multipliers != session.multipliers else { return session.payableGold }
         let policy = configuration.policy(version: session.policyVersion) ?? configuration.policy
         let calculator: RewardCalculator
         if let known = calculators[policy.version] {
