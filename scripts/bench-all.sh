@@ -12,6 +12,7 @@ echo; echo "== SHA-256: PlaytimeCrypto vs openssl speed"; PLAYTIME_BENCH_BIN=.bu
 echo; echo "== Ed25519 verify and SHA-512: PlaytimeCrypto vs openssl speed"; PLAYTIME_BENCH_BIN=.build/release/PlaytimeBenchmarks scripts/bench-ed25519.sh 2
 echo; echo "== Journal: fsync'd appends, verify throughput"; .build/release/PlaytimeBenchmarks journal
 echo; echo "== Audit: Swift vs the Python reference auditor"; scripts/bench-audit.sh "$sessions"
+echo; echo "== Hostile inputs: judged beside a plain journal of the same size"; PLAYTIME_BENCH_BIN=.build/release/PlaytimeBenchmarks scripts/bench-cost.sh 5
 echo; echo "== Tickets"; .build/release/PlaytimeBenchmarks tickets
 echo; echo "== Verdicts + rewards"; .build/release/PlaytimeBenchmarks verdict
 echo; echo "== Fleet: redemptions on PostgreSQL, our client vs pgbench (libpq)"; PLAYTIME_BENCH_SETTINGS=off scripts/bench-fleet.sh 4 3

@@ -14,6 +14,7 @@ trap 'for c in "${cleanups[@]}"; do $c; done' EXIT
 # one folder, removed at exit: a passing run leaves nothing in /tmp. What the tests left there is listed first.
 run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/playtime-test.XXXXXX")
 cleanups+=("rm -rf $run_tmp")
+chmod 755 "$run_tmp"   # the postgres user's servers of the fleet tests keep their data below it
 export PLAYTIME_CHRONY_DIR=${PLAYTIME_CHRONY_DIR:-$run_tmp/chrony}
 port=${PLAYTIME_CHRONY_PORT:-11123}
 if command -v chronyd >/dev/null 2>&1 || [ -x /usr/sbin/chronyd ]; then
@@ -58,6 +59,7 @@ else
   echo "test.sh: PostgreSQL not installed; PostgreSQL tests will be skipped (apt-get install postgresql)"
 fi
 mkdir -p "$run_tmp/tests"
+chmod 1777 "$run_tmp/tests"
 export TMPDIR=$run_tmp/tests
 swift build --build-tests
 # Every test is a Swift Testing test: XCTest's runner, with nothing to run, would only print "Executed 0 tests".

@@ -3,13 +3,12 @@ package import PlaytimeRewards
 extension TicketAuthority {
     /// Parses the text form, then redeems it as ``redeem(_:player:at:)-(DepartureTicket,_,_)``.
     package func redeem(_ text: String, player: String, at now: Int64) throws(TicketError) -> Redemption {
-        let ticket: DepartureTicket
-        do {
-            ticket = try DepartureTicket.parse(text)
-        } catch {
-            throw .malformed(error)
-        }
-        return try redeem(ticket, player: player, at: now)
+        try redeem(try Self.parsed(text), player: player, at: now)
+    }
+
+    /// The ticket `text` encodes, or ``TicketError/malformed(_:)``.
+    private static func parsed(_ text: String) throws(TicketError) -> DepartureTicket {
+        do { return try DepartureTicket.parse(text) } catch { throw .malformed(error) }
     }
 
     /// Verifies `ticket` for `player` at `now` (server clock, Unix nanoseconds), marks it and its
@@ -39,13 +38,7 @@ extension TicketAuthority {
 
     /// Parses the text form, then consumes it as ``consume(_:player:at:)-(DepartureTicket,_,_)``.
     package func consume(_ text: String, player: String, at now: Int64) throws(TicketError) -> ConsumedTicket {
-        let ticket: DepartureTicket
-        do {
-            ticket = try DepartureTicket.parse(text)
-        } catch {
-            throw .malformed(error)
-        }
-        return try consume(ticket, player: player, at: now)
+        try consume(try Self.parsed(text), player: player, at: now)
     }
 
     /// The first half of ``redeem(_:player:at:)-(DepartureTicket,_,_)``: every check, the reward, and step 1

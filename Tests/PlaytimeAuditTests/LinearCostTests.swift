@@ -4,6 +4,7 @@ import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
 import PlaytimeTestSupport
+import PropertyTesting
 import Testing
 
 /// No input costs more than linear time (docs/fleet.md, "Limits and cost"): the work is counted where it can
@@ -74,7 +75,7 @@ struct LinearCostTests {
 
     @Test("a batch records exactly what one-by-one recording would (overlaps with other journals, idempotent repeats)")
     func batchMatchesOneByOne() {
-        var random = CostRandom(seed: 0x1157)
+        var random = SplitMix64(seed: 0x1157)
         for _ in 0..<200 {
             var batch = AccountIntervals()
             var single = AccountIntervals()
@@ -99,7 +100,7 @@ struct LinearCostTests {
 
     @Test("coverage by binary search equals the union of the intersections, at the Int64 extremes too")
     func coverageMatchesUnion() {
-        var random = CostRandom(seed: 0xC0FE)
+        var random = SplitMix64(seed: 0xC0FE)
         let edges: [Int64] = [.min, .min + 1, -1, 0, 1, .max - 1, .max]
         for _ in 0..<500 {
             var ranges: [Range<Int64>] = []
@@ -121,7 +122,7 @@ struct LinearCostTests {
 
     @Test("the cross-device check finds an overlapping earlier interval exactly when a scan would")
     func deviceIntervalsMatchScan() {
-        var random = CostRandom(seed: 0xDE71)
+        var random = SplitMix64(seed: 0xDE71)
         for _ in 0..<200 {
             var intervals = DeviceIntervals()
             var all: [DeviceIntervals.Interval] = []
@@ -167,16 +168,4 @@ struct LinearCostTests {
     }
 }
 
-/// SplitMix64: deterministic numbers for the comparisons above.
-struct CostRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
