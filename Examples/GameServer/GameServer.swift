@@ -24,7 +24,9 @@ enum GameServer {
       POST /redeem   {"player","ticket"}                    → {"elapsedSeconds","gold","withheldByBudget",…};
                                                                409 if the ticket or its session was already
                                                                redeemed, 422 {"error": reason} otherwise
-      POST /audit    journal bytes, header X-Player          → {"sessions","creditedSeconds",…,"findings"}
+      POST /audit    journal bytes, header X-Player          → {"sessions","creditedSeconds",…,"findings"};
+                                                               413 {"error":"over-limit"} unjudged when over a
+                                                               server limit (docs/fleet.md, "Limits and cost")
       GET  /health                                           → {"status":"ok"}
     Bad input gets 400 with a message (also a duplicate key or any other field); the server keeps going.
     Requests are read strictly: lines end with CR LF, each header once (two Content-Lengths are refused),
