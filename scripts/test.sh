@@ -11,7 +11,9 @@ cd "$(dirname "$0")/.."
 cleanups=()
 trap 'for c in "${cleanups[@]}"; do $c; done' EXIT
 # Every temporary file of this run (the tests' fixtures, the peers' state, the compiler's scratch folders) goes to
-# one folder, removed at exit: a passing run leaves nothing in /tmp. What the tests left there is listed first.
+# one folder, removed at exit: a passing run leaves nothing in /tmp. A test must remove what it makes: anything the
+# tests left in their folder (other than the compiler's TemporaryDirectory.* folders and *.lock files) is listed
+# and fails the run.
 run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/playtime-test.XXXXXX")
 cleanups+=("rm -rf $run_tmp")
 chmod 755 "$run_tmp"   # the postgres user's servers of the fleet tests keep their data below it
@@ -66,5 +68,7 @@ swift build --build-tests
 swift test --skip-build --disable-xctest "$@"
 left=$(cd "$TMPDIR" && find . -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name '*.lock' | sort)
 if [ -n "$left" ]; then
-  echo "test.sh: the tests left $(wc -l <<<"$left") entries in their temporary folder (removed now): $(head -n 8 <<<"$left" | tr '\n' ' ')"
+  echo "test.sh: the tests left $(wc -l <<<"$left") entries in their temporary folder (removed now); each test must remove what it makes:" >&2
+  sed 's|^\./|  |' <<<"$left" >&2
+  exit 1
 fi

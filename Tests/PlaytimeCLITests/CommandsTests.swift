@@ -11,7 +11,11 @@ import Testing
 struct CommandsTests {
     @Test("demo records, verifies, pays and audits a real away period; offline it falls back to the boot clock")
     func demo() async throws {
-        let run = try await PlaytimeBinary.run(["demo", "--away", "1"])
+        // Without --dir the demo keeps its journal in a new folder under the temporary directory, for the
+        // player to look at; the test names its own folder and removes it.
+        let directory = NSTemporaryDirectory() + "playtime-demo-test-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let run = try await PlaytimeBinary.run(["demo", "--away", "1", "--dir", directory])
         #expect(run.status == 0, "\(run.standardOutput)\n\(run.standardError)")
         #expect(run.standardOutput.contains("verified by bootClock"))
         #expect(run.standardOutput.contains("audit    5 records, 1 session(s): clean"))

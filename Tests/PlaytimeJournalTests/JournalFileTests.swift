@@ -9,40 +9,44 @@ struct JournalFileTests {
 
     @Test("append, reopen, append more, read back everything in order")
     func appendReopenRead() throws {
-        let path = JournalFixtures.temporaryDirectory() + "/j.jsonl"
-        do {
+        try JournalFixtures.withTemporaryDirectory { directory in
+            let path = directory + "/j.jsonl"
+            do {
+                var writer = try JournalWriter(path: path, key: key)
+                #expect(writer.lastSequence == 0)
+                #expect(try writer.append(type: "background", payload: #"{"at":1}"#) == 1)
+                #expect(try writer.append(type: "foreground", payload: #"{"at":2}"#) == 2)
+                try writer.close()
+            }
             var writer = try JournalWriter(path: path, key: key)
-            #expect(writer.lastSequence == 0)
-            #expect(try writer.append(type: "background", payload: #"{"at":1}"#) == 1)
-            #expect(try writer.append(type: "foreground", payload: #"{"at":2}"#) == 2)
+            #expect(writer.lastSequence == 2)
+            #expect(try writer.append(type: "claim", payload: #"{"gold":10}"#) == 3)
+            let head = writer.headMAC
             try writer.close()
-        }
-        var writer = try JournalWriter(path: path, key: key)
-        #expect(writer.lastSequence == 2)
-        #expect(try writer.append(type: "claim", payload: #"{"gold":10}"#) == 3)
-        let head = writer.headMAC
-        try writer.close()
 
-        var records: [JournalRecord] = []
-        let result = try JournalReader.read(path: path, key: key, chunkByteCount: 4096) { records.append($0) }
-        #expect(result.isIntact)
-        #expect(result.headMAC == head)
-        #expect(records.map(\.sequence) == [1, 2, 3])
-        #expect(records.map(\.type) == ["background", "foreground", "claim"])
-        #expect(records[2].payload == Array(#"{"gold":10}"#.utf8))
-        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+            var records: [JournalRecord] = []
+            let result = try JournalReader.read(path: path, key: key, chunkByteCount: 4096) { records.append($0) }
+            #expect(result.isIntact)
+            #expect(result.headMAC == head)
+            #expect(records.map(\.sequence) == [1, 2, 3])
+            #expect(records.map(\.type) == ["background", "foreground", "claim"])
+            #expect(records[2].payload == Array(#"{"gold":10}"#.utf8))
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        }
     }
 
     @Test("small read chunks give the same result as one big read")
     func chunking() throws {
         let journal = JournalFixtures.journal(seed: 99, count: 40)
-        let path = JournalFixtures.temporaryDirectory() + "/chunks.jsonl"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(journal.bytes))
-        for chunk in [1, 7, 4096, 1 << 20] {
-            var records: [JournalRecord] = []
-            let result = try JournalReader.read(path: path, key: key, chunkByteCount: chunk) { records.append($0) }
-            #expect(result.isIntact, "chunk \(chunk)")
-            #expect(records == journal.records, "chunk \(chunk)")
+        try JournalFixtures.withTemporaryDirectory { directory in
+            let path = directory + "/chunks.jsonl"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(journal.bytes))
+            for chunk in [1, 7, 4096, 1 << 20] {
+                var records: [JournalRecord] = []
+                let result = try JournalReader.read(path: path, key: key, chunkByteCount: chunk) { records.append($0) }
+                #expect(result.isIntact, "chunk \(chunk)")
+                #expect(records == journal.records, "chunk \(chunk)")
+            }
         }
     }
 
@@ -51,10 +55,12 @@ struct JournalFileTests {
         let journal = JournalFixtures.journal(seed: 5, count: 3)
         let result = JournalReader.verify(bytes: journal.bytes, key: JournalFixtures.otherKey)
         #expect(result.failure == JournalFailure(reason: .wrongKey, line: 1, byteOffset: 0))
-        let path = JournalFixtures.temporaryDirectory() + "/wk.jsonl"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(journal.bytes))
-        #expect(throws: JournalError.corrupt(JournalFailure(reason: .wrongKey, line: 1, byteOffset: 0))) {
-            _ = try JournalWriter(path: path, key: JournalFixtures.otherKey)
+        try JournalFixtures.withTemporaryDirectory { directory in
+            let path = directory + "/wk.jsonl"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(journal.bytes))
+            #expect(throws: JournalError.corrupt(JournalFailure(reason: .wrongKey, line: 1, byteOffset: 0))) {
+                _ = try JournalWriter(path: path, key: JournalFixtures.otherKey)
+            }
         }
     }
 
@@ -109,66 +115,74 @@ struct JournalFileTests {
     @Test("a torn tail blocks appends until an explicit repair, which keeps every complete record")
     func tornTailRepair() throws {
         let journal = JournalFixtures.journal(seed: 3, count: 3)
-        let path = JournalFixtures.temporaryDirectory() + "/torn.jsonl"
-        let torn = journal.bytes + Array(#"{"seq":4,"type":"x","payl"#.utf8)
-        _ = FileManager.default.createFile(atPath: path, contents: Data(torn))
-        let expected = JournalFailure(reason: .truncated, line: 5, byteOffset: Int64(journal.bytes.count))
-        #expect(throws: JournalError.tornTail(expected)) { _ = try JournalWriter(path: path, key: key) }
-        let before = try JournalWriter.repair(path: path, key: key)
-        #expect(before.failure == expected)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(journal.bytes))
-        var writer = try JournalWriter(path: path, key: key)
-        #expect(try writer.append(type: "after.repair", payload: "{}") == 4)
-        try writer.close()
-        #expect(try JournalReader.verify(path: path, key: key).recordCount == 4)
+        try JournalFixtures.withTemporaryDirectory { directory in
+            let path = directory + "/torn.jsonl"
+            let torn = journal.bytes + Array(#"{"seq":4,"type":"x","payl"#.utf8)
+            _ = FileManager.default.createFile(atPath: path, contents: Data(torn))
+            let expected = JournalFailure(reason: .truncated, line: 5, byteOffset: Int64(journal.bytes.count))
+            #expect(throws: JournalError.tornTail(expected)) { _ = try JournalWriter(path: path, key: key) }
+            let before = try JournalWriter.repair(path: path, key: key)
+            #expect(before.failure == expected)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(journal.bytes))
+            var writer = try JournalWriter(path: path, key: key)
+            #expect(try writer.append(type: "after.repair", payload: "{}") == 4)
+            try writer.close()
+            #expect(try JournalReader.verify(path: path, key: key).recordCount == 4)
+        }
     }
 
     @Test("a corrupt journal is refused and repair will not touch it")
     func corruptRefused() throws {
         var bytes = JournalFixtures.journal(seed: 4, count: 3).bytes
         bytes[bytes.count - 10] = bytes[bytes.count - 10] == UInt8(ascii: "0") ? UInt8(ascii: "1") : UInt8(ascii: "0")
-        let path = JournalFixtures.temporaryDirectory() + "/corrupt.jsonl"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        #expect(throws: JournalError.self) { _ = try JournalWriter(path: path, key: key) }
-        do {
-            _ = try JournalWriter(path: path, key: key)
-        } catch {
-            guard case .corrupt(let failure) = error else {
-                Issue.record("expected corrupt, got \(error)")
-                return
+        try JournalFixtures.withTemporaryDirectory { directory throws in
+            let path = directory + "/corrupt.jsonl"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            #expect(throws: JournalError.self) { _ = try JournalWriter(path: path, key: key) }
+            do {
+                _ = try JournalWriter(path: path, key: key)
+            } catch {
+                guard case JournalError.corrupt(let failure) = error else {
+                    Issue.record("expected corrupt, got \(error)")
+                    return
+                }
+                #expect(failure.reason == .macMismatch)
             }
-            #expect(failure.reason == .macMismatch)
+            #expect(throws: JournalError.self) { try JournalWriter.repair(path: path, key: key) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
         }
-        #expect(throws: JournalError.self) { try JournalWriter.repair(path: path, key: key) }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(bytes))
     }
 
     @Test("a second writer is locked out")
     func locking() throws {
-        let path = JournalFixtures.temporaryDirectory() + "/locked.jsonl"
-        let first = try JournalWriter(path: path, key: key)
-        #expect(throws: JournalError.locked(path: path)) { _ = try JournalWriter(path: path, key: key) }
-        try first.close()
-        let second = try JournalWriter(path: path, key: key)
-        try second.close()
+        try JournalFixtures.withTemporaryDirectory { directory in
+            let path = directory + "/locked.jsonl"
+            let first = try JournalWriter(path: path, key: key)
+            #expect(throws: JournalError.locked(path: path)) { _ = try JournalWriter(path: path, key: key) }
+            try first.close()
+            let second = try JournalWriter(path: path, key: key)
+            try second.close()
+        }
     }
 
     @Test("bad types and payloads are rejected before anything is written")
     func validation() throws {
-        let path = JournalFixtures.temporaryDirectory() + "/valid.jsonl"
-        var writer = try JournalWriter(path: path, key: key)
-        for type in ["", "has space", "quote\"", String(repeating: "t", count: 65), "é"] {
-            #expect(throws: JournalError.invalidType(type)) { try writer.append(type: type, payload: "{}") }
-        }
-        for payload in ["", "[]", "{", "{\"a\":1}\n", "{\"a\":\n1}", "{\"a\":01}", "{\"a\":\"\u{1}\"}", "{} {}", "{\"a\":1,}", "{'a':1}"] {
-            #expect(throws: JournalError.self, "payload \(payload.debugDescription)") {
-                try writer.append(type: "ok", payload: payload)
+        try JournalFixtures.withTemporaryDirectory { directory in
+            let path = directory + "/valid.jsonl"
+            var writer = try JournalWriter(path: path, key: key)
+            for type in ["", "has space", "quote\"", String(repeating: "t", count: 65), "é"] {
+                #expect(throws: JournalError.invalidType(type)) { try writer.append(type: type, payload: "{}") }
             }
+            for payload in ["", "[]", "{", "{\"a\":1}\n", "{\"a\":\n1}", "{\"a\":01}", "{\"a\":\"\u{1}\"}", "{} {}", "{\"a\":1,}", "{'a':1}"] {
+                #expect(throws: JournalError.self, "payload \(payload.debugDescription)") {
+                    try writer.append(type: "ok", payload: payload)
+                }
+            }
+            #expect(throws: JournalError.self) { try writer.append(type: "ok", payload: [0x7b, 0xff, 0x7d]) }
+            #expect(try writer.append(type: "ok", payload: #"{"a":[1,{"b":null}],"c":-0.5e-3,"d":"\u00e9\n"}"#) == 1)
+            try writer.close()
+            #expect(try JournalReader.verify(path: path, key: key).recordCount == 1)
         }
-        #expect(throws: JournalError.self) { try writer.append(type: "ok", payload: [0x7b, 0xff, 0x7d]) }
-        #expect(try writer.append(type: "ok", payload: #"{"a":[1,{"b":null}],"c":-0.5e-3,"d":"\u00e9\n"}"#) == 1)
-        try writer.close()
-        #expect(try JournalReader.verify(path: path, key: key).recordCount == 1)
     }
 }
 
@@ -177,16 +191,18 @@ struct JournalTornHeaderTests {
     @Test("a torn header is a torn tail; repair empties the file and the next open starts afresh")
     func tornHeader() throws {
         let key = JournalFixtures.key
-        let path = JournalFixtures.temporaryDirectory() + "/torn-header.jsonl"
-        let header = JournalEncoder(key: key).headerLine
-        _ = FileManager.default.createFile(atPath: path, contents: Data(header.prefix(30)))
-        #expect(throws: JournalError.tornTail(JournalFailure(reason: .truncated, line: 1, byteOffset: 0))) {
-            _ = try JournalWriter(path: path, key: key)
+        try JournalFixtures.withTemporaryDirectory { directory in
+            let path = directory + "/torn-header.jsonl"
+            let header = JournalEncoder(key: key).headerLine
+            _ = FileManager.default.createFile(atPath: path, contents: Data(header.prefix(30)))
+            #expect(throws: JournalError.tornTail(JournalFailure(reason: .truncated, line: 1, byteOffset: 0))) {
+                _ = try JournalWriter(path: path, key: key)
+            }
+            try JournalWriter.repair(path: path, key: key)
+            var writer = try JournalWriter(path: path, key: key)
+            #expect(try writer.append(type: "fresh", payload: "{}") == 1)
+            try writer.close()
+            #expect(try JournalReader.verify(path: path, key: key).isIntact)
         }
-        try JournalWriter.repair(path: path, key: key)
-        var writer = try JournalWriter(path: path, key: key)
-        #expect(try writer.append(type: "fresh", payload: "{}") == 1)
-        try writer.close()
-        #expect(try JournalReader.verify(path: path, key: key).isIntact)
     }
 }

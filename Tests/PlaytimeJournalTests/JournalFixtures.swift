@@ -62,11 +62,4 @@ enum JournalFixtures {
         }
         return (bytes, records, lines)
     }
-
-    /// A fresh empty directory under the system temporary directory.
-    static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "/playtime-journal-tests-\(UUID().uuidString)"
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
 }

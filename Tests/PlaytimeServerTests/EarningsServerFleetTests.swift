@@ -37,6 +37,7 @@ struct EarningsServerFleetTests {
         var configuration = ServerConfiguration()
         configuration.now = { clock.read().wallNanoseconds }
         configuration.maximumConnections = 2
+        configuration.uploadDirectory = fixture.directory + "/uploads"   // a database store has no folder of its own
         let url = Self.url(base, database: String(name))
         let first = try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration)
         let second = try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration)

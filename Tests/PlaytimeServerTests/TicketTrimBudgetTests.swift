@@ -60,6 +60,7 @@ struct TicketTrimBudgetTests {
         var configuration = ServerConfiguration()
         configuration.now = { clock.read().wallNanoseconds }
         configuration.maximumConnections = 2
+        configuration.uploadDirectory = fixture.directory + "/uploads"   // a database store has no folder of its own
         let server = try EarningsServer(store: EarningsServerFleetTests.url(base, database: String(name)), ticketSecret: ServerFixture.secret,
                                         configuration: configuration)
         #expect(server.storeDescription.hasPrefix("fleet database"))

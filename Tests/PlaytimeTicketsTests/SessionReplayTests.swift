@@ -37,36 +37,40 @@ struct SessionReplayTests {
 
     @Test("a paid session stays paid after a restart of the file guard, and is remembered past its ticket's expiry")
     func sessionDurable() throws {
-        let path = F.temporaryDirectory() + "/replay"
-        let lifetime = TicketAuthority.defaultLifetimeSeconds * F.second
-        let second: DepartureTicket
-        do {
-            let authority = F.authority(replayGuard: try FileReplayGuard(path: path))
-            let first = try authority.issue(player: "p", session: "s", rate: 600, at: F.start)
-            second = try authority.issue(player: "p", session: "s", rate: 600, at: F.start + 1000 * F.second)
-            _ = try authority.redeem(first, player: "p", at: F.start + F.hour)
+        try F.withTemporaryDirectory { directory in
+            let path = directory + "/replay"
+            let lifetime = TicketAuthority.defaultLifetimeSeconds * F.second
+            let second: DepartureTicket
+            do {
+                let authority = F.authority(replayGuard: try FileReplayGuard(path: path))
+                let first = try authority.issue(player: "p", session: "s", rate: 600, at: F.start)
+                second = try authority.issue(player: "p", session: "s", rate: 600, at: F.start + 1000 * F.second)
+                _ = try authority.redeem(first, player: "p", at: F.start + F.hour)
+            }
+            let guardian = try FileReplayGuard(path: path)
+            // Collect after the first ticket expired but before the second did: the session key must survive.
+            _ = try guardian.compact(now: F.start + lifetime + F.second)
+            let restarted = F.authority(replayGuard: try FileReplayGuard(path: path))
+            #expect(throws: TicketError.alreadyRedeemed) { try restarted.redeem(second, player: "p", at: F.start + lifetime + 2 * F.second) }
         }
-        let guardian = try FileReplayGuard(path: path)
-        // Collect after the first ticket expired but before the second did: the session key must survive.
-        _ = try guardian.compact(now: F.start + lifetime + F.second)
-        let restarted = F.authority(replayGuard: try FileReplayGuard(path: path))
-        #expect(throws: TicketError.alreadyRedeemed) { try restarted.redeem(second, player: "p", at: F.start + lifetime + 2 * F.second) }
     }
 
     @Test("32 tickets of one session redeemed at once, through two file guards on one file: exactly one pays")
     func concurrentSession() async throws {
-        let path = F.temporaryDirectory() + "/replay"
-        let servers = [
-            F.authority(replayGuard: try FileReplayGuard(path: path)),
-            F.authority(replayGuard: try FileReplayGuard(path: path)),
-        ]
-        let texts = try (0..<32).map { _ in try servers[0].issue(player: "p", session: "one", rate: 600, at: F.start).encodedText() }
-        let outcomes = await ConcurrentRedemption.run(tasks: 32) { index throws(TicketError) in
-            try servers[index % 2].redeem(texts[index], player: "p", at: F.start + F.hour)
+        try await F.withTemporaryDirectory { directory in
+            let path = directory + "/replay"
+            let servers = [
+                F.authority(replayGuard: try FileReplayGuard(path: path)),
+                F.authority(replayGuard: try FileReplayGuard(path: path)),
+            ]
+            let texts = try (0..<32).map { _ in try servers[0].issue(player: "p", session: "one", rate: 600, at: F.start).encodedText() }
+            let outcomes = await ConcurrentRedemption.run(tasks: 32) { index throws(TicketError) in
+                try servers[index % 2].redeem(texts[index], player: "p", at: F.start + F.hour)
+            }
+            #expect(outcomes.paid == 1)
+            #expect(outcomes.alreadyRedeemed == 31)
+            #expect(outcomes.other.isEmpty)
         }
-        #expect(outcomes.paid == 1)
-        #expect(outcomes.alreadyRedeemed == 31)
-        #expect(outcomes.other.isEmpty)
     }
 
     @Test("player ids compare byte for byte: a ticket for NFD café is not redeemed by NFC café")
@@ -93,25 +97,27 @@ struct SessionReplayTests {
 
     @Test("a format-1 replay file is upgraded in place: its nonces stay used; an unknown version is refused")
     func formatUpgrade() throws {
-        let path = F.temporaryDirectory() + "/replay"
-        let nonce = TicketNonce(high: 0xfeed, low: 7)
-        var v1 = "playtime-replay v1 horizon 8000000000000000\n"
-        v1 += "000000000000feed0000000000000007 18ecfb6db3c4a000\n"   // expires F.start + 1 h
-        v1 += "000000000000feed00000000"                              // a torn tail, never acknowledged
-        try Data(v1.utf8).write(to: URL(fileURLWithPath: path))
-        let guardian = try FileReplayGuard(path: path)
-        #expect(guardian.liveCount == 1)
-        let text = String(decoding: F.contents(path), as: UTF8.self)
-        #expect(text.hasPrefix("playtime-replay v2 horizon 8000000000000000\n"))
-        #expect(F.contents(path).count == 44 + 132)
-        #expect(try guardian.consume(F.claim(nonce, expiresAt: F.start + F.hour), now: F.start) == .alreadyUsed)
-        #expect(try guardian.consume(F.claim(TicketNonce(high: 1, low: 1), expiresAt: F.start + F.hour), now: F.start) == .firstUse)
-        #expect(try FileReplayGuard(path: path).liveCount == 2)
+        try F.withTemporaryDirectory { directory in
+            let path = directory + "/replay"
+            let nonce = TicketNonce(high: 0xfeed, low: 7)
+            var v1 = "playtime-replay v1 horizon 8000000000000000\n"
+            v1 += "000000000000feed0000000000000007 18ecfb6db3c4a000\n"   // expires F.start + 1 h
+            v1 += "000000000000feed00000000"                              // a torn tail, never acknowledged
+            try Data(v1.utf8).write(to: URL(fileURLWithPath: path))
+            let guardian = try FileReplayGuard(path: path)
+            #expect(guardian.liveCount == 1)
+            let text = String(decoding: F.contents(path), as: UTF8.self)
+            #expect(text.hasPrefix("playtime-replay v2 horizon 8000000000000000\n"))
+            #expect(F.contents(path).count == 44 + 132)
+            #expect(try guardian.consume(F.claim(nonce, expiresAt: F.start + F.hour), now: F.start) == .alreadyUsed)
+            #expect(try guardian.consume(F.claim(TicketNonce(high: 1, low: 1), expiresAt: F.start + F.hour), now: F.start) == .firstUse)
+            #expect(try FileReplayGuard(path: path).liveCount == 2)
 
-        let future = F.temporaryDirectory() + "/replay"
-        try Data("playtime-replay v3 horizon 8000000000000000\n".utf8).write(to: URL(fileURLWithPath: future))
-        #expect(throws: TicketStoreError.unsupportedVersion(path: future, header: "playtime-replay v3 horizon 8000000000000000")) {
-            try FileReplayGuard(path: future)
+            let future = directory + "/future"
+            try Data("playtime-replay v3 horizon 8000000000000000\n".utf8).write(to: URL(fileURLWithPath: future))
+            #expect(throws: TicketStoreError.unsupportedVersion(path: future, header: "playtime-replay v3 horizon 8000000000000000")) {
+                try FileReplayGuard(path: future)
+            }
         }
     }
 }

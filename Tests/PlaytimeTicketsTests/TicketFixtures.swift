@@ -55,13 +55,6 @@ enum TicketFixtures {
         return policy
     }
 
-    /// A fresh empty directory for replay files.
-    static func temporaryDirectory() -> String {
-        let path = NSTemporaryDirectory() + "playtime-tickets-\(UUID().uuidString)"
-        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
-
     /// The bytes of the file at `path`.
     static func contents(_ path: String) -> [UInt8] {
         Array(FileManager.default.contents(atPath: path) ?? Data())
