@@ -26,6 +26,9 @@ sources=$repo/Sources/PlaytimeSystem
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/playtime-apple-typecheck.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+# The compiler's own temporary files go there too, so a run leaves nothing behind.
+mkdir -p "$work/tmp"
+export TMPDIR=$work/tmp
 
 swiftc_path=$(command -v swiftc) || { echo "apple-typecheck: swiftc is not on PATH" >&2; exit 1; }
 toolchain_lib=$(cd "$(dirname "$(readlink -f "$swiftc_path")")/../lib/swift" && pwd)
@@ -66,7 +69,7 @@ cat >"$work/probe/CompiledAsDarwin.swift" <<'SWIFT'
 SWIFT
 
 # The stand-in's Swift overlay, built over its C module (as the SDK's Darwin.swiftmodule is over its headers).
-swiftc -emit-module -parse-as-library -module-name Darwin -import-underlying-module -swift-version 5 \
+swiftc -emit-module -module-cache-path "$work/module-cache" -parse-as-library -module-name Darwin -import-underlying-module -swift-version 5 \
   -resource-dir "$resources" -I "$headers" -o "$overlay/Darwin.swiftmodule" "$standin/DarwinOverlay.swift"
 
 # typecheck DIRECTORY: the target's Swift files (and the probe) as module PlaytimeSystem, Swift 6 mode.
@@ -74,7 +77,7 @@ typecheck() {
   local directory=$1 log=$work/typecheck.log files=() file
   while IFS= read -r -d '' file; do files+=("$file"); done < <(find "$directory" -name '*.swift' -print0 | sort -z)
   local status=0
-  swiftc -typecheck -swift-version 6 -module-name PlaytimeSystem -package-name PlaytimeGuard \
+  swiftc -typecheck -module-cache-path "$work/module-cache" -swift-version 6 -module-name PlaytimeSystem -package-name PlaytimeGuard \
     -resource-dir "$resources" -I "$overlay" -I "$headers" "${files[@]}" "$work/probe/CompiledAsDarwin.swift" \
     >"$log" 2>&1 || status=$?
   if [[ $status -ne 0 ]] || grep -q "warning:" "$log"; then
@@ -134,6 +137,8 @@ Errors/SystemCalls.swift	socket(family, SOCK_DGRAM, CInt(IPPROTO_UDP))	socket(fa
 Network/ArrivalStampControl.swift	guard type == SCM_TIMESTAMP,	guard type == SCM_TIMESTAMPNS,	a Linux-only control message (Darwin has SCM_TIMESTAMP)
 Network/SocketAddress.swift	v4.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)	v4.sin_len = MemoryLayout<sockaddr_in>.size	an Int stored into the one-byte sin_len
 Clocks/SystemClock.swift	return Int64(clamping: clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW))	return clock_gettime_nsec_np(CLOCK_MONOTONIC_RAW)	a UInt64 returned as Int64
+File/OpenFile.swift	open(path, flags, mode_t(permissions))	open(path, flags, permissions)	a UInt32 mode (Linux's mode_t; Darwin's is 16 bits)
+Network/SocketAddress.swift	v4.sin_family = sa_family_t(AF_INET)	v4.sin_family = UInt16(AF_INET)	a 16-bit family (Linux's sa_family_t; Darwin's is one byte)
 Threads/ThreadLock.swift	os_unfair_lock_lock(address)	os_unfair_lock_lock(&address)	a pointer passed where the lock's address is wanted
 MUTATIONS
 )
@@ -151,7 +156,7 @@ MUTATIONS
     fi
   done <<<"$mutations"
   # The probe: a run that compiled the Glibc branches instead must fail.
-  if swiftc -typecheck "$work/probe/CompiledAsDarwin.swift" >/dev/null 2>&1; then
+  if swiftc -typecheck -module-cache-path "$work/module-cache" "$work/probe/CompiledAsDarwin.swift" >/dev/null 2>&1; then
     echo "self-test: the probe does not fail when the Glibc branches are compiled" >&2; failed=1
   else
     echo "self-test: caught: a run that compiles the Glibc branches (probe)"
