@@ -116,9 +116,9 @@ check_exact() {
     grep -hE '^[A-Za-z_][A-Za-z0-9_ *]*[ *(]\**[A-Za-z_][A-Za-z0-9_]*\(' "$directory"/*.h \
       | grep -vE '^(typedef|struct|extern|static|#)' | awk 'match($0, /[A-Za-z_][A-Za-z0-9_]*\(/) { print substr($0, RSTART, RLENGTH - 1) }'
     grep -hE '^#define [A-Za-z_][A-Za-z0-9_]* ' "$directory"/*.h | awk '{print $2}'
-    grep -hE '^static const [A-Za-z_]+ [A-Za-z_][A-Za-z0-9_]* =' "$directory"/*.h | awk '{print $4}'
+    grep -hE '^static const [A-Za-z_]+ [A-Za-z_][A-Za-z0-9_]* ' "$directory"/*.h | awk '{print $4}'
     grep -hE '^public (var|func) [A-Za-z_][A-Za-z0-9_]*' "$standin/DarwinOverlay.swift" | sed -E 's/^public (var|func) ([A-Za-z_][A-Za-z0-9_]*).*/\2/'
-  } | grep -v '^_' | sort -u)
+  } | grep -v -e '^_' -e '^PLAYTIME_' | sort -u)
   local words
   words=$(grep -oE '[A-Za-z_][A-Za-z0-9_]*' <<<"$code" | sort -u)
   mapfile -t unused < <(comm -23 <(echo "$names") <(echo "$words"))
