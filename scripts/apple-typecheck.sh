@@ -149,10 +149,13 @@ MUTATIONS
       echo "self-test: $file no longer says '$original': update the self-test" >&2; failed=1; continue
     fi
     ORIGINAL=$original MISTAKE=$mistake perl -0pi -e 's/\Q$ENV{ORIGINAL}\E/$ENV{MISTAKE}/' "$work/mutated/$file"
-    if typecheck "$work/mutated" >/dev/null 2>&1; then
+    # Caught means: the run fails, with an error in the changed file (not somewhere else).
+    if typecheck "$work/mutated" >"$work/mutated.log" 2>&1; then
       echo "self-test: not caught: $what ($file)" >&2; failed=1
+    elif ! grep -qE "/${file}:[0-9]+:[0-9]+: error:" "$work/mutated.log"; then
+      echo "self-test: failed, but not in $file: $what" >&2; cat "$work/mutated.log" >&2; failed=1
     else
-      echo "self-test: caught: $what ($file)"
+      echo "self-test: caught: $what ($file: $(grep -m1 -oE 'error: .*' "$work/mutated.log" | cut -c8-90))"
     fi
   done <<<"$mutations"
   # The probe: a run that compiled the Glibc branches instead must fail.
