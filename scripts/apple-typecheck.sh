@@ -12,8 +12,9 @@
 # false (PlaytimeSystem has none).
 #
 # Also checked: each availability attribute recorded in the stand-in is within the package's deployment targets
-# (Package.swift), and each call, constant and overlay name the stand-in declares is used by PlaytimeSystem (the
-# stand-in declares exactly what is used; anything used but not declared is a type-check error).
+# (Package.swift); each call, constant and overlay name the stand-in declares is used by PlaytimeSystem (the
+# stand-in declares exactly what is used; anything used but not declared is a type-check error); and each
+# declaration cites the man page or Apple documentation page it was written from.
 # Warnings count as failures: nobody else ever sees the Darwin branches' warnings.
 #
 # Usage: scripts/apple-typecheck.sh              (type-check; exit 1 on any error or warning)
@@ -108,8 +109,9 @@ check_availability() {
   return $findings
 }
 
-# Every call, constant and overlay name the stand-in declares is used by the platform layer's code.
-check_exact() {
+# Every call, constant and overlay name the stand-in declares is used by the platform layer's code, and every
+# declaration cites where it was written from.
+check_standin() {
   local directory=$1 code names unused=()
   code=$(find "$sources" -name '*.swift' -print0 | xargs -0 cat | sed -E -e 's@^[[:space:]]*//.*$@@' -e 's@[[:space:]]//[[:space:]].*$@@')
   names=$( {
@@ -124,6 +126,14 @@ check_exact() {
   mapfile -t unused < <(comm -23 <(echo "$names") <(echo "$words"))
   if [[ ${#unused[@]} -gt 0 ]]; then
     echo "apple-typecheck: the stand-in declares names PlaytimeSystem does not use: ${unused[*]}" >&2
+    return 1
+  fi
+  # Each top-level declaration (a function, a constant, a struct or typedef) names its source in a comment.
+  local uncited
+  uncited=$(grep -nE '^[^ /#}].*;|^#define [A-Z]|^(typedef|struct) [^;]*\{' "$directory"/*.h | grep -v '//' | grep -v 'PLAYTIME_' || true)
+  if [[ -n $uncited ]]; then
+    echo "apple-typecheck: stand-in declarations without their source (man page or Apple documentation page):" >&2
+    echo "$uncited" >&2
     return 1
   fi
   echo "$(wc -w <<<"$names")"
@@ -175,10 +185,18 @@ MUTATIONS
   # The exactness check: a declared but unused call must be reported.
   cp "$headers"/*.h "$work/newer/" && rm "$work/newer/newer.h"
   echo 'int unused_call(int x);                           // nowhere' >>"$work/newer/darwin_string.h"
-  if check_exact "$work/newer" >/dev/null 2>&1; then
+  if check_standin "$work/newer" >/dev/null 2>&1; then
     echo "self-test: a declared but unused call was not reported" >&2; failed=1
   else
     echo "self-test: caught: a stand-in declaration nothing uses"
+  fi
+  # The citation check: a declaration without its source must be reported.
+  cp "$headers"/*.h "$work/newer/"
+  echo 'int close(int fildes);' >>"$work/newer/darwin_string.h"
+  if check_standin "$work/newer" >/dev/null 2>&1; then
+    echo "self-test: a declaration without its source was not reported" >&2; failed=1
+  else
+    echo "self-test: caught: a stand-in declaration that cites no source"
   fi
   # And the unchanged sources pass.
   if ! typecheck "$sources" >/dev/null; then echo "self-test: the unchanged sources do not pass" >&2; failed=1; fi
@@ -187,7 +205,7 @@ MUTATIONS
 fi
 
 check_availability "$headers"
-declared=$(check_exact "$headers")
+declared=$(check_standin "$headers")
 if ! typecheck "$sources"; then
   echo "apple-typecheck: the Darwin branches of Sources/PlaytimeSystem do not type-check against the stand-in" >&2
   exit 1
