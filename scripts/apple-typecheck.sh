@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Type-checks the Darwin branches of the platform layer (Sources/PlaytimeSystem, the only shipped target with
-# `#if canImport(Darwin)` code) against the Darwin stand-in in scripts/apple-typecheck/ (docs/apple.md §5).
+# `#if canImport(Darwin)` code) against the Darwin stand-in in scripts/apple-typecheck/ (docs/apple.md §6).
 #
 # There is no Apple SDK here, and `swiftc -target arm64-apple-macosx12` stops at once ("unable to load standard
 # library for target"): the Linux toolchain ships the standard library for Linux only (its embedded-Swift
