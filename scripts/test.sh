@@ -12,8 +12,8 @@ cleanups=()
 trap 'for c in "${cleanups[@]}"; do $c; done' EXIT
 # Every temporary file of this run (the tests' fixtures, the peers' state, the compiler's scratch folders) goes to
 # one folder, removed at exit: a passing run leaves nothing in /tmp. A test must remove what it makes: anything the
-# tests left in their folder (other than the compiler's TemporaryDirectory.* folders and *.lock files) is listed
-# and fails the run.
+# tests left in their folder is listed and fails the run (the compiler's own scratch, TemporaryDirectory.* and
+# swift-generated-sources, and *.lock files excepted).
 run_tmp=$(mktemp -d "${TMPDIR:-/tmp}/playtime-test.XXXXXX")
 cleanups+=("rm -rf $run_tmp")
 chmod 755 "$run_tmp"   # the postgres user's servers of the fleet tests keep their data below it
@@ -66,7 +66,7 @@ export TMPDIR=$run_tmp/tests
 swift build --build-tests
 # Every test is a Swift Testing test: XCTest's runner, with nothing to run, would only print "Executed 0 tests".
 swift test --skip-build --disable-xctest "$@"
-left=$(cd "$TMPDIR" && find . -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name '*.lock' | sort)
+left=$(cd "$TMPDIR" && find . -mindepth 1 -maxdepth 1 ! -name 'TemporaryDirectory.*' ! -name 'swift-generated-sources' ! -name '*.lock' | sort)
 if [ -n "$left" ]; then
   echo "test.sh: the tests left $(wc -l <<<"$left") entries in their temporary folder (removed now); each test must remove what it makes:" >&2
   sed 's|^\./|  |' <<<"$left" >&2
