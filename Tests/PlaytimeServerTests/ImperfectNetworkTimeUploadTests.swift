@@ -17,9 +17,10 @@ struct ImperfectNetworkTimeUploadTests {
         defer { fixture.cleanUp() }
         let game = try fixture.game()
         let server = try fixture.server()
-        _ = try await game.launch()
-        // ManualNetworkTimeSource reads network time as the wall clock minus the moves reported to it.
+        // ManualNetworkTimeSource reads network time as the wall clock minus the moves reported to it. The
+        // departure is network-free: its network time is the launch's fix carried along the boot clock.
         if atDeparture { fixture.network.wallMoved(by: -offsetSeconds * s) }
+        _ = try await game.launch()
         try game.background(goldPerHour: 600)
         if atDeparture { fixture.network.wallMoved(by: offsetSeconds * s) }
         fixture.clock.advance(nanoseconds: 2 * hour)
