@@ -2,7 +2,7 @@ extension ElapsedVerdict {
     /// Judges a timeline (the rules and the threats they answer are listed in docs/guarantees.md).
     ///
     /// - Parameters:
-    ///   - configuration: drift, wall tolerance, heartbeat cadence and server-clock slack.
+    ///   - configuration: drift, clock-step tolerance, heartbeat cadence and server-clock slack.
     ///   - serverNowNanoseconds: the game server's own clock when it judges the claim, if the judge is a
     ///     server. Network time later than it (beyond the slack) cannot be honest and is not used.
     ///   - firstSeen: when the server first saw this journal's records (its accepted uploads): each record is
