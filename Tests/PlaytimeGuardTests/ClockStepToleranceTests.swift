@@ -120,6 +120,21 @@ struct ClockStepToleranceTests {
         #expect(ElapsedVerdict(timeline: timeline, configuration: Self.strict).status == .provisional)
     }
 
+    @Test("signed time at both ends: network time a minute off is not named a contradiction; beyond the tolerance it is",
+          arguments: [(60, false), (-60, false), (10 + 120 + 2, true)])
+    func signedTime(departureOffset: Int64, named: Bool) {
+        var timeline = Self.sameBoot(departureOffset: departureOffset * Self.s, arrivalOffset: 0, away: Self.hour)
+        timeline.departureSignedLatestNanoseconds = Self.t0 + Self.s
+        timeline.arrivalSignedEarliestNanoseconds = Self.t0 + Self.hour - Self.s
+        let verdict = ElapsedVerdict(timeline: timeline)
+        #expect(verdict.method == .signedTime && verdict.status == .verified)
+        #expect(verdict.creditedSeconds == 3_598, "the signed bound, whatever network time says")
+        #expect(verdict.has(.signedTimeContradictsNetwork) == named, "\(verdict.flags)")
+        #expect(verdict.isFlagged == named)
+        // Before the tolerance 60 s fast was named (beyond the signed-time slack of 10 s).
+        #expect(ElapsedVerdict(timeline: timeline, configuration: Self.strict).has(.signedTimeContradictsNetwork) == (departureOffset > 10))
+    }
+
     @Test("across a reboot, network 60 s off at either end: verified, unflagged, the network's figure as before",
           arguments: [(60, 0), (-60, 0), (0, 60), (0, -60)])
     func acrossRebootWithin(departure: Int64, arrival: Int64) {
