@@ -789,10 +789,10 @@ def credit(d, a, *, E=None, proof=None, settled=False, now=None) -> Verdict:
             if asserted:
                 flags.append("uptimeAssertedByDevice")
             if dn is None and an is not None and E is not None:
-                if (an[0] + an[1]) - U >= E and not asserted:
+                if (an[0] + an[1]) - U >= E - STEP_TOLERANCE and not asserted:
                     status = "verified"
                     flags.append("bootStartAfterDeparture")
-                elif (an[0] + an[1]) - U < E:
+                elif (an[0] + an[1]) - U < E - STEP_TOLERANCE:
                     started_before = True
                     flags.append("bootStartedBeforeDeparture")
             if status == "provisional":             # 3d: unproven uptime is withheld when contradicted

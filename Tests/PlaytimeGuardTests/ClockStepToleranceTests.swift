@@ -152,6 +152,30 @@ struct ClockStepToleranceTests {
         #expect(before.has(.networkBootDisagreement) == (arrival - departure < -10))
     }
 
+    @Test("across a reboot 30 s after leaving, the departure's earliest time E from a server 60 s fast: an honest reboot, verified; beyond the tolerance a forged one")
+    func earliestTimeFromFastServer() {
+        // The departure has no network time; E (§10b) comes from an earlier fix that was a minute fast. The new boot
+        // began 30 s after the departure; the return's network time is honest.
+        let uptime = 2 * Self.hour - 30 * Self.s
+        let departure = Readings.evidence(.background, wall: Self.t0, boot: 50 * Self.hour, bootID: "A")
+        let arrival = Readings.evidence(.launch, wall: Self.t0 + 2 * Self.hour, boot: uptime, bootID: "B", network: Self.t0 + 2 * Self.hour)
+        var timeline = Readings.timeline(departure, arrival)
+        timeline.departureNotBeforeNanoseconds = Self.t0 + 60 * Self.s
+        let verdict = ElapsedVerdict(timeline: timeline)
+        #expect(!verdict.isFlagged, "\(verdict.flags)")
+        #expect(verdict.has(.bootStartAfterDeparture))
+        #expect(verdict.status == .verified && verdict.method == .uptimeBound)
+        #expect(verdict.creditedSeconds == 7_169, "the new boot's uptime less drift, never more")
+        // Before the tolerance: named a forged reboot and withheld.
+        let before = ElapsedVerdict(timeline: timeline, configuration: Self.strict)
+        #expect(before.has(.bootStartedBeforeDeparture) && before.creditedSeconds == 0)
+        // E more than the tolerance after the new boot's start: a forged reboot, as before.
+        timeline.departureNotBeforeNanoseconds = Self.t0 + 30 * Self.s + Self.tolerance + 2 * Self.s
+        let forged = ElapsedVerdict(timeline: timeline)
+        #expect(forged.has(.bootStartedBeforeDeparture))
+        #expect(forged.status == .provisional && forged.creditedSeconds == 0)
+    }
+
     @Test("across a reboot, beyond the tolerance: flagged as before")
     func acrossRebootBeyond() {
         let offset = Self.tolerance + 10 * Self.s + Self.s + 40_000_000

@@ -220,13 +220,16 @@ struct VerdictRules {
             // The return's time is proven and earlier records prove the earliest the departure can have been.
             // An honest reboot began after the departure, so (return − uptime) cannot lie before it. An uptime
             // the device asserts is never verified this way: only contradicted (docs/journal-format.md §13).
+            // Network time (of the return, and behind E) may be off by the clock-step tolerance, as in rule 2: a
+            // new boot that seems to begin up to that much before E is not named, and counts as beginning after it.
             let bootStartLatest = Nanoseconds.subtract(end.latest, uptimeLower)
-            if bootStartLatest >= notBefore, assertedUptime == nil {
+            let early = Nanoseconds.subtract(notBefore, bootStartLatest)
+            if early <= max(0, configuration.clockStepToleranceNanoseconds), assertedUptime == nil {
                 flags.append(VerdictFlag(.bootStartAfterDeparture))
                 return Outcome(lower: uptimeLower, upper: nil, method: .uptimeBound, status: .verified)
             }
-            if bootStartLatest < notBefore {
-                flags.append(VerdictFlag(.bootStartedBeforeDeparture, amountNanoseconds: Nanoseconds.subtract(notBefore, bootStartLatest)))
+            if early > max(0, configuration.clockStepToleranceNanoseconds) {
+                flags.append(VerdictFlag(.bootStartedBeforeDeparture, amountNanoseconds: early))
             }
         }
         return Outcome(lower: uptimeLower, upper: nil, method: identified ? .uptimeBound : .none, status: .provisional)
