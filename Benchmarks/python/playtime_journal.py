@@ -35,7 +35,7 @@ __all__ = [
     "Failure", "Verifier", "JournalReader", "verify_bytes",
     "json_string", "json_int", "session_payload", "claim_payload", "connectivity_payload",
     "SessionRecord", "parse_session",
-    "NS", "PPM", "HEARTBEAT_INTERVAL", "NET_SLACK", "WALL_SLACK", "METHODS", "STATUSES", "Verdict",
+    "NS", "PPM", "HEARTBEAT_INTERVAL", "NET_SLACK", "STEP_TOLERANCE", "WALL_SLACK", "METHODS", "STATUSES", "Verdict",
     "drift", "usable_net", "project_net", "agrees", "credit", "no_return", "EarliestTracker",
     "SUPPORTED_VERSIONS", "boot_pseudonym", "boot_tag",
 ]
@@ -674,7 +674,9 @@ NS = 1_000_000_000
 PPM = 100                                  # clock drift bound, parts per million
 HEARTBEAT_INTERVAL = 60 * NS               # lost by a departure recovered from a heartbeat (rule 4)
 NET_SLACK = 2 * NS                         # slack for network time against the server clock (rule 0)
-WALL_SLACK = 120 * NS                      # slack for wall clocks (rule 3d)
+STEP_TOLERANCE = 120 * NS                  # T, the clock-step tolerance: wall clocks (rule 3d) and network
+                                           # time against the boot clock (rules 2, 2c, 3a)
+WALL_SLACK = STEP_TOLERANCE
 
 METHODS = ("bootClock", "network", "uptimeBound", "none")
 STATUSES = ("verified", "provisional", "rejected")
@@ -723,7 +725,7 @@ def agrees(d, p, now=None) -> bool:
     if dn is None or pn is None:
         return False
     along = p.boot - d.boot
-    return abs((pn[0] - dn[0]) - along) <= dn[1] + pn[1] + drift(along)
+    return abs((pn[0] - dn[0]) - along) <= dn[1] + pn[1] + drift(along) + STEP_TOLERANCE
 
 
 def no_return() -> Verdict:
@@ -754,7 +756,7 @@ def credit(d, a, *, E=None, proof=None, settled=False, now=None) -> Verdict:
         dr = drift(delta)
         lower = max(0, delta - dr)
         status = "verified"
-        if dn is not None and an is not None and abs((an[0] - dn[0]) - delta) > dn[1] + an[1] + dr:
+        if dn is not None and an is not None and abs((an[0] - dn[0]) - delta) > dn[1] + an[1] + dr + STEP_TOLERANCE:
             flags.append("networkBootDisagreement")
             n = max(0, (an[0] - an[1]) - (dn[0] + dn[1]))
             if n < lower:                           # 2b: one of the two clocks lies
@@ -773,6 +775,11 @@ def credit(d, a, *, E=None, proof=None, settled=False, now=None) -> Verdict:
         if dn is not None and an is not None:       # 3a
             method, status = "network", "verified"
             lower = max(0, (an[0] - an[1]) - (dn[0] + dn[1]))
+            if d.bid is not None and a.bid is not None:   # the uptime beyond network time, named beyond T
+                asserted = getattr(a, "v", 1) >= 2
+                U = (a.credit or 0) if asserted else max(0, a.boot - drift(a.boot))
+                if U - max(0, (an[0] + an[1]) - (dn[0] - dn[1])) > STEP_TOLERANCE:
+                    flags.append("networkBootDisagreement")
         elif d.bid is not None and a.bid is not None and (getattr(a, "v", 1) < 2 or a.credit is not None):   # 3b
             method, status = "uptimeBound", "provisional"
             asserted = getattr(a, "v", 1) >= 2      # section 13: the device's rebootCredit, never verified
@@ -782,10 +789,10 @@ def credit(d, a, *, E=None, proof=None, settled=False, now=None) -> Verdict:
             if asserted:
                 flags.append("uptimeAssertedByDevice")
             if dn is None and an is not None and E is not None:
-                if (an[0] + an[1]) - U >= E and not asserted:
+                if (an[0] + an[1]) - U >= E - STEP_TOLERANCE and not asserted:
                     status = "verified"
                     flags.append("bootStartAfterDeparture")
-                elif (an[0] + an[1]) - U < E:
+                elif (an[0] + an[1]) - U < E - STEP_TOLERANCE:
                     started_before = True
                     flags.append("bootStartedBeforeDeparture")
             if status == "provisional":             # 3d: unproven uptime is withheld when contradicted

@@ -236,7 +236,7 @@ def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes,
                 dev.skew += max(0, dev.boot() - away) + rng.randrange(200, 3600) * NS
         if spoofer:
             stats["spoofed"] += 1
-            shift = rng.randrange(120 * NS, max(121 * NS, away))
+            shift = rng.randrange(125 * NS, max(126 * NS, away))   # beyond T (rule 2)
             dev.spoof = shift if rng.random() < 0.25 else -shift
         if killed_in_foreground:       # recovered departure, written after the relaunch
             dep, dep_E = rec(b"session.background", dep_payload)

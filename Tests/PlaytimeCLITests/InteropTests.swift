@@ -130,7 +130,7 @@ struct InteropTests {
 
     /// One hand-written session of each situation of the rewritten §10 (docs/journal-format.md), judged without and
     /// with a server clock. The figures in `expected` are worked out from the document alone.
-    @Test("The §10 server-truth situations (rules 0, 2b/2c, 3 proof scope, 3b, 3d) credit the same in Swift and Python", .enabled(if: python != nil))
+    @Test("The §10 server-truth situations (rules 0, 2 within T, 2b/2c, 3 proof scope, 3b, 3d) credit the same in Swift and Python", .enabled(if: python != nil))
     func serverTruthSituations() async throws {
         let directory = try TemporaryJournalDirectory(prefix: "interop-rules")
         defer { directory.cleanUp() }
@@ -275,13 +275,27 @@ struct InteropTests {
         t += 10 * s
         let startQ = t - 5 * s
         try builder.append(evidence(.launch, boot: t - startQ, bootID: "boot-q"))
+        // 15: same boot, the departure's network time 60 s fast (an imperfect server, or one that stepped): within
+        //     the clock-step tolerance T (rule 2), the boot clock's 1800 s - drift, verified, nothing held.
+        t += 300 * s
+        try builder.append(evidence(.background, "000000000000000f", boot: t - startQ, bootID: "boot-q", net: t + 60 * s))
+        t += 1800 * s
+        try builder.append(evidence(.foreground, "000000000000000f", boot: t - startQ, bootID: "boot-q", net: t))
+        // 16: the same 130 s fast, beyond T and never settled: the network's 1670 s less errors (2b), 130 s held.
+        t += 300 * s
+        try builder.append(evidence(.background, "0000000000000010", boot: t - startQ, bootID: "boot-q", net: t + 130 * s))
+        t += 1800 * s
+        try builder.append(evidence(.foreground, "0000000000000010", boot: t - startQ, bootID: "boot-q", net: t))
+        t += 10 * s
+        let startR = t - 5 * s
+        try builder.append(evidence(.launch, boot: t - startR, bootID: "boot-r"))
         try builder.close()
         let now = t + 60 * s
 
         let expected = ["0000000000000001": 3_599, "0000000000000002": 1_499, "0000000000000003": 1_739, "0000000000000004": 1_799,
                         "0000000000000005": 0, "0000000000000006": 0, "0000000000000007": 599, "0000000000000008": 0, "0000000000000009": 899,
                         "000000000000000a": 0, "000000000000000b": 1_799, "000000000000000c": 173_999, "000000000000000d": 299,
-                        "000000000000000e": 1_139]
+                        "000000000000000e": 1_139, "000000000000000f": 1_799, "0000000000000010": 1_669]
         var expectedNow = expected
         expectedNow["000000000000000c"] = 299
         expectedNow["000000000000000d"] = 0
@@ -293,6 +307,8 @@ struct InteropTests {
             #expect(Set(swift.keys) == Set(python.keys))
             #expect(python["0000000000000002"] == Figures(credited: 1_499, held: 900, status: "provisional"))
             #expect(python["000000000000000e"] == Figures(credited: 1_139, held: 600, status: "provisional"))
+            #expect(python["000000000000000f"] == Figures(credited: 1_799, held: 0, status: "verified"))
+            #expect(python["0000000000000010"] == Figures(credited: 1_669, held: 130, status: "provisional"))
             let credited = python.mapValues(\.credited)
             #expect(credited == figures, "now \(judgedAt.map(String.init) ?? "none"): Python \(credited.sorted { $0.key < $1.key })")
         }

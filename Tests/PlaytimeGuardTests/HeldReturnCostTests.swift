@@ -16,15 +16,16 @@ struct HeldReturnCostTests {
                  connectivity: .unknown, goldPerHour: kind == .background ? 600 : 0, policyVersion: kind == .background ? "p" : "")
     }
 
-    /// `count` sessions of one boot, each away 60 s, whose network time falls 30 s short of the boot clock (one
-    /// of them lies): every return waits for a later fix that agrees with its departure. Session `i` departs
-    /// with network time `30 s × i` behind; the next fix settles none of the earlier ones.
+    /// `count` sessions of one boot, each away 60 s, whose network time falls 300 s short of the boot clock (one
+    /// of them lies; beyond the 120 s clock-step tolerance): every return waits for a later fix that agrees with
+    /// its departure. Session `i` departs with network time `300 s × i` behind; the next fix settles none of the
+    /// earlier ones.
     static func hold(_ count: Int, in assembler: inout SessionAssembler, sequence: inout UInt64) -> (boot: Int64, lag: Int64) {
         var boot = 10 * s, lag: Int64 = 0
         for index in 0..<count {
             sequence += 1
             _ = assembler.add(sequence: sequence, evidence: evidence(.background, session: "s\(index)", boot: boot, lag: lag))
-            lag += 30 * s
+            lag += 300 * s
             sequence += 1
             _ = assembler.add(sequence: sequence, evidence: evidence(.foreground, session: "s\(index)", boot: boot + 60 * s, lag: lag))
             boot += 70 * s
@@ -72,7 +73,7 @@ struct HeldReturnCostTests {
         #expect(assembler.proofChecks - before == 64 * 10_000)
         // A fix that agrees with session 950's departure settles it alone.
         sequence += 1
-        let settled = assembler.add(sequence: sequence, evidence: Self.evidence(.heartbeat, boot: boot + Self.s, lag: 950 * 30 * Self.s))
+        let settled = assembler.add(sequence: sequence, evidence: Self.evidence(.heartbeat, boot: boot + Self.s, lag: 950 * 300 * Self.s))
         #expect(settled.map(\.sessionID) == ["s950"])
         #expect(settled.first?.laterProofSequence == sequence)
         #expect(assembler.pendingCount == 63)

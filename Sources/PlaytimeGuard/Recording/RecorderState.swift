@@ -68,11 +68,13 @@ struct RecorderState: Sendable {
 
     /// A return needs settlement when it crossed a reboot and has no network time: only a later fix in
     /// the return's boot can prove how long the player was away. Within one boot, it needs one when network
-    /// time falls short of the boot clock beyond their errors: a later fix tells which of them lied.
-    static func needsSettlement(departure: Evidence, arrival: Evidence, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM) -> Bool {
+    /// time falls short of the boot clock beyond their errors and the clock-step tolerance: a later fix tells
+    /// which of them lied.
+    static func needsSettlement(departure: Evidence, arrival: Evidence, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM,
+                                tolerance: Int64 = VerdictConfiguration.standard.clockStepToleranceNanoseconds) -> Bool {
         if departure.clock.bootID != arrival.clock.bootID { return arrival.network == nil }
         guard departure.clock.bootID != nil else { return false }
-        return SameBootAgreement.networkFallsShort(departure: departure, arrival: arrival, driftPPM: driftPPM)
+        return SameBootAgreement.networkFallsShort(departure: departure, arrival: arrival, driftPPM: driftPPM, tolerance: tolerance)
     }
 
     /// Network time at `reading`, projected from the anchor when it belongs to the same boot; `nil` as well

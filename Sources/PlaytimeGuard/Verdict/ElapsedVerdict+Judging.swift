@@ -2,7 +2,7 @@ extension ElapsedVerdict {
     /// Judges a timeline (the rules and the threats they answer are listed in docs/guarantees.md).
     ///
     /// - Parameters:
-    ///   - configuration: drift, wall tolerance, heartbeat cadence and server-clock slack.
+    ///   - configuration: drift, clock-step tolerance, heartbeat cadence and server-clock slack.
     ///   - serverNowNanoseconds: the game server's own clock when it judges the claim, if the judge is a
     ///     server. Network time later than it (beyond the slack) cannot be honest and is not used.
     ///   - firstSeen: when the server first saw this journal's records (its accepted uploads): each record is
@@ -59,11 +59,11 @@ struct VerdictRules {
         let unprovenUptime = outcome.method == .uptimeBound && outcome.status == .provisional
         if unprovenUptime, let serverNow = judgingTime(timeline.arrivalSequence) {
             let ahead = Nanoseconds.subtract(arrival.clock.wallNanoseconds, serverNow)
-            if ahead > max(0, configuration.wallToleranceNanoseconds) { flags.append(VerdictFlag(.wallAheadOfServer, amountNanoseconds: ahead)) }
+            if ahead > max(0, configuration.clockStepToleranceNanoseconds) { flags.append(VerdictFlag(.wallAheadOfServer, amountNanoseconds: ahead)) }
         }
         if unprovenUptime, let notBefore = timeline.departureNotBeforeNanoseconds, timeline.departure.network == nil {
             let behind = Nanoseconds.subtract(notBefore, timeline.departure.clock.wallNanoseconds)
-            if behind > max(0, configuration.wallToleranceNanoseconds) { flags.append(VerdictFlag(.wallBehindProvenTime, amountNanoseconds: behind)) }
+            if behind > max(0, configuration.clockStepToleranceNanoseconds) { flags.append(VerdictFlag(.wallBehindProvenTime, amountNanoseconds: behind)) }
         }
         if unprovenUptime, flags.contains(where: { $0.kind.withholdsUnprovenUptime }) {
             // Unproven uptime is credited only while nothing contradicts it: a wall clock that moved less than
@@ -142,13 +142,14 @@ struct VerdictRules {
         let lower = max(0, Nanoseconds.subtract(bootDelta, drift))
         let upper = Nanoseconds.add(bootDelta, drift)
         flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, expected: bootDelta, slack: drift,
-                                                      tolerance: configuration.wallToleranceNanoseconds))
+                                                      tolerance: configuration.clockStepToleranceNanoseconds))
         if let start = departureNetwork, let end = arrivalNetwork {
-            let networkDelta = Nanoseconds.subtract(end.unixNanoseconds, start.unixNanoseconds)
-            let allowed = Nanoseconds.add(Nanoseconds.add(start.errorNanoseconds, end.errorNanoseconds), drift)
-            let gap = Nanoseconds.distance(networkDelta, bootDelta)
-            if gap > allowed {
-                flags.append(VerdictFlag(.networkBootDisagreement, amountNanoseconds: gap))
+            // Within the clock-step tolerance the two agree: the boot clock's figure stands, unflagged and
+            // unheld (a server a minute off is not a liar). Beyond it, rule 2a/2b of docs/journal-format.md §10.
+            let found = SameBootAgreement.gap(first: start, last: end, bootDelta: bootDelta, driftPPM: configuration.driftPPM,
+                                              tolerance: configuration.clockStepToleranceNanoseconds)
+            if found.disagrees {
+                flags.append(VerdictFlag(.networkBootDisagreement, amountNanoseconds: found.gap))
                 let networkLower = max(0, Nanoseconds.subtract(end.earliest, start.latest))
                 if networkLower < lower {
                     // Network time says less than the boot clock: one of them lies. The smaller figure is
@@ -168,7 +169,8 @@ struct VerdictRules {
     private func settleDisagreement(_ timeline: SessionTimeline, outcome: inout Outcome, flags: inout [VerdictFlag]) {
         guard let bootClockLower = outcome.bootClockLower, let proof = timeline.laterProof, timeline.isProof(proof),
               checked(proof.network, at: timeline.laterProofSequence, flags: &flags) != nil,
-              SameBootAgreement.agrees(departure: timeline.departure, later: proof, driftPPM: configuration.driftPPM) else { return }
+              SameBootAgreement.agrees(departure: timeline.departure, later: proof, driftPPM: configuration.driftPPM,
+                                       tolerance: configuration.clockStepToleranceNanoseconds) else { return }
         // The boot clock is confirmed: the return's network time was the liar, not the player's clocks.
         let gap = flags.first { $0.kind == .networkBootDisagreement }?.amountNanoseconds ?? 0
         flags.removeAll { $0.kind == .networkBootDisagreement }
@@ -198,30 +200,36 @@ struct VerdictRules {
         if let start = departureNetwork, let end = arrivalNetwork {
             let lower = max(0, Nanoseconds.subtract(end.earliest, start.latest))
             let upper = max(0, Nanoseconds.subtract(end.latest, start.earliest))
-            if uptimeLower > upper {
-                flags.append(VerdictFlag(.networkBootDisagreement, amountNanoseconds: Nanoseconds.subtract(uptimeLower, upper)))
+            // The uptime exceeding what network time allows is named only beyond the clock-step tolerance (an
+            // honest server a minute off, or stepped); the credit is the network's either way (rule 3a).
+            let excess = Nanoseconds.subtract(uptimeLower, upper)
+            if excess > max(0, configuration.clockStepToleranceNanoseconds) {
+                flags.append(VerdictFlag(.networkBootDisagreement, amountNanoseconds: excess))
             }
             let networkDelta = Nanoseconds.subtract(end.unixNanoseconds, start.unixNanoseconds)
             let slack = Nanoseconds.add(start.errorNanoseconds, end.errorNanoseconds)
             flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, expected: networkDelta, slack: slack,
-                                                          tolerance: configuration.wallToleranceNanoseconds))
+                                                          tolerance: configuration.clockStepToleranceNanoseconds))
             return Outcome(lower: lower, upper: upper, method: .network, status: .verified)
         }
         flags.append(VerdictFlag(.networkMissing))
         flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, atLeast: uptimeLower,
-                                                      tolerance: configuration.wallToleranceNanoseconds))
+                                                      tolerance: configuration.clockStepToleranceNanoseconds))
         if identified, assertedUptime != nil { flags.append(VerdictFlag(.uptimeAssertedByDevice, amountNanoseconds: uptimeLower)) }
         if identified, departureNetwork == nil, let end = arrivalNetwork, let notBefore = departureNotBefore {
             // The return's time is proven and earlier records prove the earliest the departure can have been.
             // An honest reboot began after the departure, so (return − uptime) cannot lie before it. An uptime
             // the device asserts is never verified this way: only contradicted (docs/journal-format.md §13).
+            // Network time (of the return, and behind E) may be off by the clock-step tolerance, as in rule 2: a
+            // new boot that seems to begin up to that much before E is not named, and counts as beginning after it.
             let bootStartLatest = Nanoseconds.subtract(end.latest, uptimeLower)
-            if bootStartLatest >= notBefore, assertedUptime == nil {
+            let early = Nanoseconds.subtract(notBefore, bootStartLatest)
+            if early <= max(0, configuration.clockStepToleranceNanoseconds), assertedUptime == nil {
                 flags.append(VerdictFlag(.bootStartAfterDeparture))
                 return Outcome(lower: uptimeLower, upper: nil, method: .uptimeBound, status: .verified)
             }
-            if bootStartLatest < notBefore {
-                flags.append(VerdictFlag(.bootStartedBeforeDeparture, amountNanoseconds: Nanoseconds.subtract(notBefore, bootStartLatest)))
+            if early > max(0, configuration.clockStepToleranceNanoseconds) {
+                flags.append(VerdictFlag(.bootStartedBeforeDeparture, amountNanoseconds: early))
             }
         }
         return Outcome(lower: uptimeLower, upper: nil, method: identified ? .uptimeBound : .none, status: .provisional)

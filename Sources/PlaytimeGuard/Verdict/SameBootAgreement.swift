@@ -1,26 +1,52 @@
-/// Compares network time with the boot clock between two readings of one boot.
+/// Compares network time with the boot clock between two readings of one boot: the one rule the verdict, the
+/// recorder and the session assembler share (docs/journal-format.md §10, rule 2).
+///
+/// The two deltas agree when they differ by at most both network errors, the drift allowance and the clock-step
+/// tolerance (``VerdictConfiguration/clockStepToleranceNanoseconds``): an NTP server a minute off, or one that
+/// stepped, is not a contradiction, as a wall clock that stepped is not.
 enum SameBootAgreement {
-    /// The gap between the network delta and the boot delta from `start` to `end`, and what their errors
-    /// and the drift allow; `nil` without usable network time at both ends.
-    static func gap(start: Evidence, end: Evidence, driftPPM: Int64) -> (networkDelta: Int64, bootDelta: Int64, gap: Int64, allowed: Int64)? {
-        guard let first = TrustedNetworkTime(start.network), let last = TrustedNetworkTime(end.network) else { return nil }
-        let bootDelta = Nanoseconds.subtract(end.clock.bootNanoseconds, start.clock.bootNanoseconds)
-        let networkDelta = Nanoseconds.subtract(last.unixNanoseconds, first.unixNanoseconds)
-        let drift = Nanoseconds.driftAllowance(for: max(0, bootDelta), ppm: driftPPM)
-        let allowed = Nanoseconds.add(Nanoseconds.add(first.errorNanoseconds, last.errorNanoseconds), drift)
-        return (networkDelta, bootDelta, Nanoseconds.distance(networkDelta, bootDelta), allowed)
+    /// How two network times of one boot compare with the boot clock between them.
+    struct Gap {
+        /// The network delta.
+        var networkDelta: Int64
+        /// The boot-clock delta.
+        var bootDelta: Int64
+        /// `|networkDelta − bootDelta|`.
+        var gap: Int64
+        /// What the network errors, the drift and the tolerance allow.
+        var allowed: Int64
+
+        /// True when the deltas differ beyond what is allowed.
+        var disagrees: Bool { gap > allowed }
     }
 
-    /// True when network time says less time passed than the boot clock, beyond the allowed error.
-    static func networkFallsShort(departure: Evidence, arrival: Evidence, driftPPM: Int64) -> Bool {
-        guard let found = gap(start: departure, end: arrival, driftPPM: driftPPM) else { return false }
-        return found.gap > found.allowed && found.networkDelta < found.bootDelta
+    /// The gap between network delta and boot delta from `first` to `last` (network times of readings
+    /// `bootDelta` apart on one boot's clock).
+    static func gap(first: TrustedNetworkTime, last: TrustedNetworkTime, bootDelta: Int64, driftPPM: Int64, tolerance: Int64) -> Gap {
+        let networkDelta = Nanoseconds.subtract(last.unixNanoseconds, first.unixNanoseconds)
+        let drift = Nanoseconds.driftAllowance(for: max(0, bootDelta), ppm: driftPPM)
+        let errors = Nanoseconds.add(first.errorNanoseconds, last.errorNanoseconds)
+        let allowed = Nanoseconds.add(Nanoseconds.add(errors, drift), max(0, tolerance))
+        return Gap(networkDelta: networkDelta, bootDelta: bootDelta, gap: Nanoseconds.distance(networkDelta, bootDelta), allowed: allowed)
+    }
+
+    /// The same from `start` to `end`; `nil` without usable network time at both ends.
+    static func gap(start: Evidence, end: Evidence, driftPPM: Int64, tolerance: Int64) -> Gap? {
+        guard let first = TrustedNetworkTime(start.network), let last = TrustedNetworkTime(end.network) else { return nil }
+        let bootDelta = Nanoseconds.subtract(end.clock.bootNanoseconds, start.clock.bootNanoseconds)
+        return gap(first: first, last: last, bootDelta: bootDelta, driftPPM: driftPPM, tolerance: tolerance)
+    }
+
+    /// True when network time says less time passed than the boot clock, beyond what is allowed.
+    static func networkFallsShort(departure: Evidence, arrival: Evidence, driftPPM: Int64, tolerance: Int64) -> Bool {
+        guard let found = gap(start: departure, end: arrival, driftPPM: driftPPM, tolerance: tolerance) else { return false }
+        return found.disagrees && found.networkDelta < found.bootDelta
     }
 
     /// True when `later` (a fix of the same boot, after both) agrees with `departure` along the boot clock.
-    static func agrees(departure: Evidence, later: Evidence, driftPPM: Int64) -> Bool {
+    static func agrees(departure: Evidence, later: Evidence, driftPPM: Int64, tolerance: Int64) -> Bool {
         guard later.clock.bootNanoseconds >= departure.clock.bootNanoseconds,
-              let found = gap(start: departure, end: later, driftPPM: driftPPM) else { return false }
-        return found.gap <= found.allowed
+              let found = gap(start: departure, end: later, driftPPM: driftPPM, tolerance: tolerance) else { return false }
+        return !found.disagrees
     }
 }

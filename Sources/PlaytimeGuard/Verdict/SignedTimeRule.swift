@@ -29,7 +29,9 @@ struct SignedTimeRule {
         var contradiction: Int64 = 0
         if let start = departureNetwork { contradiction = max(contradiction, Nanoseconds.subtract(start.earliest, departureLatest)) }
         if let end = arrivalNetwork { contradiction = max(contradiction, Nanoseconds.subtract(arrivalEarliest, end.latest)) }
-        if contradiction > slack { flags.append(VerdictFlag(.signedTimeContradictsNetwork, amountNanoseconds: contradiction)) }
+        // Network time also gets the clock-step tolerance: an NTP server a minute off is not named here either.
+        let networkSlack = Nanoseconds.add(slack, max(0, configuration.clockStepToleranceNanoseconds))
+        if contradiction > networkSlack { flags.append(VerdictFlag(.signedTimeContradictsNetwork, amountNanoseconds: contradiction)) }
         return lower
     }
 }

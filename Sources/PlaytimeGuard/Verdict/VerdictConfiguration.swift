@@ -2,9 +2,15 @@
 package struct VerdictConfiguration: Sendable, Hashable, Codable {
     /// Bound on the boot clock's frequency error, in parts per million. Default 100.
     package var driftPPM: Int64
-    /// How far the wall-clock delta may differ from the boot-clock delta before it is flagged.
-    /// Default 120 s: honest NTP step corrections (up to 60 s) stay below it.
-    package var wallToleranceNanoseconds: Int64
+    /// How far two clocks may disagree, beyond their stated errors, before the difference is named: the
+    /// wall clock against the trusted elapsed time (and against the server's clock or proven time), and
+    /// network time against the boot clock (within one boot, and across a reboot against the new boot's
+    /// uptime). One figure for every clock step an honest device sees, so an NTP server that steps or is a
+    /// minute off is treated like a wall clock that stepped (docs/journal-format.md §10, `T`). Within it
+    /// network time does not contradict the boot clock: nothing is flagged, held or escrowed, and the credit
+    /// is what the boot clock proves, never more. Default 120 s: honest steps of up to 60 s at each end stay
+    /// below it.
+    package var clockStepToleranceNanoseconds: Int64
     /// The game's heartbeat cadence: a departure recovered from a heartbeat (the app was killed in the
     /// foreground) happened at most this long after that heartbeat, so this much is not credited. Default 60 s.
     package var heartbeatIntervalNanoseconds: Int64
@@ -19,17 +25,17 @@ package struct VerdictConfiguration: Sendable, Hashable, Codable {
     package var signedTimeSlackNanoseconds: Int64
 
     /// Creates a configuration; negative values are treated as 0 when used.
-    package init(driftPPM: Int64 = 100, wallToleranceNanoseconds: Int64 = 120_000_000_000,
+    package init(driftPPM: Int64 = 100, clockStepToleranceNanoseconds: Int64 = 120_000_000_000,
                 heartbeatIntervalNanoseconds: Int64 = 60_000_000_000, serverClockToleranceNanoseconds: Int64 = 2_000_000_000,
                 requireSignedTime: Bool = false, signedTimeSlackNanoseconds: Int64 = 10_000_000_000) {
         self.requireSignedTime = requireSignedTime
         self.signedTimeSlackNanoseconds = signedTimeSlackNanoseconds
         self.driftPPM = driftPPM
-        self.wallToleranceNanoseconds = wallToleranceNanoseconds
+        self.clockStepToleranceNanoseconds = clockStepToleranceNanoseconds
         self.heartbeatIntervalNanoseconds = heartbeatIntervalNanoseconds
         self.serverClockToleranceNanoseconds = serverClockToleranceNanoseconds
     }
 
-    /// The defaults: 100 ppm, 120 s wall tolerance, 60 s heartbeat, 2 s server-clock slack.
+    /// The defaults: 100 ppm, 120 s clock-step tolerance, 60 s heartbeat, 2 s server-clock slack.
     package static let standard = VerdictConfiguration()
 }

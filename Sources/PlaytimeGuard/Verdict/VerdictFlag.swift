@@ -10,7 +10,8 @@ public struct VerdictFlag: Sendable, Hashable, Codable {
         case clockRolledBack
         /// The device rebooted while the player was away (informational).
         case reboot
-        /// Network time and the boot clock disagree beyond their combined error; the smaller figure is credited.
+        /// Network time and the boot clock disagree beyond their combined error and the clock-step tolerance
+        /// (120 s by default: a server a minute off is not named); the smaller figure is credited.
         case networkBootDisagreement
         /// The boot clock read less at arrival than at departure within one boot: the evidence is rejected.
         case bootClockWentBackwards
