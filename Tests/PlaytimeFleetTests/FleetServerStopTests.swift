@@ -57,11 +57,14 @@ final class PrivatePostgres: @unchecked Sendable {
 struct FleetServerStopTests {
     /// Waits, by asking the server (never by sleeping), until `count` sessions wait for a lock.
     static func waitForLockWaiters(_ pool: PostgresPool, count: Int) throws {
-        for _ in 0..<100_000 {
+        // Bounded by time, not by a number of polls: on a loaded machine the store call's thread may take seconds
+        // to reach the lock, and giving up early would release the lock and let the call succeed.
+        let deadline = DispatchTime.now().uptimeNanoseconds + 60_000_000_000
+        while DispatchTime.now().uptimeNanoseconds < deadline {
             let waiting = try pool.query("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'", [])
             if let text = waiting.rows.first?.first ?? nil, let value = Int(text), value >= count { return }
         }
-        throw FleetTestError("no store call ever waited for the lock")
+        throw FleetTestError("no store call waited for the lock within 60 s")
     }
 
     /// Holds `hold` in an open transaction, runs `call` on another thread once it waits for that lock, stops the
