@@ -28,7 +28,7 @@ package struct NTPRetryPolicy: Sendable, Hashable {
 
     /// How long the reply to transmission `number` (0-based) is awaited before the next one goes out;
     /// `nil` for the last transmission, which waits for the rest of the check.
-    func waitNanoseconds(afterTransmission number: Int) -> Int64? {
+    package func waitNanoseconds(afterTransmission number: Int) -> Int64? {
         guard number + 1 < max(1, maximumTransmissions) else { return nil }
         var wait = max(1, firstRetransmissionNanoseconds)
         let factor = max(100, backoffPercent)
@@ -36,3 +36,4 @@ package struct NTPRetryPolicy: Sendable, Hashable {
         return max(1, wait)
     }
 }
+
