@@ -76,13 +76,13 @@ struct LossyPathTests {
 
     @Test("50 % loss each way (three round trips in four lost), three servers: ≥ 85 % of 40 returns get a fix in 1.5 s")
     func halfLoss() async throws {
-        // With four requests per server the expected share is 1 − 0.75^12 ≈ 96.8 %; the assertion keeps a margin
-        // for a loaded machine, and the measured share is printed.
+        // With five requests per server the expected share is 1 − 0.75^15 ≈ 98.7 %; the assertion keeps a margin
+        // for a loaded machine (and for chance: 34 of 40 is far in the tail), and the measured share is printed.
         let fixes = try await Self.fixShare(loss: 0.5, queries: 40, name: "loss 50 %")
         #expect(fixes >= 34)
     }
 
-    @Test("80 % loss each way: measured (expected about 1 − 0.96^12 ≈ 39 %), never a wrong offset")
+    @Test("80 % loss each way: measured (expected about 1 − 0.96^15 ≈ 46 %), never a wrong offset")
     func heavyLoss() async throws {
         let fixes = try await Self.fixShare(loss: 0.8, queries: 20, name: "loss 80 %")
         #expect(fixes >= 1)

@@ -19,10 +19,10 @@ struct RetryTests {
     func server(_ number: Int) -> NTPServer { NTPServer(host: "127.0.0.\(number)", port: 123) }
     func key(_ number: Int) -> String { "127.0.0.\(number):123" }
 
-    @Test("The default schedule waits 200, 300 and 450 ms between four requests; `none` sends one")
+    @Test("The default schedule waits 200, 250, 312 and 390 ms between five requests; `none` sends one")
     func schedule() {
         let policy = NTPRetryPolicy()
-        #expect((0..<4).map { policy.waitNanoseconds(afterTransmission: $0) } == [200_000_000, 300_000_000, 450_000_000, nil])
+        #expect((0..<5).map { policy.waitNanoseconds(afterTransmission: $0) } == [200_000_000, 250_000_000, 312_500_000, 390_625_000, nil])
         #expect(NTPRetryPolicy.none.waitNanoseconds(afterTransmission: 0) == nil)
         #expect(NTPConfiguration().timeoutNanoseconds == 1_500_000_000)
     }
@@ -37,12 +37,12 @@ struct RetryTests {
         #expect(abs(fix.offsetNanoseconds - 7_000_000) <= fix.errorBoundNanoseconds)
     }
 
-    @Test("A silent server receives at most four requests and the check ends at its timeout")
+    @Test("A silent server receives at most five requests and the check ends at its timeout")
     func silentServerIsBounded() async throws {
         let (client, transport) = client([key(1): .init(replies: [.silent])])
         let start = clock.bootNanoseconds()
         await #expect(throws: NTPError.self) { try await client.query([self.server(1)]) }
-        #expect(transport.sent.count == 4)
+        #expect(transport.sent.count == 5)
         #expect(clock.bootNanoseconds() - start == 1_500_000_000)
     }
 

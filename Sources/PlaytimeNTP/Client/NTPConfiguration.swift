@@ -10,7 +10,7 @@ package struct NTPConfiguration: Sendable, Hashable {
     }
 
     /// How long one round of a check waits for replies, retransmissions included (`retry`). Default 1.5 s,
-    /// the recorder's foreground budget, so that a return gets all four requests of the default retry policy.
+    /// the recorder's foreground budget, so that a return gets all five requests of the default retry policy.
     package var timeoutNanoseconds: Int64 = 1_500_000_000
     /// Retransmissions to a server that has not answered within a round. Default: see `NTPRetryPolicy`.
     package var retry = NTPRetryPolicy()
