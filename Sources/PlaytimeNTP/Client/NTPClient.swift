@@ -131,7 +131,7 @@ package final class NTPClient: Sendable {
 
     /// True when the servers that have answered so far already agree as the quorum demands of `askable` (the
     /// servers that could still answer this check), so that waiting for the rest could not change the outcome's
-    /// kind (docs/guarantees.md, NTP client rows).
+    /// kind (docs/guarantees.md, row N5).
     private func quorumReached(_ reports: [ServerReport], askable: [Int]) -> Bool {
         let now = clock.bootNanoseconds()
         var intervals: [(low: Int64, high: Int64)] = []

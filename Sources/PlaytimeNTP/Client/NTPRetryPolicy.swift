@@ -1,4 +1,4 @@
-/// How one check retransmits to a server that has not answered yet (README, "NTP client"; docs/guarantees.md).
+/// How one check retransmits to a server that has not answered yet (docs/guarantees.md, rows N4–N9).
 ///
 /// Each transmission carries a new random origin and goes out on a new socket; a reply is matched only to the
 /// transmission whose origin it echoes, and a transmission's reply is awaited until the next retransmission
