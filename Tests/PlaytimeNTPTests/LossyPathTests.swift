@@ -157,4 +157,18 @@ struct LossyPathTests {
         }
         #expect(fixes >= 8)
     }
+
+    @Test("A 300 ms round trip, longer than the first wait: a late reply is never taken for a later request's")
+    func lateRepliesKeepTheirOwnOrigin() async throws {
+        // Replies to the first two requests come back after their windows closed (their sockets are gone); the
+        // third request's reply gives the fix. Had a late reply been matched to a later request, T1 would be the
+        // later send and the delay would come out near 100 ms (or negative), not the path's 300 ms.
+        let path = try LossyServers([.honest(offsetNanoseconds: 250_000_000)], PathImpairment(delayNanoseconds: 150_000_000), seed: 1)
+        defer { path.stop() }
+        let check = await Self.returnCheck(path.servers)
+        let fix = try #require(check.fix, "\(String(describing: check.error))")
+        #expect(fix.delayNanoseconds >= 295_000_000)
+        #expect(abs(fix.offsetNanoseconds - 250_000_000) <= fix.errorBoundNanoseconds)
+        #expect(path.fakes[0].requestCount >= 3)
+    }
 }
