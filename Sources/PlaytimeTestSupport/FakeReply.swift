@@ -4,6 +4,9 @@ import PlaytimeNTP
 package enum FakeReply: Sendable, Hashable {
     /// A valid reply whose clock is `offsetNanoseconds` away from true time.
     case honest(offsetNanoseconds: Int64 = 0, stratum: UInt8 = 2)
+    /// A valid reply from a clock that is `offsetNanoseconds` away from true time at `sinceUnixNanoseconds` and
+    /// drifts by `ppm` parts per million from then on (a negative `ppm` runs slow): an imperfect public server.
+    case drifting(offsetNanoseconds: Int64, ppm: Int64, sinceUnixNanoseconds: Int64)
     /// A valid-looking reply whose origin timestamp does not echo the request.
     case spoofedOrigin
     /// A Kiss-o'-Death with this code (`DENY`, `RSTR`, `RATE`, …).
@@ -44,6 +47,10 @@ package enum FakeReply: Sendable, Hashable {
             packet.stratum = stratum
             packet.receiveTimestamp = NTPTimestamp(unixNanoseconds: t2 + offset)
             packet.transmitTimestamp = NTPTimestamp(unixNanoseconds: t3 + offset)
+        case .drifting(let offset, let ppm, let since):
+            let current = offset + (t2 - since) / 1_000_000 * ppm
+            packet.receiveTimestamp = NTPTimestamp(unixNanoseconds: t2 + current)
+            packet.transmitTimestamp = NTPTimestamp(unixNanoseconds: t3 + current)
         case .spoofedOrigin:
             packet.originTimestamp = NTPTimestamp(rawValue: query.transmitTimestamp.rawValue ^ 0x0000_0001_0000_0000)
         case .kissOfDeath(let code):

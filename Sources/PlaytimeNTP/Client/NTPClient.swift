@@ -91,23 +91,61 @@ package final class NTPClient: Sendable {
 
     // MARK: - Rounds
 
+    /// Each round asks every active server once, retransmitting (with a new random origin each time) to those
+    /// that have not answered validly, as `configuration.retry` says, until the round's timeout passes or the
+    /// servers answered so far already agree as the quorum demands of all the servers asked.
     private nonisolated(nonsending) func runRounds(_ active: inout [(index: Int, addresses: [SocketAddress])], servers: [NTPServer],
                            frame: ClockReading, timeout: Int64, reports: inout [ServerReport]) async {
         for round in 0..<max(1, configuration.samplesPerServer) where !active.isEmpty {
             if round > 0 { await clock.sleep(nanoseconds: configuration.burstSpacingNanoseconds) }
-            var generator = SystemRandomNumberGenerator()
-            let requests = active.map { NTPRequest(addresses: $0.addresses, nonce: UInt64.random(in: 1...UInt64.max, using: &generator)) }
-            let sentAt = clock.bootNanoseconds()
-            for entry in active { remember(servers[entry.index]) { $0.lastQueryBoot = sentAt } }
-            let results = await transport.exchange(requests, timeoutNanoseconds: timeout)
-            var stillActive: [(index: Int, addresses: [SocketAddress])] = []
-            for (position, entry) in active.enumerated() where position < results.count {
-                let keep = absorb(results[position], nonce: requests[position].nonce, frame: frame,
-                                  server: servers[entry.index], report: &reports[entry.index])
-                if keep { stillActive.append(entry) }
+            let deadline = clock.bootNanoseconds() + max(0, timeout)
+            var pending = active
+            var dropped = Set<Int>()
+            var transmission = 0
+            while !pending.isEmpty {
+                let remaining = deadline - clock.bootNanoseconds()
+                if transmission > 0, remaining <= 0 { break }
+                let wait = configuration.retry.waitNanoseconds(afterTransmission: transmission)
+                let window = max(0, min(remaining, wait ?? remaining))
+                var generator = SystemRandomNumberGenerator()
+                let requests = pending.map { NTPRequest(addresses: $0.addresses, nonce: UInt64.random(in: 1...UInt64.max, using: &generator)) }
+                let sentAt = clock.bootNanoseconds()
+                for entry in pending { remember(servers[entry.index]) { $0.lastQueryBoot = sentAt } }
+                let results = await transport.exchange(requests, timeoutNanoseconds: window)
+                var unanswered: [(index: Int, addresses: [SocketAddress])] = []
+                for (position, entry) in pending.enumerated() where position < results.count {
+                    let before = reports[entry.index].samples.count
+                    let keep = absorb(results[position], nonce: requests[position].nonce, frame: frame,
+                                      server: servers[entry.index], report: &reports[entry.index])
+                    if !keep { dropped.insert(entry.index) }
+                    else if reports[entry.index].samples.count == before { unanswered.append(entry) }
+                }
+                pending = unanswered
+                transmission += 1
+                if wait == nil || pending.isEmpty { break }
+                if quorumReached(reports, askable: active.filter { !dropped.contains($0.index) }.map(\.index)) { break }
             }
-            active = stillActive
+            active = active.filter { !dropped.contains($0.index) }
         }
+    }
+
+    /// True when the servers that have answered so far already agree as the quorum demands of `askable` (the
+    /// servers that could still answer this check), so that waiting for the rest could not change the outcome's
+    /// kind (docs/guarantees.md, row N5).
+    private func quorumReached(_ reports: [ServerReport], askable: [Int]) -> Bool {
+        let now = clock.bootNanoseconds()
+        var intervals: [(low: Int64, high: Int64)] = []
+        var answered = Set<Int>()
+        for (index, report) in reports.enumerated() {
+            guard let best = report.samples.min(by: { $0.delayNanoseconds < $1.delayNanoseconds }) else { continue }
+            answered.insert(index)
+            let bound = best.errorBoundNanoseconds(atBoot: now, driftPPM: configuration.driftPPM,
+                                                   localPrecisionNanoseconds: configuration.limits.localPrecisionNanoseconds)
+            intervals.append((best.offsetNanoseconds - bound, best.offsetNanoseconds + bound))
+        }
+        let possible = answered.union(askable).count
+        let quorum = configuration.requiredAgreement(validCount: possible)
+        return IntervalIntersection.select(intervals, quorum: quorum) != nil
     }
 
     /// Folds one exchange into the server's report; returns false when the server must not be asked again this check.

@@ -9,8 +9,11 @@ package struct NTPConfiguration: Sendable, Hashable {
         case atLeast(Int)
     }
 
-    /// How long one round waits for replies. Default 1 s.
-    package var timeoutNanoseconds: Int64 = 1_000_000_000
+    /// How long one round of a check waits for replies, retransmissions included (`retry`). Default 1.5 s,
+    /// the recorder's foreground budget, so that a return gets all five requests of the default retry policy.
+    package var timeoutNanoseconds: Int64 = 1_500_000_000
+    /// Retransmissions to a server that has not answered within a round. Default: see `NTPRetryPolicy`.
+    package var retry = NTPRetryPolicy()
     /// Requests per server per check. Default 1.
     package var samplesPerServer: Int = 1
     /// Spacing between the samples of a burst. Default 2 s (never less in production).

@@ -10,12 +10,14 @@ enum NTPCommand: Command {
 
     Queries every SERVER at once over UDP, validates each reply (origin check, Kiss-o'-Death, leap,
     stratum, zero timestamps, root distance, negative delay), and intersects the servers' intervals.
+    A server that has not answered is asked again after 200 ms, then after waits 1.25 times longer, with
+    a new random origin each time (at most 5 requests); the check ends once enough servers agree.
 
     SERVER is host, host:port, [ipv6]:port or an IPv6 literal. Default: \(NTPConfiguration.defaultServers.map(\.host).joined(separator: ", ")).
 
     OPTIONS:
       --json                 Print one JSON object instead of a table.
-      --timeout SECONDS      How long to wait for replies (default 1; 0.001 to 60).
+      --timeout SECONDS      How long to wait for replies, retries included (default 1.5; 0.001 to 60).
       --samples N            Requests per server, spaced --spacing apart; the lowest delay wins (default 1).
       --spacing SECONDS      Spacing between samples to one server (default 2, at most 60; be polite to public servers).
       --quorum N             Servers that must agree (default: a strict majority of those that answered validly).
