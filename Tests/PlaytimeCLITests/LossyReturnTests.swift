@@ -53,6 +53,8 @@ struct LossyReturnTests {
         #expect(withFix >= 18)
         // A process start, the 1.5 s budget, and a loaded 2-core machine's slack: only a hang fails (the budget
         // itself is proven in simulated time by Tests/PlaytimeNTPTests/RetryTests.swift).
-        #expect(slowest < 10_000_000_000)
+        // A hang is a check that ignores its deadline for good; a loaded machine (a whole suite on 2 cores) has
+        // stretched one 1.5 s check to 15 s of wall time, so the bound is generous.
+        #expect(slowest < 60_000_000_000)
     }
 }

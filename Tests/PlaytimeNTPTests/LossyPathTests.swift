@@ -67,7 +67,9 @@ struct LossyPathTests {
         print("\(name): \(fixes)/\(queries) checks got a fix at \(Int(loss * 100)) % loss per datagram; slowest \(Double(slowest) / 1e9) s")
         // The 1.5 s budget itself is proven in simulated time (RetryTests); on a loaded machine the wall clock adds
         // scheduling delays, so here only a hang (a check that ignores its deadline) fails.
-        #expect(slowest < 10_000_000_000)
+        // A hang is a check that ignores its deadline for good; a loaded machine (a whole suite on 2 cores) has
+        // stretched one 1.5 s check to 15 s of wall time, so the bound is generous.
+        #expect(slowest < 60_000_000_000)
         return fixes
     }
 
