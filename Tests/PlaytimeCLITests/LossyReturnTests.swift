@@ -51,10 +51,9 @@ struct LossyReturnTests {
         // 19 or 20 about 97 % of the time; asserting 18 keeps this test from failing by chance (0.3 %) while any
         // loss of the retries (one request per server: 1 − 0.75^3 ≈ 58 %) fails it at once.
         #expect(withFix >= 18)
-        // A process start, the 1.5 s budget, and a loaded 2-core machine's slack: only a hang fails (the budget
-        // itself is proven in simulated time by Tests/PlaytimeNTPTests/RetryTests.swift).
-        // A hang is a check that ignores its deadline for good; a loaded machine (a whole suite on 2 cores) has
-        // stretched one 1.5 s check to 15 s of wall time, so the bound is generous.
+        // A process start, the 1.5 s budget, and a loaded 2-core machine's slack (a whole suite has stretched one
+        // 1.5 s check to 15 s of wall time): only a hang fails (the budget itself is proven in simulated time by
+        // Tests/PlaytimeNTPTests/RetryTests.swift).
         #expect(slowest < 60_000_000_000)
     }
 }
