@@ -82,8 +82,14 @@ struct FleetServerStopTests {
                     answer.set(call())
                     done.signal()
                 }
-                do { try Self.waitForLockWaiters(observer, count: 1) } catch { return }
-                do { try server.halt() } catch { return }
+                do { try Self.waitForLockWaiters(observer, count: 1) } catch {
+                    Issue.record("harness: \(error)")
+                    return
+                }
+                do { try server.halt() } catch {
+                    Issue.record("harness: the server could not be stopped: \(error)")
+                    return
+                }
                 _ = try connection.query("SELECT 1", [])
             }
         } catch {
@@ -116,7 +122,7 @@ struct FleetServerStopTests {
         }
     }
 
-    @Test("grant waiting after it locked and moved the player's row when the server stops: typed error, nothing granted, then the full grant")
+    @Test("grant waiting after it locked and moved the player's row when the server stops: a typed error and nothing granted (or, when it committed first, all of it), then the rest of the budget")
     func grantMidTransaction() async throws {
         try await onOwnThread {
             let server = try PrivatePostgres()
@@ -128,15 +134,27 @@ struct FleetServerStopTests {
                     try database.budgetLedger.grant(70, to: PlayerKey("p"), limit: 100, at: StoreContracts.start)
                 }
             }
-            guard case .failure(let error) = outcome, case .database = error else {
-                Issue.record("grant answered \(String(describing: outcome)) although the server stopped under it")
+            // A fast shutdown ends the lock holder and the waiting grant at nearly the same moment: now and then the
+            // holder's end releases the lock first and the grant commits before its own end, and its answer arrives.
+            // Either way nothing is half applied: a typed error with nothing granted, or the whole grant.
+            let committed: Int64
+            switch outcome {
+            case .failure(let error)?:
+                guard case .database = error else { Issue.record("grant failed with \(error), not a database error"); return }
+                committed = 0
+            case .success(let grant)?:
+                #expect(grant.granted == 70)
+                committed = 70
+            case nil:
+                Issue.record("grant never answered")
                 return
             }
             try server.resume()
             let check = try FleetDatabase(url: server.url, maximumConnections: 1)
-            #expect(try check.pool.query("SELECT count(*) FROM playtime_budget_player", []).rows.first?.first ?? nil == "0")
-            #expect(try check.pool.query("SELECT count(*) FROM playtime_budget_grant", []).rows.first?.first ?? nil == "0")
-            #expect(try check.budgetLedger.grant(70, to: PlayerKey("p"), limit: 100, at: StoreContracts.start).granted == 70)
+            let players = committed == 0 ? "0" : "1", grants = committed == 0 ? "0" : "1"
+            #expect(try check.pool.query("SELECT count(*) FROM playtime_budget_player", []).rows.first?.first ?? nil == players)
+            #expect(try check.pool.query("SELECT count(*) FROM playtime_budget_grant", []).rows.first?.first ?? nil == grants)
+            #expect(try check.budgetLedger.grant(70, to: PlayerKey("p"), limit: 100, at: StoreContracts.start).granted == min(70, 100 - committed))
         }
     }
 }
