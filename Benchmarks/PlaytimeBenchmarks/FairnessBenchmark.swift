@@ -136,22 +136,27 @@ struct FairnessSituation {
         let phases = [departure.servers] + (arrival.map { [$0.servers] } ?? [])
         var generator = FairnessRandom(seed: seed ^ 0xFA1E)
         let seeds = (0..<returns).map { _ in generator.next() }
-        var results = [Result<FairnessOutcome, FairnessTrialError>?](repeating: nil, count: returns)
-        await withTaskGroup(of: (Int, Result<FairnessOutcome, FairnessTrialError>).self) { group in
-            var next = 0
-            func start(_ index: Int) {
-                let trial = FairnessTrial(leave: leave, phases: phases, seed: seeds[index], directory: directory, key: key,
-                                          calculator: calculator)
-                group.addTask {
-                    do { return (index, .success(try await trial.run())) } catch { return (index, .failure(FairnessTrialError(description: "\(error)"))) }
+        var results: [Result<FairnessOutcome, FairnessTrialError>] = []
+        // `parallel` sessions side by side, a batch at a time.
+        for batch in stride(from: 0, to: returns, by: parallel) {
+            let trials = (batch..<min(returns, batch + parallel)).map { index in
+                FairnessTrial(leave: leave, phases: phases, seed: seeds[index], directory: directory, key: key, calculator: calculator)
+            }
+            let finished = await withTaskGroup(of: (Int, Result<FairnessOutcome, FairnessTrialError>).self,
+                                               returning: [(Int, Result<FairnessOutcome, FairnessTrialError>)].self) { group in
+                for (position, trial) in trials.enumerated() {
+                    group.addTask {
+                        do { return (position, .success(try await trial.run())) } catch {
+                            return (position, .failure(FairnessTrialError(description: "\(error)")))
+                        }
+                    }
                 }
+                var collected: [(Int, Result<FairnessOutcome, FairnessTrialError>)] = []
+                for await item in group { collected.append(item) }
+                return collected
             }
-            while next < min(parallel, returns) { start(next); next += 1 }
-            for await (index, result) in group {
-                results[index] = result
-                if next < returns { start(next); next += 1 }
-            }
+            results += finished.sorted { $0.0 < $1.0 }.map(\.1)
         }
-        return FairnessRow(name: name, fixIsGoal: fixIsGoal, results: results.compactMap { $0 })
+        return FairnessRow(name: name, fixIsGoal: fixIsGoal, results: results)
     }
 }
