@@ -17,13 +17,16 @@ import PlaytimeTestSupport
 /// real `NTPClient` with its default configuration, the real `SessionRecorder`, `ElapsedVerdict` and
 /// `RewardCalculator` (see `FairnessTrial`). Clock situations (timezones, DST, sleep, NTP steps, reboots, flaky
 /// or no network): the honest scenarios of `CheatSimulator`, with simulated network time.
-/// Arguments: `[--returns 40] [--trials 100] [--seed 20] [--parallel 4]`.
+/// Arguments: `[--returns 40] [--trials 100] [--seed 20] [--parallel 4] [--only TEXT]` (`--only`: just the situations
+/// whose name contains TEXT).
 func runFairnessBenchmark(arguments: [String]) async {
     let options = BenchmarkArguments(arguments)
     let returns = max(1, options.integer("--returns") ?? 40)
     let trials = max(1, options.integer("--trials") ?? 100)
     let seed = options.value("--seed").flatMap { UInt64($0) } ?? 20
     let parallel = max(1, options.integer("--parallel") ?? 4)
+    let only = options.value("--only")
+    let chosen = { (name: String) in only.map { name.contains($0) } ?? true }
     guard let key = try? JournalKey(bytes: (0..<32).map { UInt8(0x3c ^ $0) }), let calculator = try? RewardCalculator(policy: .default) else {
         print("fairness: could not set up the key or the default policy")
         return
@@ -34,15 +37,16 @@ func runFairnessBenchmark(arguments: [String]) async {
     print("  \(returns) returns per network situation (\(parallel) side by side), \(trials) trials per simulated situation, budget 1.5 s")
     var rows: [FairnessRow] = []
     let started = SystemClock.bootNanoseconds()
-    for (index, situation) in FairnessSituation.network.enumerated() {
+    for (index, situation) in FairnessSituation.network.enumerated() where chosen(situation.name) {
         let row = await situation.measure(returns: returns, parallel: parallel, seed: seed &+ UInt64(index) &* 1_000,
                                           directory: directory, key: key, calculator: calculator)
         rows.append(row)
         progress("\(row.name): \(row.count) returns measured")
     }
-    let simulated = await CheatSimulator(seed: seed, trials: trials, scenarios: FairnessSituation.simulated.map { $0.scenario })
-        .run(concurrency: parallel)
-    for (row, situation) in zip(simulated.rows, FairnessSituation.simulated) {
+    let simulatedSituations = FairnessSituation.simulated.filter { chosen($0.name) }
+    let simulated = simulatedSituations.isEmpty ? nil
+        : await CheatSimulator(seed: seed, trials: trials, scenarios: simulatedSituations.map { $0.scenario }).run(concurrency: parallel)
+    for (row, situation) in zip(simulated?.rows ?? [], simulatedSituations) {
         rows.append(FairnessRow(simulated: row, name: situation.name))
     }
     print("")
