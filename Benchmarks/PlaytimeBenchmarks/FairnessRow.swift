@@ -13,6 +13,8 @@ struct FairnessRow {
     var slowest: Double?
     var flaggedShare: Double = 0
     var creditedShare: Double = 0
+    /// The smallest share of its true time any one session was credited (network rows only).
+    var worstCredited: Double?
     var paidShare: Double = 0
     var errors = 0
     var firstError: String?
@@ -37,6 +39,7 @@ struct FairnessRow {
         var fixes = 0, flagged = 0
         var credited = 0.0, truth = 0.0, paid = 0.0, honest = 0.0, slowest: Int64 = 0
         var kinds = Set<String>()
+        var worst = Double.infinity
         for result in results {
             switch result {
             case .success(let outcome):
@@ -47,6 +50,9 @@ struct FairnessRow {
                 if outcome.flagged { flagged += 1 }
                 kinds.formUnion(outcome.flags)
                 credited += Double(outcome.creditedNanoseconds)
+                if outcome.trueAwayNanoseconds > 0 {
+                    worst = min(worst, Double(outcome.creditedNanoseconds) / Double(outcome.trueAwayNanoseconds))
+                }
                 truth += Double(outcome.trueAwayNanoseconds)
                 paid += Double(outcome.paid)
                 honest += Double(outcome.honest)
@@ -61,6 +67,7 @@ struct FairnessRow {
         creditedShare = truth > 0 ? credited / truth : 0
         paidShare = honest > 0 ? paid / honest : 0
         flagKinds = kinds.sorted()
+        worstCredited = worst.isFinite ? worst : nil
     }
 
     init(simulated row: SimulationRow, name: String) {
@@ -82,7 +89,7 @@ struct FairnessRow {
 
     /// The table: a header, a rule, and one line per row.
     static func render(_ rows: [FairnessRow]) -> String {
-        let header = ["situation", "n", "fix in 1.5 s", "≥ 95 %", "flagged", "0", "credited", "≥ 99 %", "paid/honest", "slowest s"]
+        let header = ["situation", "n", "fix in 1.5 s", "≥ 95 %", "flagged", "0", "credited", "≥ 99 %", "worst one", "paid/honest", "slowest s"]
         var table = [header]
         for row in rows {
             let fixGoal: String
@@ -93,7 +100,7 @@ struct FairnessRow {
             }
             var cells = [row.name, String(row.count), row.fixShare.map(percent) ?? "sim.", fixGoal,
                          percent(row.flaggedShare), row.flagsMet ? "PASS" : "MISS",
-                         percent(row.creditedShare), row.creditedMet ? "PASS" : "MISS",
+                         percent(row.creditedShare), row.creditedMet ? "PASS" : "MISS", row.worstCredited.map(percent) ?? "—",
                          percent(row.paidShare), row.slowest.map { String(format: "%.2f", $0) } ?? "—"]
             if row.errors > 0 { cells[0] += " (ERR \(row.errors): \(row.firstError ?? ""))" }
             table.append(cells)
