@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "PlaytimeBenchmarks",
             dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet",
-                           "PlaytimePostgres"],
+                           "PlaytimePostgres", "PlaytimeSimulation"],
             path: "Benchmarks/PlaytimeBenchmarks"
         ),
         // Examples: each an executable target, built in CI.

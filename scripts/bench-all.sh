@@ -14,6 +14,7 @@ echo; echo "== Journal: fsync'd appends, verify throughput"; .build/release/Play
 echo; echo "== Audit: Swift vs the Python reference auditor"; scripts/bench-audit.sh "$sessions"
 echo; echo "== Hostile inputs: judged beside a plain journal of the same size"; PLAYTIME_BENCH_BIN=.build/release/PlaytimeBenchmarks scripts/bench-cost.sh 5
 echo; echo "== Tickets"; .build/release/PlaytimeBenchmarks tickets
+echo; echo "== Fairness: honest players on lossy paths and imperfect time servers"; PLAYTIME_BENCH_BIN=.build/release/PlaytimeBenchmarks scripts/bench-fairness.sh
 echo; echo "== Verdicts + rewards"; .build/release/PlaytimeBenchmarks verdict
 echo; echo "== Fleet: redemptions on PostgreSQL, our client vs pgbench (libpq)"; PLAYTIME_BENCH_SETTINGS=off scripts/bench-fleet.sh 4 3
 echo; echo "== Rewards"; .build/release/PlaytimeBenchmarks reward

@@ -1,5 +1,5 @@
 // PlaytimeBenchmarks: figures printed beside a reference measured in the same run (see scripts/bench-*.sh).
-// Usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|cost|verdict|fleet|pgclient> [options]
+// Usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|cost|verdict|fleet|pgclient|fairness> [options]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -16,5 +16,6 @@ case "cost": try runCostBenchmark(arguments: Array(arguments.dropFirst()))
 case "verdict": runVerdictBenchmark(arguments: Array(arguments.dropFirst()))
 case "fleet": runFleetBenchmark(arguments: Array(arguments.dropFirst()))
 case "pgclient": runPostgresClientBenchmark(arguments: Array(arguments.dropFirst()))
-default: print("usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|cost|verdict|fleet|pgclient> [options]")
+case "fairness": await runFairnessBenchmark(arguments: Array(arguments.dropFirst()))
+default: print("usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|audit|cost|verdict|fleet|pgclient|fairness> [options]")
 }
