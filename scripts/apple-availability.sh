@@ -59,17 +59,23 @@ fi
 dirs=("$@")
 [[ ${#dirs[@]} -gt 0 ]] || dirs=(Sources Examples Benchmarks)
 findings=0
+# Each file's code (comments dropped) once into a scratch tree, then one grep per rule over the whole tree.
+stripped=$(mktemp -d "${TMPDIR:-/tmp}/playtime-availability.XXXXXX")
+trap 'rm -rf "$stripped"' EXIT
 while IFS= read -r -d '' file; do
-  code=$(strip_comments <"$file")
-  while IFS=$'\t' read -r rule regex _; do
-    while IFS= read -r hit; do
-      [[ -n "$hit" ]] || continue
-      echo "${file}:${hit%%:*}: $rule"
-      findings=$((findings + 1))
-    done < <(grep -nE -- "$regex" <<<"$code" || true)
-  done <<<"$rules"
-done < <(find "${dirs[@]}" -name '*.swift' -print0 | sort -z)
-
+  mkdir -p "$stripped/$(dirname "$file")"
+  strip_comments <"$file" >"$stripped/$file"
+done < <(find "${dirs[@]}" -name '*.swift' -print0)
+while IFS=$'\t' read -r rule regex _; do
+  while IFS= read -r hit; do
+    [[ -n "$hit" ]] || continue
+    hit=${hit#./}
+    file=${hit%%:*}
+    rest=${hit#*:}
+    echo "${file}:${rest%%:*}: $rule"
+    findings=$((findings + 1))
+  done < <(cd "$stripped" && grep -rnE --include='*.swift' -- "$regex" . | sort || true)
+done <<<"$rules"
 if [[ $findings -gt 0 ]]; then
   echo "apple-availability: $findings finding(s) newer than macOS 12 / iOS 15 (docs/apple.md)" >&2
   exit 1
