@@ -47,7 +47,7 @@ let package = Package(
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.
-        .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeCrypto", "PlaytimeRoughtime"]),
+        .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeCrypto", "PlaytimeRoughtime", "PropertyTesting"]),
         .executableTarget(
             name: "playtime",
             dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime",
@@ -55,7 +55,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "PlaytimeBenchmarks",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet",
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet", "PropertyTesting",
                            "PlaytimePostgres", "PlaytimeSimulation"],
             path: "Benchmarks/PlaytimeBenchmarks"
         ),

@@ -6,6 +6,7 @@ import PlaytimeRewards
 import PlaytimeSimulation
 import PlaytimeSystem
 import PlaytimeTestSupport
+import PropertyTesting
 
 /// `fairness`: honest players on bad networks and imperfect time servers (docs/fairness.md). Per situation, the
 /// share of returns that got a fix within the recorder's 1.5 s budget, the share of sessions flagged, the share
@@ -139,7 +140,7 @@ struct FairnessSituation {
             arrival?.stop()
         }
         let phases = [departure.servers] + (arrival.map { [$0.servers] } ?? [])
-        var generator = FairnessRandom(seed: seed ^ 0xFA1E)
+        var generator = SplitMix64(seed: seed ^ 0xFA1E)
         let seeds = (0..<returns).map { _ in generator.next() }
         var results: [Result<FairnessOutcome, FairnessTrialError>] = []
         // `parallel` sessions side by side, a batch at a time.

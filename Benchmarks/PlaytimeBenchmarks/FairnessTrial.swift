@@ -5,6 +5,7 @@ import PlaytimeNTP
 import PlaytimeRewards
 import PlaytimeSystem
 import PlaytimeTestSupport
+import PropertyTesting
 
 /// How an honest player leaves in one trial of the `fairness` benchmark.
 enum FairnessLeave: Sendable {
@@ -48,7 +49,7 @@ struct FairnessTrial {
     let calculator: RewardCalculator
 
     func run() async throws -> FairnessOutcome {
-        var random = FairnessRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let trialDirectory = directory + "/trial-\(seed)"
         try FileManager.default.createDirectory(atPath: trialDirectory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: trialDirectory) }
@@ -123,20 +124,9 @@ struct FairnessTrial {
     }
 }
 
-/// SplitMix64 for the trials' away times, rates and start instants: a trial replays from its seed.
-struct FairnessRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The trials' away times, rates and start instants from a seeded generator (PropertyTesting's SplitMix64):
+/// a trial replays from its seed.
+extension SplitMix64 {
     /// Uniform in `range` (non-negative bounds).
     mutating func int(in range: ClosedRange<Int64>) -> Int64 {
         let span = UInt64(range.upperBound - range.lowerBound) &+ 1

@@ -1,5 +1,6 @@
 import Foundation
 import PlaytimeSystem
+import PropertyTesting
 
 /// A bad network on loopback: a UDP proxy on 127.0.0.1 (any free port) in front of a real server (a chronyd or a
 /// `FakeNTPServer`) that drops, delays, jitters, duplicates and reorders datagrams in both directions, from a seed.
@@ -23,7 +24,7 @@ package final class LossyUDPProxy: Sendable {
         // The socket is handed to the forwarding thread and never touched here again.
         nonisolated(unsafe) let owned = socket
         let thread = Thread { [self] in
-            var loop = ProxyLoop(listener: owned, upstream: upstream, random: ImpairmentRandom(seed: seed))
+            var loop = ProxyLoop(listener: owned, upstream: upstream, random: SplitMix64(seed: seed))
             while running.withLock({ $0 }) {
                 let current = self.impairment.withLock { $0 }
                 let tally = loop.step(current)
@@ -77,13 +78,13 @@ package struct LossyUDPProxyCounters: Sendable, Hashable {
 private struct ProxyLoop {
     let listener: UDPServerSocket
     let upstream: SocketAddress
-    var random: ImpairmentRandom
+    var random: SplitMix64
     var clients: [(client: SocketAddress, socket: UDPSocket, lastUse: Int64)] = []
     /// Datagram, due instant (boot clock), and where it goes: a client index's upstream socket, or a client address.
     var queue: [(due: Int64, bytes: [UInt8], toServerOf: Int?, toClient: SocketAddress?)] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
 
-    init(listener: UDPServerSocket, upstream: SocketAddress, random: ImpairmentRandom) {
+    init(listener: UDPServerSocket, upstream: SocketAddress, random: SplitMix64) {
         self.listener = listener
         self.upstream = upstream
         self.random = random

@@ -1,3 +1,5 @@
+import PropertyTesting
+
 /// What a `LossyUDPProxy` does to each datagram, in each direction independently.
 package struct PathImpairment: Sendable, Hashable {
     /// Share of datagrams dropped, 0...1 (applied to requests and replies alike: 0.5 loses three round trips in four).
@@ -26,20 +28,9 @@ package struct PathImpairment: Sendable, Hashable {
     }
 }
 
-/// SplitMix64: the proxy's seeded randomness, so a run's drops and delays replay from its seed.
-struct ImpairmentRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The proxy's draws from its seeded generator (PropertyTesting's SplitMix64), so a run's drops and delays
+/// replay from its seed.
+extension SplitMix64 {
     /// Uniform in [0, 1).
     mutating func unit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
 

@@ -11,10 +11,7 @@ struct RecordCommandTests {
 
     /// Runs `body` with a fresh directory, removed with everything in it when `body` returns or throws.
     func withTemporaryDirectory<Result>(_ body: (String) async throws -> Result) async throws -> Result {
-        let path = NSTemporaryDirectory() + "playtime-record-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        return try await body(path)
+        try await ScratchDirectory.with(prefix: "playtime-record", body)
     }
 
     /// Records background, waits `pause`, records foreground (optionally through a wrapper); returns both
