@@ -49,6 +49,13 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         /// The journal holds more records, sessions or claims, or a claim more multiplier names, than the
         /// configured limits (``InputLimits``): the rest of it is not judged, and nothing in it may be paid.
         case limitExceeded = "limit-exceeded"
+        /// An `anchor` record the server cannot use: not issued by it (its MAC fails), issued for another
+        /// journal or account, or naming a head the journal does not have before the record. It places nothing.
+        case anchorRejected = "anchor-rejected"
+        /// More time away than the server's clock saw pass: the session's server-time window (between the
+        /// anchors that bound it) is already credited, in part, to other sessions or tickets of the account;
+        /// the part that does not fit is not paid.
+        case timeNotConserved = "time-not-conserved"
     }
 
     /// The kind.

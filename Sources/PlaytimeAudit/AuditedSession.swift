@@ -28,6 +28,14 @@ package struct AuditedSession: Sendable, Hashable, Codable {
     package var policyVersion: String = ""
     /// See ``goldPerHour``.
     package var multipliers: [String] = []
+    /// Where the session lies in its journal: the departure's and the return's record sequences (what server
+    /// anchors place on the server's clock, docs/anchors.md).
+    package var departureSequence: UInt64?
+    /// See ``departureSequence``.
+    package var arrivalSequence: UInt64?
+    /// The return's wall clock (device-set, never trusted): only where the session's time is looked for first
+    /// inside its server-time window.
+    package var arrivalWallNanoseconds: Int64?
 
     /// Creates an audited session.
     package init(journal: String, sessionID: String, verdict: ElapsedVerdict, recomputedGold: Int64, payableGold: Int64 = 0,

@@ -129,6 +129,9 @@ extension JournalPass {
         audited.goldPerHour = rate
         audited.policyVersion = timeline.policyVersion
         audited.multipliers = granted
+        audited.departureSequence = timeline.departureSequence
+        audited.arrivalSequence = timeline.arrivalSequence
+        audited.arrivalWallNanoseconds = timeline.arrival?.clock.wallNanoseconds
         return audited
     }
 

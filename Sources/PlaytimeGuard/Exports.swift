@@ -30,3 +30,9 @@ public typealias KeyFileError = PlaytimeJournal.KeyFileError
 public typealias JournalError = PlaytimeJournal.JournalError
 /// A Roughtime server and its public key, as the game configures it (``EarningsConfiguration/roughtimeServers``).
 public typealias RoughtimeServer = PlaytimeRoughtime.RoughtimeServer
+/// A game server's statement of its own time for one journal: the game records it (``OfflineEarnings``).
+public typealias ServerAnchor = PlaytimeJournal.ServerAnchor
+/// Why a server anchor was refused.
+public typealias AnchorError = PlaytimeJournal.AnchorError
+/// What a game server hands a device when it enrolls its journal (``EarningsConfiguration``).
+public typealias Enrollment = PlaytimeJournal.Enrollment

@@ -1,3 +1,5 @@
+internal import PlaytimeCrypto
+
 /// The verified first line of a journal.
 package struct JournalHeader: Sendable, Equatable {
     /// Format version (1 or 2, ``JournalFormat/supportedVersions``).
@@ -12,5 +14,21 @@ package struct JournalHeader: Sendable, Equatable {
         self.version = version
         self.keyID = keyID
         self.journalID = journalID
+    }
+}
+
+extension JournalHeader {
+    /// The journal id written in a header line, read without verifying anything (to find which derived key
+    /// verifies it, docs/anchors.md): the 32 lowercase hex digits after the first `"journal_id":"`, or `nil`.
+    package static func peekJournalID(_ line: [UInt8]) -> [UInt8]? {
+        let marker = Array(#""journal_id":""#.utf8)
+        guard line.count >= marker.count + 32 else { return nil }
+        for start in 0...(line.count - marker.count - 32) where line[start..<(start + marker.count)].elementsEqual(marker) {
+            let digits = line[(start + marker.count)..<(start + marker.count + 32)]
+            guard digits.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) })
+            else { return nil }
+            return Hex.decode(ascii: digits)
+        }
+        return nil
     }
 }

@@ -19,7 +19,7 @@ package struct MACBytes: Sendable, Equatable {
     }
 
     /// The bytes as an array.
-    var array: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
+    package var array: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
 
     /// HMAC of `previous` (when given) followed by `message`, under `authenticator`.
     static func authenticate(

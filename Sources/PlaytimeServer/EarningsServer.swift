@@ -1,5 +1,6 @@
 import Foundation
 internal import PlaytimeAudit
+internal import PlaytimeCrypto
 public import PlaytimeFleet
 internal import PlaytimeJournal
 internal import PlaytimeRewards
@@ -29,10 +30,15 @@ public final class EarningsServer: Sendable {
     let stores: ServerStores
     let audit: AuditConfiguration
     let uploadDirectory: String
+    /// The server secret (the ticket secret): journal keys and the anchor key are derived from it.
+    let secret: [UInt8]
+    /// The key anchors are issued and verified with.
+    let anchorKey: AnchorKey
 
     /// Opens the stores named by `store` — a directory (created if missing) or a `postgres://` URL (the
     /// schema is created or migrated) — and signs tickets with `ticketSecret` (at least 16 bytes; every
-    /// server of a fleet the same).
+    /// server of a fleet the same). The same secret is the server secret of docs/anchors.md: enrolled
+    /// journals' keys and the anchor key are derived from it.
     public init(store: String, ticketSecret: [UInt8], policy: RewardPolicy = .default,
                 configuration: ServerConfiguration = ServerConfiguration()) throws(ServerError) {
         let stores = try ServerStores.open(store, maximumConnections: configuration.maximumConnections)
@@ -61,6 +67,8 @@ public final class EarningsServer: Sendable {
             throw .setup("upload directory \(uploads): \(error.reasonText)")
         }
         self.stores = stores
+        self.secret = ticketSecret
+        self.anchorKey = AnchorKey(serverSecret: ticketSecret)
         self.audit = audit
         self.uploadDirectory = uploads
         self.storeDescription = stores.description
@@ -87,10 +95,14 @@ public final class EarningsServer: Sendable {
         // untrimmed reward. A failure here leaves the ticket used up with nothing paid or debited.
         var gold = consumed.breakdown.paidNow
         let start = consumed.ticket.issuedAt
-        if start < now {
+        if start < now, gold > 0 {
+            // The ticket's interval is exact server time: it takes up to the time it pays for from the part of
+            // its interval no other ticket or session of the account holds (docs/anchors.md, "Conservation").
+            let considered = consumed.breakdown.consideredSeconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let placement = Placement.ticket(consumed.ticket.nonce.description, interval: start..<now,
+                                             nanoseconds: considered.overflow ? .max : considered.partialValue)
             do {
-                gold = try stores.accounts.recordAndTrim(gold, account: player, journalID: "ticket",
-                                                         sessionID: consumed.ticket.nonce.description, away: start..<now).gold
+                gold = try stores.accounts.placeAndTrim([(gold, placement)], account: player, journalID: "ticket")[0].gold
             } catch {
                 throw .store("account intervals: \(error)")
             }
@@ -108,7 +120,25 @@ public final class EarningsServer: Sendable {
     /// A replayed or rolled-back upload pays nothing (``UploadPayout/outcome`` says which). An upload beyond the
     /// configuration's ``ServerConfiguration/limits`` throws ``UploadError/overLimit(_:)`` (within ``ServerError/upload(_:)``)
     /// and pays nothing; its bytes are refused before they are stored.
+    ///
+    /// The key given here is the player's own (a journal this server did not enroll): its sessions are placed
+    /// on the server's clock only by the server's anchors it records; those before its first anchor share
+    /// the account's provisional allowance (docs/anchors.md).
     public func acceptUpload(_ journal: [UInt8], player: String, key: JournalKey) throws(ServerError) -> UploadPayout {
+        try accept(journal, player: player, key: key, enrolledAt: nil)
+    }
+
+    /// Accepts an upload of a journal this server enrolled (``enroll(player:)``): its key is derived from the
+    /// server secret and its header's journal id, and nothing in it is older than the enrollment. Otherwise as
+    /// ``acceptUpload(_:player:key:)``. Bytes that are not a journal this server enrolled throw
+    /// ``UploadError/notAJournal(_:)`` (within ``ServerError/upload(_:)``).
+    public func acceptUpload(_ journal: [UInt8], player: String) throws(ServerError) -> UploadPayout {
+        let header = journal.prefix(1024).split(separator: 0x0a, maxSplits: 1, omittingEmptySubsequences: false).first.map(Array.init) ?? []
+        guard let id = JournalHeader.peekJournalID(header) else { throw .upload(.notAJournal("no journal id in the header")) }
+        return try accept(journal, player: player, key: JournalKey(serverSecret: secret, journalID: id), enrolledAt: Enrollments.enrolledAt(id))
+    }
+
+    private func accept(_ journal: [UInt8], player: String, key: JournalKey, enrolledAt: Int64?) throws(ServerError) -> UploadPayout {
         guard journal.count <= configuration.limits.bytesPerUpload else {
             throw .upload(.overLimit(.bytes(limit: configuration.limits.bytesPerUpload)))
         }
@@ -123,7 +153,8 @@ public final class EarningsServer: Sendable {
             throw .upload(.unreadable("cannot store the upload: \(error)"))
         }
         let gate = UploadGate(key: key, configuration: audit, registry: stores.registry, accounts: stores.accounts,
-                              decisions: ServerRateDecisions(rates: authority.rates, grants: authority.multiplierGrants, now: now))
+                              decisions: ServerRateDecisions(rates: authority.rates, grants: authority.multiplierGrants, now: now),
+                              anchorKey: anchorKey, enrolledAt: enrolledAt)
         let decision: UploadDecision
         do {
             decision = try Self.accept(gate, path: path, at: now, account: player)

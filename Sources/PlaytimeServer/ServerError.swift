@@ -13,6 +13,8 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
     /// A store failed after the judgement; nothing more was paid (the session counts as paid: a retry pays
     /// nothing twice).
     case store(String)
+    /// An anchor request was refused (the journal id or head is not in the documented form); nothing was issued.
+    case anchor(String)
 
     /// A one-line explanation.
     public var description: String {
@@ -21,6 +23,7 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
         case .ticket(let error): return error.description
         case .upload(let error): return error.description
         case .store(let detail): return "store failure: \(detail)"
+        case .anchor(let detail): return "no anchor issued: \(detail)"
         }
     }
 }

@@ -1,130 +1,120 @@
-/// Where a game server keeps, per player account, the intervals network time proved the player away and
-/// the server paid for, so that two devices of one account are not paid twice for the same hours (threat 12 of
-/// docs/guarantees.md).
+/// Where a game server keeps, per player account, the server time it has credited as time away: every
+/// session and ticket paid is placed on the account's line of server time, and no two placements share an
+/// instant. So the away time credited inside any interval of server time never exceeds that interval's length,
+/// across every journal and ticket of the account (docs/anchors.md, "Conservation").
 ///
 /// Contract for conforming types (the fleet's database store follows the same one):
-/// - ``record(account:journalID:intervals:)`` records the intervals of one upload (all of one journal) and
-///   returns, for each in order, how much of it (in nanoseconds, `0…away.count`) intervals of **other**
-///   journals of the same account, recorded before, cover; it is atomic per account, so of two devices
-///   uploading at once the second sees the first;
-/// - it writes once per call, whatever the number of intervals (one replacement of the account's file, one
-///   database transaction): an upload of thousands of sessions costs one write, not one per session
-///   (docs/fleet.md, "Limits and cost");
-/// - recording the same (journal, session) again changes nothing and returns the overlap found the first
-///   time (a re-upload, a settlement, or a retry after a concurrent upload);
-/// - accounts and ids compare byte for byte; a durable store has the intervals on stable storage before it
-///   returns; intervals that ended more than ``AccountIntervals/retentionNanoseconds`` before a newly
-///   recorded one may be forgotten.
+/// - ``place(account:journalID:placements:)`` places the sessions of one upload (all of one journal) or one
+///   ticket, in order, and returns for each the nanoseconds the account's line holds for it in total
+///   (`0…nanoseconds`); it is atomic per account, so of two devices uploading at once on two hosts the second
+///   sees the first;
+/// - it writes once per call, whatever the number of placements (one replacement of the account's file, one
+///   database transaction): an upload of thousands of sessions costs one write (docs/fleet.md, "Limits and cost");
+/// - placing the same (journal, session) again adds only what it asks beyond what it holds (a re-upload or a
+///   settlement pays the difference, never the same time twice), and returns its total;
+/// - accounts and ids compare byte for byte; a durable store has the placements on stable storage before it
+///   returns; placements that ended more than ``AccountIntervals/retentionNanoseconds`` before a newly placed
+///   one may be forgotten (callers never place before that horizon: ``Placement/earliest(now:)``).
 package protocol AccountIntervalStore: Sendable {
-    /// Records `intervals` of `journalID` for `account` in one write; returns, for each, the part other
-    /// journals already cover.
-    func record(account: String, journalID: String, intervals: [AccountInterval]) throws(RegistryError) -> [Int64]
+    /// Places `placements` of `journalID` for `account` in one write; returns, for each, the nanoseconds held.
+    func place(account: String, journalID: String, placements: [Placement]) throws(RegistryError) -> [Int64]
 }
 
-/// One session's away interval, as an upload records it.
-package struct AccountInterval: Sendable, Hashable {
-    /// The session.
-    package var sessionID: String
-    /// Its certainly-away interval (Unix nanoseconds).
-    package var away: Range<Int64>
-
-    /// Creates an interval.
-    package init(sessionID: String, away: Range<Int64>) {
-        self.sessionID = sessionID
-        self.away = away
-    }
-}
-
-/// One account's recorded intervals, and the overlap rule shared by the stores.
+/// One account's placements on its line of server time, and the placement rule every store applies.
 package struct AccountIntervals: Sendable, Hashable, Codable {
-    /// One paid, network-proven away interval of one session.
+    /// One piece of server time credited to one session (or ticket) of one journal.
     package struct Entry: Sendable, Hashable, Codable {
-        /// The journal (lowercase hex id) the session came from.
+        /// The journal (lowercase hex id, or a ticket's own name) the session came from.
         package var journalID: String
         /// The session.
         package var sessionID: String
-        /// Start of the certainly-away interval (Unix nanoseconds).
+        /// Start of the piece (Unix nanoseconds on the server's clock; the provisional pool lies below 0).
         package var start: Int64
         /// End of it (exclusive).
         package var end: Int64
-        /// How much of it other journals covered when it was recorded.
-        package var overlap: Int64
+
+        /// Creates an entry.
+        package init(journalID: String, sessionID: String, start: Int64, end: Int64) {
+            self.journalID = journalID
+            self.sessionID = sessionID
+            self.start = start
+            self.end = end
+        }
     }
 
-    /// The entries, oldest first.
+    /// The pieces, in the order they were placed.
     package var entries: [Entry] = []
 
-    /// Thirty days: how long an interval is kept after it ended (uploads come later than that, or never).
+    /// Thirty days: how long a piece is kept after it ended (uploads come later than that, or never).
     package static let retentionNanoseconds: Int64 = 30 * 86_400 * 1_000_000_000
 
-    /// An empty set.
+    /// An empty account.
     package init() {}
 
-    /// Records `away` (idempotently) and returns the overlap with other journals' intervals, clamped to its length.
-    package mutating func record(journalID: String, sessionID: String, away: Range<Int64>) -> Int64 {
-        record(journalID: journalID, [AccountInterval(sessionID: sessionID, away: away)])[0]
-    }
-
-    /// Records `intervals` of `journalID` (each idempotently) and returns, for each, the overlap with other
-    /// journals' intervals recorded before, clamped to its length. Linear in the entries plus
-    /// `intervals.count × log(entries)`: the other journals' intervals are merged once, and each new one is
-    /// measured against them by binary search and prefix sums. Intervals of the same journal never count
-    /// against each other, so every interval of the batch sees the same other-journal set; entries that
-    /// ended more than ``retentionNanoseconds`` before the latest start recorded are dropped at the end.
-    package mutating func record(journalID: String, _ intervals: [AccountInterval]) -> [Int64] {
+    /// Places `placements` of `journalID` in order and returns, for each, the nanoseconds the account holds for
+    /// its (journal, session) afterwards, at most what it asks. A session already placed keeps its pieces and
+    /// gets only the difference, from free time in its window nearest to its preferred interval; no two
+    /// pieces of the account ever overlap. About linear in the account's pieces plus
+    /// `placements.count × (log + √)` of them (``SegmentSet``); pieces that ended more than
+    /// ``retentionNanoseconds`` before the latest piece placed are dropped at the end (the provisional pool,
+    /// below 0, is kept).
+    package mutating func place(journalID: String, _ placements: [Placement]) -> [Int64] {
         let journal = Array(journalID.utf8)
-        var known: [[UInt8]: Int64] = [:]
-        var others: [Range<Int64>] = []
-        for entry in entries {
+        var held: [[UInt8]: Int64] = [:]
+        var occupied: [Range<Int64>] = []
+        occupied.reserveCapacity(entries.count)
+        for entry in entries where entry.start < entry.end {
+            occupied.append(entry.start..<entry.end)
             if entry.journalID.utf8.elementsEqual(journal) {
-                known[Array(entry.sessionID.utf8)] = entry.overlap
-            } else if entry.start < entry.end {
-                others.append(entry.start..<entry.end)
+                held[Array(entry.sessionID.utf8), default: 0] = Self.sum(held[Array(entry.sessionID.utf8)] ?? 0, SegmentSet.length(entry.start..<entry.end))
             }
         }
-        let cover = Coverage(others)
-        var overlaps: [Int64] = []
-        overlaps.reserveCapacity(intervals.count)
-        var horizon: Int64?
-        for interval in intervals {
-            let session = Array(interval.sessionID.utf8)
-            if let overlap = known[session] {
-                overlaps.append(overlap)
+        var line = SegmentSet(occupied)
+        var results: [Int64] = []
+        results.reserveCapacity(placements.count)
+        var latest: Int64?
+        for placement in placements {
+            let session = Array(placement.sessionID.utf8)
+            let already = held[session] ?? 0
+            let wanted = max(0, placement.nanoseconds)
+            guard already < wanted else {
+                results.append(min(already, wanted))
                 continue
             }
-            let away = interval.away
-            let overlap = cover.length(within: away)
-            known[session] = overlap
-            overlaps.append(overlap)
-            entries.append(Entry(journalID: journalID, sessionID: interval.sessionID, start: away.lowerBound, end: away.upperBound,
-                                 overlap: overlap))
-            let (limit, overflow) = away.lowerBound.subtractingReportingOverflow(Self.retentionNanoseconds)
-            if !overflow { horizon = max(horizon ?? limit, limit) }
+            var got: Int64 = 0
+            for piece in line.gaps(within: placement.window, nearest: placement.preferred, limit: wanted - already) {
+                line.insert(piece)
+                entries.append(Entry(journalID: journalID, sessionID: placement.sessionID, start: piece.lowerBound, end: piece.upperBound))
+                got = Self.sum(got, SegmentSet.length(piece))
+                if piece.lowerBound >= 0 { latest = max(latest ?? piece.lowerBound, piece.lowerBound) }
+            }
+            held[session] = already + got
+            results.append(already + got)
         }
-        if let horizon { entries.removeAll { $0.end < horizon } }
-        return overlaps
+        if let latest {
+            let (horizon, overflow) = latest.subtractingReportingOverflow(Self.retentionNanoseconds)
+            if !overflow { entries.removeAll { $0.start >= 0 && $0.end < horizon } }
+        }
+        return results
+    }
+
+    /// The nanoseconds held for (`journalID`, `sessionID`).
+    package func held(journalID: String, sessionID: String) -> Int64 {
+        entries.reduce(0) { total, entry in
+            AccountIntervals.same(entry.journalID, journalID) && AccountIntervals.same(entry.sessionID, sessionID)
+                ? Self.sum(total, SegmentSet.length(entry.start..<entry.end)) : total
+        }
     }
 
     /// The total length of the union of `ranges` (saturating).
     static func unionLength(_ ranges: [Range<Int64>]) -> Int64 {
-        var total: Int64 = 0
-        func add(_ range: Range<Int64>) {
-            // upper − lower of a range is in 0..<2⁶⁴ (exact as UInt64); total ≥ 0.
-            let length = UInt64(bitPattern: range.upperBound &- range.lowerBound)
-            let (sum, overflow) = UInt64(total).addingReportingOverflow(length)
-            total = overflow || sum > UInt64(Int64.max) ? .max : Int64(sum)
-        }
-        var current: Range<Int64>?
-        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let open = current, range.lowerBound <= open.upperBound {
-                current = open.lowerBound..<max(open.upperBound, range.upperBound)
-            } else {
-                if let open = current { add(open) }
-                current = range
-            }
-        }
-        if let open = current { add(open) }
-        return total
+        SegmentSet(ranges).segments.reduce(0) { sum($0, SegmentSet.length($1)) }
+    }
+
+    /// `a + b`, saturating at Int64.max (both non-negative).
+    static func sum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (total, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : total
     }
 
     /// Byte-for-byte equality (no Unicode equivalence).
@@ -132,42 +122,27 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
 }
 
 extension AccountIntervalStore {
-    /// Records one interval: ``record(account:journalID:intervals:)`` with one element.
-    package func record(account: String, journalID: String, sessionID: String, away: Range<Int64>) throws(RegistryError) -> Int64 {
-        try record(account: account, journalID: journalID, intervals: [AccountInterval(sessionID: sessionID, away: away)])[0]
-    }
-
-    /// Records `away` for (`journalID`, `sessionID`) of `account` and returns `gold` less the share of `away`
-    /// that other journals (or tickets, under a journal id of their own) of the account were already paid for:
-    /// `floor(gold × uncovered / length)`, never more than the exact recomputation (the reward is concave in
-    /// time), with the overlap in nanoseconds.
-    package func recordAndTrim(_ gold: Int64, account: String, journalID: String, sessionID: String,
-                              away: Range<Int64>) throws(RegistryError) -> (gold: Int64, overlap: Int64) {
-        try recordAndTrim([(gold, AccountInterval(sessionID: sessionID, away: away))], account: account, journalID: journalID)[0]
-    }
-
-    /// ``recordAndTrim(_:account:journalID:sessionID:away:)`` for every session of one upload, in one write
-    /// (only the sessions with gold and a non-empty interval are recorded).
-    package func recordAndTrim(_ sessions: [(gold: Int64, interval: AccountInterval)], account: String,
-                              journalID: String) throws(RegistryError) -> [(gold: Int64, overlap: Int64)] {
-        var results = sessions.map { (gold: max(0, $0.gold), overlap: Int64(0)) }
-        let recorded = sessions.indices.filter { sessions[$0].gold > 0 && !sessions[$0].interval.away.isEmpty }
-        guard !recorded.isEmpty else { return results }
-        let overlaps = try record(account: account, journalID: journalID, intervals: recorded.map { sessions[$0].interval })
-        for (position, index) in recorded.enumerated() {
-            results[index] = Self.trim(sessions[index].gold, away: sessions[index].interval.away, overlap: overlaps[position])
+    /// Places `placements` of `journalID` for `account` and returns, for each, the gold it asks for cut to the
+    /// share of its time the account's line holds for it: `floor(gold × held / nanoseconds)` — never more than
+    /// the exact recomputation for the time held (the reward is concave in time) — with the nanoseconds held.
+    /// Placements with no gold or no time are not placed (they return 0 gold and 0 held).
+    package func placeAndTrim(_ sessions: [(gold: Int64, placement: Placement)], account: String,
+                              journalID: String) throws(RegistryError) -> [(gold: Int64, held: Int64)] {
+        var results = sessions.map { _ in (gold: Int64(0), held: Int64(0)) }
+        let placed = sessions.indices.filter { sessions[$0].gold > 0 && sessions[$0].placement.nanoseconds > 0 }
+        guard !placed.isEmpty else { return results }
+        let held = try place(account: account, journalID: journalID, placements: placed.map { sessions[$0].placement })
+        for (position, index) in placed.enumerated() {
+            results[index] = (Self.trim(sessions[index].gold, held: held[position], of: sessions[index].placement.nanoseconds), held[position])
         }
         return results
     }
 
-    /// `floor(gold × uncovered / length)` of a non-empty `away` with `overlap` of it covered.
-    private static func trim(_ gold: Int64, away: Range<Int64>, overlap: Int64) -> (gold: Int64, overlap: Int64) {
-        guard overlap > 0 else { return (gold, 0) }
-        // `away` is non-empty and within Int64, so its length is in 1..<2⁶⁴ (exact as UInt64); gold < 2⁶³, so
-        // gold × uncovered < 2⁶⁴ × length and the 128-bit quotient (≤ gold) fits.
-        let length = UInt64(bitPattern: away.upperBound &- away.lowerBound)
-        let uncovered = length - min(UInt64(overlap), length)
-        let trimmed = length.dividingFullWidth(UInt64(gold).multipliedFullWidth(by: uncovered)).quotient
-        return (Int64(trimmed), overlap)
+    /// `floor(gold × held / wanted)` for `0 ≤ held ≤ wanted`, `wanted > 0`.
+    static func trim(_ gold: Int64, held: Int64, of wanted: Int64) -> Int64 {
+        guard held < wanted else { return gold }
+        // gold < 2⁶³ and held < wanted < 2⁶³: the 128-bit quotient is at most gold.
+        let product = UInt64(gold).multipliedFullWidth(by: UInt64(max(0, held)))
+        return Int64(UInt64(wanted).dividingFullWidth(product).quotient)
     }
 }

@@ -23,15 +23,15 @@ package final class FileAccountIntervalStore: AccountIntervalStore {
     /// How many times this store replaced an account's file (each replacement is one fsync'd write).
     package var writeCount: Int { writes.withLock { $0 } }
 
-    /// Reads, records and writes back under the directory's lock.
-    package func record(account: String, journalID: String, intervals: [AccountInterval]) throws(RegistryError) -> [Int64] {
+    /// Reads, places and writes back under the directory's lock.
+    package func place(account: String, journalID: String, placements: [Placement]) throws(RegistryError) -> [Int64] {
         let path = directory + "/" + Hex.encode(SHA256.hash(Array(account.utf8))) + ".json"
         return try DirectoryLock.withLock(directory + "/accounts.lock") { () throws(RegistryError) -> [Int64] in
-            try recordLocked(path: path, journalID: journalID, intervals: intervals)
+            try placeLocked(path: path, journalID: journalID, placements: placements)
         }
     }
 
-    private func recordLocked(path: String, journalID: String, intervals batch: [AccountInterval]) throws(RegistryError) -> [Int64] {
+    private func placeLocked(path: String, journalID: String, placements batch: [Placement]) throws(RegistryError) -> [Int64] {
         var intervals = AccountIntervals()
         var bytes: [UInt8]?
         do throws(FileAccessError) {
@@ -48,13 +48,13 @@ package final class FileAccountIntervalStore: AccountIntervalStore {
             intervals = decoded
         }
         let before = intervals
-        let overlaps = intervals.record(journalID: journalID, batch)
-        guard intervals != before else { return overlaps }
+        let held = intervals.place(journalID: journalID, batch)
+        guard intervals != before else { return held }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(intervals) else { throw RegistryError("cannot encode \(path)") }
         do { try FileSystem.writeOutput(Array(data), toPath: path, permissions: 0o600) } catch { throw RegistryError(error.description) }
         writes.withLock { $0 += 1 }
-        return overlaps
+        return held
     }
 }

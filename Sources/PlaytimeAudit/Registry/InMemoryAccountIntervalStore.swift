@@ -8,7 +8,7 @@ package final class InMemoryAccountIntervalStore: AccountIntervalStore {
     package init() {}
 
     /// Records under the lock.
-    package func record(account: String, journalID: String, intervals: [AccountInterval]) throws(RegistryError) -> [Int64] {
-        accounts.withLock { $0[Array(account.utf8), default: AccountIntervals()].record(journalID: journalID, intervals) }
+    package func place(account: String, journalID: String, placements: [Placement]) throws(RegistryError) -> [Int64] {
+        accounts.withLock { $0[Array(account.utf8), default: AccountIntervals()].place(journalID: journalID, placements) }
     }
 }

@@ -1,6 +1,6 @@
 internal import PlaytimeCrypto
 package import PlaytimeGuard
-internal import PlaytimeJournal
+package import PlaytimeJournal
 package import PlaytimeSystem
 
 /// Accepts uploads of device journals the way a game server must: on its own clock, only when an upload
@@ -21,11 +21,20 @@ package struct UploadGate: Sendable {
     package let accounts: (any AccountIntervalStore)?
     /// The server's own rate and multiplier decisions for an account; `nil` pays a journal's snapshots.
     package let decisions: (any ServerDecisions)?
+    /// The key the server's anchors are verified with; `nil` verifies none (every session is then unanchored
+    /// unless the journal was enrolled).
+    package let anchorKey: AnchorKey?
+    /// The server time the journal was enrolled at (an enrolled journal's id says it, docs/anchors.md): no
+    /// record of it is older. `nil` for a journal the server did not enroll.
+    package let enrolledAt: Int64?
 
     /// Creates a gate.
     package init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry,
-                accounts: (any AccountIntervalStore)? = nil, decisions: (any ServerDecisions)? = nil) {
+                accounts: (any AccountIntervalStore)? = nil, decisions: (any ServerDecisions)? = nil,
+                anchorKey: AnchorKey? = nil, enrolledAt: Int64? = nil) {
         self.key = key
+        self.anchorKey = anchorKey
+        self.enrolledAt = enrolledAt
         self.configuration = configuration
         self.registry = registry
         self.accounts = accounts
@@ -64,10 +73,12 @@ package struct UploadGate: Sendable {
         var sessions: [AuditedSession] = []
         var macAtHead: [UInt8]?
         let head = previous?.headSequence
+        var anchors = AnchorCollector(key: anchorKey, journalID: journalID, account: account ?? "")
         try Self.rewind(file)
         do {
             try auditor.audit(file: file, name: journalID, observe: { view in
                 if view.sequence == head { macAtHead = view.macBytes }
+                anchors.observe(view)
             }, onSession: { sessions.append($0) })
         } catch {
             throw .unreadable(String(describing: error))
@@ -86,10 +97,10 @@ package struct UploadGate: Sendable {
             }
         }
         let summary = auditor.finish()
+        var findings = anchors.findings
 
         var paid = previous?.paidGold ?? [:]
         var payments: [SessionPayment] = []
-        var findings: [AuditFinding] = []
         var calculators: [String: RewardCalculator] = [:]
         var totals: [Int64] = []
         totals.reserveCapacity(sessions.count)
@@ -101,31 +112,18 @@ package struct UploadGate: Sendable {
             }
             totals.append(total)
         }
-        var overlaps = [Int64](repeating: 0, count: sessions.count)
+        var notConserved: [Int: String] = [:]
         if let accounts, let account {
-            // Every session of the upload in one call: one write of the account's intervals per upload
-            // (docs/fleet.md, "Limits and cost").
-            let recorded = sessions.indices.filter { totals[$0] > 0 && sessions[$0].certainlyAway != nil }
-            let trimmed: [(gold: Int64, overlap: Int64)]
-            do {
-                trimmed = try accounts.recordAndTrim(recorded.map { (totals[$0], AccountInterval(sessionID: sessions[$0].sessionID,
-                                                                                                   away: sessions[$0].certainlyAway ?? 0..<0)) },
-                                                     account: account, journalID: journalID)
-            } catch {
-                throw .registry(error)
-            }
-            for (position, index) in recorded.enumerated() {
-                totals[index] = trimmed[position].gold
-                overlaps[index] = trimmed[position].overlap
-            }
+            try Self.conserve(sessions, totals: &totals, notConserved: &notConserved, anchors: anchors.anchors, enrolledAt: enrolledAt,
+                              now: now, account: account, journalID: journalID, accounts: accounts, configuration: configuration)
         }
         // Session ids are printable ASCII (the decoder refuses others, docs/journal-format.md §7), so equal ids
         // are equal bytes.
         for (index, session) in sessions.enumerated() {
             let total = totals[index]
-            if overlaps[index] > 0 {
-                findings.append(AuditFinding(kind: .overlappingSessions, journal: journalID, sessionID: session.sessionID,
-                                             detail: "another device of this account was paid for \(overlaps[index] / 1_000_000_000) s of this time away"))
+            if let detail = notConserved[index] {
+                findings.append(AuditFinding(kind: .timeNotConserved, journal: journalID, sessionID: session.sessionID,
+                                             sequence: session.arrivalSequence, detail: detail))
             }
             let before = paid[session.sessionID] ?? 0
             let owed = total - before
@@ -154,6 +152,78 @@ package struct UploadGate: Sendable {
         guard replaced else { throw .concurrentUpload }
         return UploadDecision(outcome: nothingNew ? .replayed : .accepted, journalID: journalID, summary: summary, payments: payments,
                               findings: findings + summary.findings, record: record)
+    }
+
+    /// Places every session with gold on the account's line of server time (docs/anchors.md, "Conservation"),
+    /// the best-proven first, in one call of the store, and cuts each session's gold to the share of its time
+    /// that fits; `notConserved` gets, by session index, what did not fit, in words.
+    private static func conserve(_ sessions: [AuditedSession], totals: inout [Int64], notConserved: inout [Int: String],
+                                 anchors: [VerifiedAnchor], enrolledAt: Int64?, now: Int64, account: String, journalID: String,
+                                 accounts: any AccountIntervalStore, configuration: AuditConfiguration) throws(UploadError) {
+        let placer = SessionPlacer(anchors: anchors, enrolledAt: enrolledAt, now: now)
+        var requests: [(index: Int, gold: Int64, placement: Placement)] = []
+        for (index, session) in sessions.enumerated() where totals[index] > 0 {
+            let policy = configuration.policy(version: session.policyVersion) ?? configuration.policy
+            let status = session.verdict.status
+            let cap = policy.cap(for: status).multipliedReportingOverflow(by: 1_000_000_000)
+            let nanoseconds = min(max(0, session.verdict.lowerNanoseconds), cap.overflow ? .max : cap.partialValue)
+            guard nanoseconds > 0 else { continue }
+            let placement: Placement
+            if var window = placer.window(departure: session.departureSequence, arrival: session.arrivalSequence) {
+                // Network or signed time names the interval itself: the session is placed there and nowhere else.
+                if let away = session.certainlyAway {
+                    let low = max(window.lowerBound, away.lowerBound), high = min(window.upperBound, away.upperBound)
+                    window = low < high ? low..<high : low..<low
+                }
+                placement = Placement(sessionID: session.sessionID, window: window,
+                                      preferred: session.certainlyAway ?? Self.preferred(endingAt: session.arrivalWallNanoseconds, nanoseconds, in: window),
+                                      nanoseconds: nanoseconds)
+            } else {
+                let pool = policy.provisionalCapSeconds.multipliedReportingOverflow(by: 1_000_000_000)
+                placement = .unanchored(sessionID: session.sessionID, nanoseconds: nanoseconds, capNanoseconds: pool.overflow ? .max : pool.partialValue)
+            }
+            requests.append((index, totals[index], placement))
+        }
+        guard !requests.isEmpty else { return }
+        // The best-proven first: what does not fit is taken from the least-proven.
+        requests.sort { (Self.proofRank(sessions[$0.index].verdict), $0.index) < (Self.proofRank(sessions[$1.index].verdict), $1.index) }
+        let trimmed: [(gold: Int64, held: Int64)]
+        do {
+            trimmed = try accounts.placeAndTrim(requests.map { ($0.gold, $0.placement) }, account: account, journalID: journalID)
+        } catch {
+            throw .registry(error)
+        }
+        for (position, request) in requests.enumerated() {
+            let (gold, held) = trimmed[position]
+            totals[request.index] = gold
+            let wanted = request.placement.nanoseconds
+            guard held < wanted else { continue }
+            let window = request.placement.window
+            let place = window.lowerBound < 0
+                ? "sessions no server anchor places share one provisional allowance per account (\(SegmentSet.length(window) / 1_000_000_000) s)"
+                : "between \(UTCText.format(window.lowerBound)) and \(UTCText.format(window.upperBound)) the server's clock saw \(SegmentSet.length(window) / 1_000_000_000) s pass"
+            notConserved[request.index] = place + "; \((wanted - held) / 1_000_000_000) s of this session's \(wanted / 1_000_000_000) s are already credited to other sessions or tickets of this account and are not paid (\(request.gold - gold) gold)"
+        }
+    }
+
+    /// Where a session without network or signed time most likely lies: the `nanoseconds` before its return's
+    /// wall clock, moved inside `window` (a wrong wall clock only changes where its time is looked for first).
+    private static func preferred(endingAt wall: Int64?, _ nanoseconds: Int64, in window: Range<Int64>) -> Range<Int64> {
+        let upper = min(max(wall ?? window.upperBound, window.lowerBound), window.upperBound)
+        let (start, overflow) = upper.subtractingReportingOverflow(nanoseconds)
+        let lower = overflow ? window.lowerBound : max(window.lowerBound, start)
+        return lower..<upper
+    }
+
+    /// 0 for signed time, 1 network, 2 boot clock, 3 uptime (verified), 4 for anything provisional.
+    private static func proofRank(_ verdict: ElapsedVerdict) -> Int {
+        guard verdict.status == .verified else { return 4 }
+        switch verdict.method {
+        case .signedTime: return 0
+        case .network: return 1
+        case .bootClock: return 2
+        case .uptimeBound, .none: return 3
+        }
     }
 
     /// What `session` is worth with only the multipliers the server granted (its rate is already the account's

@@ -3,11 +3,11 @@ package import PlaytimeAudit
 package import PlaytimePostgres
 
 /// An ``AccountIntervalStore`` on PostgreSQL: one row per account (`playtime_account`, the account's exact UTF-8
-/// bytes as `bytea`) holding its ``AccountIntervals`` as `jsonb`, shared by every server process of a fleet.
+/// bytes as `bytea`) holding its placements on the server's clock (``AccountIntervals``) as `jsonb`, shared by every server process of a fleet.
 ///
 /// Each call — all the sessions of one upload — is one transaction: it creates the account's row if absent, locks
-/// it (`SELECT … FOR UPDATE`), applies the same rule as the other stores (``AccountIntervals/record(journalID:_:)``:
-/// idempotent per (journal, session), old intervals pruned) and writes it back once, only when it changed, before
+/// it (`SELECT … FOR UPDATE`), applies the same rule as the other stores (``AccountIntervals/place(journalID:_:)``:
+/// placements idempotent per (journal, session), old pieces pruned) and writes it back once, only when it changed, before
 /// it answers. So of
 /// two devices uploading at once on two hosts, the second sees the first. Failures are ``RegistryError``.
 package final class PostgresAccountIntervalStore: AccountIntervalStore {
@@ -19,9 +19,8 @@ package final class PostgresAccountIntervalStore: AccountIntervalStore {
         self.pool = pool
     }
 
-    /// Records `intervals` of `journalID` for `account` in one transaction; returns the part of each other
-    /// journals already cover.
-    package func record(account: String, journalID: String, intervals batch: [AccountInterval]) throws(RegistryError) -> [Int64] {
+    /// Places `placements` of `journalID` for `account` in one transaction; returns the nanoseconds held for each.
+    package func place(account: String, journalID: String, placements batch: [Placement]) throws(RegistryError) -> [Int64] {
         let key = SQLValue.bytea(Array(account.utf8))
         let outcome: Result<[Int64], RegistryError>
         do {
@@ -36,14 +35,14 @@ package final class PostgresAccountIntervalStore: AccountIntervalStore {
                     return .failure(RegistryError("the fleet database's intervals of account \(account) are unreadable"))
                 }
                 let before = intervals
-                let overlaps = intervals.record(journalID: journalID, batch)
-                guard intervals != before else { return .success(overlaps) }
+                let held = intervals.place(journalID: journalID, batch)
+                guard intervals != before else { return .success(held) }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 guard let data = try? encoder.encode(intervals) else { return .failure(RegistryError("cannot encode account intervals")) }
                 _ = try connection.query("UPDATE playtime_account SET intervals = $2::jsonb, updated_at = now() WHERE account = $1",
                                          [key, String(decoding: data, as: UTF8.self)])
-                return .success(overlaps)
+                return .success(held)
             }
         } catch {
             throw .fleet(error)
