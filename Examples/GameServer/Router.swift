@@ -56,7 +56,7 @@ struct Router: Sendable {
         let label = "\(request.method) \(request.path)"
         let expected: String
         switch request.path {
-        case "/tickets", "/redeem", "/audit": expected = "POST"
+        case "/tickets", "/redeem", "/audit", "/enroll", "/anchor": expected = "POST"
         case "/health": expected = "GET"
         default: return (.json(404, ErrorBody(error: "not-found", message: "no endpoint \(request.path)")), label)
         }
@@ -68,6 +68,8 @@ struct Router: Sendable {
             case "/tickets": return try issue(request, label)
             case "/redeem": return try redeem(request, label)
             case "/audit": return try audit(request, label)
+            case "/enroll": return try enroll(request, label)
+            case "/anchor": return try anchor(request, label)
             default: return (.json(200, ["status": "ok"]), label)
             }
         } catch {
@@ -114,6 +116,7 @@ struct Router: Sendable {
         switch error {
         case .ticket(.alreadyRedeemed): return (409, "already-redeemed")
         case .ticket(.storeFailure), .store, .setup, .upload: return (500, "store-failure")
+        case .anchor: return (422, "bad-anchor-request")
         case .ticket(.ledgerFailure): return (500, "ledger-failure")
         case .ticket(.malformed): return (422, "malformed")
         case .ticket(.unknownKey): return (422, "unknown-key")
@@ -133,10 +136,18 @@ struct Router: Sendable {
             throw HTTPError(description: "send the player's id in the X-Player header")
         }
         guard !request.body.isEmpty else { throw HTTPError(description: "the body must be the journal's bytes") }
+        // A journal this server enrolled is verified under the key derived from its id; any other under the
+        // directory's journal key.
         let key = journalKey(for: player)
+        var keyID = key.keyIDHex
         let payout: UploadPayout
         do {
-            payout = try state.server.acceptUpload(request.body, player: player, key: key)
+            do {
+                payout = try state.server.acceptUpload(request.body, player: player)
+                keyID = "derived"
+            } catch .upload(.notAJournal) {
+                payout = try state.server.acceptUpload(request.body, player: player, key: key)
+            }
         } catch {
             switch error {
             case .upload(.notAJournal):
@@ -149,19 +160,46 @@ struct Router: Sendable {
                 return (.json(409, ErrorBody(error: "concurrent-upload", message: error.description)), "\(label): \(player), concurrent upload")
             case .store:
                 return (.json(500, ErrorBody(error: "store-failure", message: error.description)), "\(label): store failed, \(error)")
-            case .upload, .ticket, .setup:
+            case .upload, .ticket, .setup, .anchor:
                 return (.json(500, ErrorBody(error: "audit-failed", message: error.description)), "\(label): audit failed, \(error)")
             }
         }
         let decision = payout.decision
         let summary = decision.summary
-        let reply = AuditResponse(player: player, keyID: key.keyIDHex, outcome: decision.outcome.rawValue, records: summary.records,
+        let reply = AuditResponse(player: player, keyID: keyID, outcome: decision.outcome.rawValue, records: summary.records,
                                   sessions: summary.sessions, creditedSeconds: summary.creditedSeconds, recomputedGold: summary.recomputedGold,
                                   claimedGold: summary.claimedGold, payableGold: payout.payableGold, paidGold: payout.paidGold,
                                   withheldByBudget: payout.withheldByBudget, clean: payout.isClean,
                                   findings: decision.findings.map(\.description))
         return (.json(200, reply), "\(label): \(player), \(decision.outcome.rawValue), \(summary.sessions) session(s), "
                 + "paid \(reply.paidGold) gold, \(decision.findings.count) finding(s)")
+    }
+
+    /// `POST /enroll`: a new journal for the player, its key derived from the server secret, and the enrollment
+    /// anchor (`EarningsServer.enroll`).
+    private func enroll(_ request: HTTPRequest, _ label: String) throws(HTTPError) -> (HTTPResponse, String) {
+        let body = try JSONBody.decode(EnrollRequest.self, from: request.body)
+        guard !body.player.isEmpty, body.player.utf8.count <= 256 else { throw HTTPError(description: "player must be 1–256 bytes") }
+        do {
+            let enrollment = try state.server.enroll(player: body.player)
+            return (.json(200, EnrollResponse(journal: enrollment.journalID, key: HexText.encode(enrollment.key), anchor: enrollment.anchor)),
+                    "\(label): \(body.player) enrolled journal \(enrollment.journalID)")
+        } catch {
+            throw HTTPError(description: "cannot enroll: \(error)")
+        }
+    }
+
+    /// `POST /anchor`: the server's time for the journal head the device reports (`EarningsServer.anchor`).
+    private func anchor(_ request: HTTPRequest, _ label: String) throws(HTTPError) -> (HTTPResponse, String) {
+        let body = try JSONBody.decode(AnchorRequestBody.self, from: request.body)
+        guard !body.player.isEmpty, body.player.utf8.count <= 256 else { throw HTTPError(description: "player must be 1–256 bytes") }
+        do {
+            let anchor = try state.server.anchor(player: body.player, journalID: body.journal, headSequence: body.seq, headMAC: body.mac)
+            return (.json(200, AnchorResponse(anchor: anchor.text, serverTime: anchor.serverNanoseconds)),
+                    "\(label): \(body.player) journal \(body.journal) at record \(body.seq)")
+        } catch {
+            return (.json(422, ErrorBody(error: "bad-anchor-request", message: error.description)), "\(label): refused, \(error)")
+        }
     }
 
     /// The key a player's journals are written under. The example keeps one key per server directory; a real

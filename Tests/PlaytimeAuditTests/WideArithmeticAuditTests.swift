@@ -39,25 +39,31 @@ struct WideArithmeticAuditTests {
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
-    @Test("recordAndTrim pays floor(gold × uncovered / length), as computed in Int128")
+    @Test("placeAndTrim pays floor(gold × held / asked), as computed in Int128, and holds exactly the free part of a ticket's interval")
     func trim() throws {
         let gold = Gen<Int64>.frequency([(weight: 2, gen: .int(in: 1...10_000)), (weight: 2, gen: .int(in: 1...Int64.max)),
                                          (weight: 1, gen: .int(in: (Int64.max - 4)...Int64.max))])
         let gen = Gen.zip(Self.range, Self.range, gold)
         try PropertyCheck.check(gen, count: 3000, name: "trim") { first, away, gold in
             let store = InMemoryAccountIntervalStore()
-            _ = try store.record(account: "a", journalID: "one", sessionID: "s", away: first)
-            let (paid, overlap) = try store.recordAndTrim(gold, account: "a", journalID: "two", sessionID: "s", away: away)
-            let expected: Int64
-            if away.isEmpty {
-                expected = gold
-            } else if overlap == 0 {
-                expected = gold
-            } else {
-                let length = Int128(away.upperBound) - Int128(away.lowerBound)
-                expected = Int64(Int128(gold) * (length - min(Int128(overlap), length)) / length)
+            _ = try store.place(account: "a", journalID: "one", placements: [.ticket("s", interval: first, nanoseconds: .max)])
+            let asked = Placement.ticket("s", interval: away, nanoseconds: .max)
+            let (paid, held) = try store.placeAndTrim([(gold, asked)], account: "a", journalID: "two")[0]
+            // Time more than the retention before the first ticket's start is never placed again.
+            var lower = Int128(away.lowerBound)
+            if !first.isEmpty, first.lowerBound >= 0, away.lowerBound >= 0 {
+                lower = max(lower, min(Int128(first.lowerBound) - Int128(AccountIntervals.retentionNanoseconds), Int128(away.upperBound)))
             }
-            try PropertyCheck.expect(paid == expected, "gold \(gold) over \(away) with \(first) covered: \(paid) ≠ \(expected)")
+            let length = Int128(away.upperBound) - lower
+            // The first ticket holds its interval from its start, at most Int64.max nanoseconds of it.
+            let firstEnd = min(Int128(first.upperBound), Int128(first.lowerBound) + Int128(Int64.max))
+            let overlap = max(0, min(firstEnd, Int128(away.upperBound)) - max(Int128(first.lowerBound), lower))
+            let free = length - overlap
+            // Lengths saturate at Int64.max (a range longer than that is asked for Int64.max).
+            let expectedHeld = away.isEmpty ? 0 : Int64(min(free, Int128(asked.nanoseconds)))
+            let expectedPaid = away.isEmpty ? 0 : Int64(Int128(gold) * Int128(expectedHeld) / Int128(asked.nanoseconds))
+            try PropertyCheck.expect(held == expectedHeld, "\(away) with \(first) held: \(held) ≠ \(expectedHeld)")
+            try PropertyCheck.expect(paid == expectedPaid, "gold \(gold) over \(away) with \(first) held: \(paid) ≠ \(expectedPaid)")
         }
     }
 

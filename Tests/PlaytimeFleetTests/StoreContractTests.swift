@@ -31,8 +31,11 @@ struct InMemoryContractTests {
     @Test("device registry: compare-and-set, one winner of 16")
     func registry() async throws { try await StoreContracts.registryBasics(InMemoryDeviceRegistry()) }
 
-    @Test("account intervals: overlap with other journals, idempotent, byte-exact")
+    @Test("account placements: no instant twice, idempotent, byte-exact, one provisional pool")
     func accounts() throws { try StoreContracts.accountBasics(InMemoryAccountIntervalStore()) }
+
+    @Test("account placements: 16 journals placing one hour at once hold it once")
+    func accountRace() async throws { try await StoreContracts.accountConcurrency(InMemoryAccountIntervalStore()) }
 }
 
 /// The same contracts against the PostgreSQL stores, each test on a database of its own.
@@ -94,9 +97,14 @@ struct PostgresContractTests {
         try await withDatabase { database, _ in try await StoreContracts.registryBasics(database.deviceRegistry) }
     }
 
-    @Test("account intervals: overlap with other journals, idempotent, byte-exact")
+    @Test("account placements: no instant twice, idempotent, byte-exact, one provisional pool")
     func accounts() async throws {
         try await withDatabase { database, _ in try StoreContracts.accountBasics(database.accountIntervals) }
+    }
+
+    @Test("account placements: 16 journals placing one hour at once on the database hold it once")
+    func accountRace() async throws {
+        try await withDatabase { database, _ in try await StoreContracts.accountConcurrency(database.accountIntervals) }
     }
 }
 
@@ -159,8 +167,13 @@ struct FileContractTests {
         try await withDirectory { try await StoreContracts.registryBasics(FileDeviceRegistry(directory: $0 + "/registry")) }
     }
 
-    @Test("account intervals: overlap with other journals, idempotent, byte-exact")
+    @Test("account placements: no instant twice, idempotent, byte-exact, one provisional pool")
     func accounts() async throws {
         try await withDirectory { try StoreContracts.accountBasics(FileAccountIntervalStore(directory: $0 + "/accounts")) }
+    }
+
+    @Test("account placements: 16 journals placing one hour at once in the directory hold it once")
+    func accountRace() async throws {
+        try await withDirectory { try await StoreContracts.accountConcurrency(FileAccountIntervalStore(directory: $0 + "/accounts")) }
     }
 }

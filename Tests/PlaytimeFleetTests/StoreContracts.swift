@@ -11,6 +11,7 @@ enum StoreContracts {
     static let start: Int64 = 1_796_083_200_000_000_000
     static let second: Int64 = 1_000_000_000
     static let hour: Int64 = 3600 * second
+    static let minute: Int64 = 60 * second
     static let day: Int64 = 24 * hour
 
     static func claim(_ low: UInt64, expiresAt: Int64, player: String = "p", session: String? = nil,
@@ -161,26 +162,47 @@ enum StoreContracts {
 
     // MARK: - Account intervals
 
-    /// Overlap with other journals only, idempotent per (journal, session), byte-exact accounts.
+    /// Placements on the account's line of server time (docs/anchors.md, "Conservation"): never two on one
+    /// instant, whatever the journal; idempotent per (journal, session); byte-exact accounts; one shared
+    /// provisional pool for unanchored sessions.
     static func accountBasics(_ store: any AccountIntervalStore) throws {
-        #expect(try store.record(account: "a", journalID: "j1", sessionID: "s1", away: start..<(start + 10 * hour)) == 0)
-        #expect(try store.record(account: "a", journalID: "j2", sessionID: "s1", away: (start + 5 * hour)..<(start + 20 * hour)) == 5 * hour)
-        // The same (journal, session) again: the overlap found the first time.
-        #expect(try store.record(account: "a", journalID: "j2", sessionID: "s1", away: (start + 5 * hour)..<(start + 20 * hour)) == 5 * hour)
-        // A journal's own sessions never overlap it.
-        #expect(try store.record(account: "a", journalID: "j1", sessionID: "s2", away: start..<(start + 2 * hour)) == 0)
-        #expect(try store.record(account: "caf\u{e9}", journalID: "j1", sessionID: "s1", away: start..<(start + hour)) == 0)
-        #expect(try store.record(account: "cafe\u{301}", journalID: "j2", sessionID: "s1", away: start..<(start + hour)) == 0)
-        // One call for a whole upload: each interval's overlap with other journals, in order; a session named
-        // twice in the batch, or recorded before, keeps its first overlap.
-        let batch = try store.record(account: "a", journalID: "j3", intervals: [
-            AccountInterval(sessionID: "t1", away: (start + 8 * hour)..<(start + 12 * hour)),
-            AccountInterval(sessionID: "t2", away: (start + 25 * hour)..<(start + 26 * hour)),
-            AccountInterval(sessionID: "t1", away: start..<(start + 30 * hour)),
-        ])
-        #expect(batch == [4 * hour, 0, 4 * hour])
-        #expect(try store.record(account: "a", journalID: "j3", intervals: [AccountInterval(sessionID: "t2", away: start..<(start + hour))]) == [0])
-        #expect(try store.record(account: "a", journalID: "j4", intervals: []) == [])
+        let day = start..<(start + 24 * hour)
+        func place(_ journal: String, _ placements: [Placement], account: String = "a") throws -> [Int64] {
+            try store.place(account: account, journalID: journal, placements: placements)
+        }
+        // A ticket takes its exact interval; an overlapping ticket only the part nobody holds.
+        #expect(try place("ticket", [.ticket("n1", interval: start..<(start + 10 * hour), nanoseconds: 10 * hour)]) == [10 * hour])
+        #expect(try place("ticket", [.ticket("n2", interval: (start + 5 * hour)..<(start + 20 * hour), nanoseconds: 15 * hour)]) == [10 * hour])
+        // The same ticket again holds what it held, and takes nothing more.
+        #expect(try place("ticket", [.ticket("n2", interval: (start + 5 * hour)..<(start + 20 * hour), nanoseconds: 15 * hour)]) == [10 * hour])
+        // A session whose window is the whole day gets the 4 free hours, wherever they are.
+        #expect(try place("j1", [Placement(sessionID: "s1", window: day, preferred: (start + 1 * hour)..<(start + 7 * hour),
+                                           nanoseconds: 6 * hour)]) == [4 * hour])
+        // Asking again for more finds no free time; asking for less keeps what it holds.
+        #expect(try place("j1", [Placement(sessionID: "s1", window: day, preferred: day, nanoseconds: 8 * hour)]) == [4 * hour])
+        #expect(try place("j1", [Placement(sessionID: "s1", window: day, preferred: day, nanoseconds: hour)]) == [hour])
+        // Accounts are bytes: these two are different accounts.
+        #expect(try place("j1", [.ticket("n", interval: start..<(start + hour), nanoseconds: hour)], account: "caf\u{e9}") == [hour])
+        #expect(try place("j2", [.ticket("n", interval: start..<(start + hour), nanoseconds: hour)], account: "cafe\u{301}") == [hour])
+        // One call for a whole upload, in order: the second session of the batch sees the first.
+        let next = (start + 30 * hour)..<(start + 32 * hour)
+        let batch: [Placement] = ["t1", "t2", "t1"].map { Placement(sessionID: $0, window: next, preferred: next, nanoseconds: 90 * minute) }
+        #expect(try place("j3", batch) == [90 * minute, 30 * minute, 90 * minute])
+        // Unanchored sessions of every journal share one provisional allowance.
+        let pooled = Placement.unanchored(sessionID: "u", nanoseconds: 50 * minute, capNanoseconds: hour)
+        #expect(try place("j5", [pooled]) == [50 * minute])
+        #expect(try place("j6", [pooled]) == [10 * minute])
+        #expect(try place("j4", []) == [])
+    }
+
+    /// Journals of one account placed at once (threads, processes or hosts) never hold the same instant.
+    static func accountConcurrency(_ store: any AccountIntervalStore, tasks: Int = 16) async throws {
+        let hourOne = (start + 40 * hour)..<(start + 41 * hour)
+        let held = try await concurrently(tasks) { index in
+            try store.place(account: "race", journalID: "j\(index)",
+                            placements: [Placement(sessionID: "s", window: hourOne, preferred: hourOne, nanoseconds: hour)])[0]
+        }
+        #expect(held.reduce(0, +) == hour)
     }
 
     // MARK: - Helpers

@@ -14,7 +14,7 @@
 ///   settlement pays the difference, never the same time twice), and returns its total;
 /// - accounts and ids compare byte for byte; a durable store has the placements on stable storage before it
 ///   returns; placements that ended more than ``AccountIntervals/retentionNanoseconds`` before a newly placed
-///   one may be forgotten (callers never place before that horizon: ``Placement/earliest(now:)``).
+///   one may be forgotten, and no time before that horizon is placed again.
 package protocol AccountIntervalStore: Sendable {
     /// Places `placements` of `journalID` for `account` in one write; returns, for each, the nanoseconds held.
     func place(account: String, journalID: String, placements: [Placement]) throws(RegistryError) -> [Int64]
@@ -54,7 +54,8 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
     /// Places `placements` of `journalID` in order and returns, for each, the nanoseconds the account holds for
     /// its (journal, session) afterwards, at most what it asks. A session already placed keeps its pieces and
     /// gets only the difference, from free time in its window nearest to its preferred interval; no two
-    /// pieces of the account ever overlap. About linear in the account's pieces plus
+    /// pieces of the account ever overlap, and no piece starts before the retention horizon of the pieces
+    /// already there (time whose pieces may have been forgotten is never credited again). About linear in the account's pieces plus
     /// `placements.count × (log + √)` of them (``SegmentSet``); pieces that ended more than
     /// ``retentionNanoseconds`` before the latest piece placed are dropped at the end (the provisional pool,
     /// below 0, is kept).
@@ -70,6 +71,9 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
             }
         }
         var line = SegmentSet(occupied)
+        // Time before the retention horizon may have been forgotten: it is never credited again.
+        let newest = entries.reduce(Int64?.none) { $1.start >= 0 ? max($0 ?? $1.start, $1.start) : $0 }
+        let horizon = newest.map { $0.subtractingReportingOverflow(Self.retentionNanoseconds) }.flatMap { $0.overflow ? nil : $0.partialValue }
         var results: [Int64] = []
         results.reserveCapacity(placements.count)
         var latest: Int64?
@@ -81,8 +85,10 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
                 results.append(min(already, wanted))
                 continue
             }
+            var window = placement.window
+            if let horizon, window.lowerBound >= 0, window.lowerBound < horizon { window = min(horizon, window.upperBound)..<window.upperBound }
             var got: Int64 = 0
-            for piece in line.gaps(within: placement.window, nearest: placement.preferred, limit: wanted - already) {
+            for piece in line.gaps(within: window, nearest: placement.preferred, limit: wanted - already) {
                 line.insert(piece)
                 entries.append(Entry(journalID: journalID, sessionID: placement.sessionID, start: piece.lowerBound, end: piece.upperBound))
                 got = Self.sum(got, SegmentSet.length(piece))

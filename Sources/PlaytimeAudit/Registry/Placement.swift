@@ -31,11 +31,4 @@ package struct Placement: Sendable, Hashable {
         let pool = Int64.min..<(Int64.min + max(0, min(capNanoseconds, Int64.max / 2)))
         return Placement(sessionID: sessionID, window: pool, preferred: pool, nanoseconds: nanoseconds)
     }
-
-    /// The earliest server time a placement may use at `now`: pieces older than the retention horizon may have
-    /// been forgotten, so time before it is never credited again.
-    package static func earliest(now: Int64) -> Int64 {
-        let (limit, overflow) = now.subtractingReportingOverflow(AccountIntervals.retentionNanoseconds)
-        return overflow ? 0 : max(0, limit)
-    }
 }

@@ -45,10 +45,11 @@ struct SegmentSet {
         var remaining = limit
         func take(_ gap: Range<Int64>, fromLower: Bool) {
             guard !gap.isEmpty, remaining > 0 else { return }
-            let length = Self.length(gap)
-            if length <= remaining {
+            // Exact as UInt64: a gap may be longer than Int64.max.
+            let length = UInt64(bitPattern: gap.upperBound &- gap.lowerBound)
+            if length <= UInt64(remaining) {
                 found.append(gap)
-                remaining -= length
+                remaining -= Int64(length)
             } else {
                 found.append(fromLower ? gap.lowerBound..<(gap.lowerBound + remaining) : (gap.upperBound - remaining)..<gap.upperBound)
                 remaining = 0

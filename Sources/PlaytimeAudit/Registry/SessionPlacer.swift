@@ -38,8 +38,8 @@ package struct SessionPlacer {
     }
 
     /// The window of a session departing at record `departure` and returning at record `arrival`; `nil` when
-    /// nothing places its departure (no anchor before it, no enrollment). Never before the retention horizon,
-    /// never after the upload; empty when the anchors contradict each other.
+    /// nothing places its departure (no anchor before it, no enrollment). Never after the upload; empty when
+    /// the anchors contradict each other.
     package func window(departure: UInt64?, arrival: UInt64?) -> Range<Int64>? {
         var lower = enrolledAt
         if let departure {
@@ -52,8 +52,7 @@ package struct SessionPlacer {
             let first = Self.count(headSequences) { $0 < arrival }
             if first < earliestTimes.count { upper = min(upper, earliestTimes[first]) }
         }
-        let start = max(lower, Placement.earliest(now: now))
-        return start < upper ? start..<upper : start..<start
+        return lower < upper ? lower..<upper : lower..<lower
     }
 
     /// The number of leading elements of sorted `values` for which `isLow` holds.
