@@ -15,6 +15,10 @@ package struct AuditConfiguration: Sendable {
     package var policy: RewardPolicy
     /// Policies of older versions still accepted, by version.
     package var retainedPolicies: [String: RewardPolicy]
+    /// When each retained policy stopped being the server's (server time, Unix nanoseconds): a session the
+    /// server's anchors place after that time is paid under ``policy``, whatever version its departure names
+    /// (docs/anchors.md, "The server decides the policy"). A retained version absent here is never retired.
+    package var policyRetirements: [String: Int64] = [:]
     /// How verdicts are judged.
     package var verdict: VerdictConfiguration
     /// Slack allowed when comparing credited time with the journal's span. Default 2 minutes.

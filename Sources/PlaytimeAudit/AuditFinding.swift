@@ -56,6 +56,9 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         /// anchors that bound it) is already credited, in part, to other sessions or tickets of the account;
         /// the part that does not fit is not paid.
         case timeNotConserved = "time-not-conserved"
+        /// The departure names a retained policy the server had retired before the session's earliest server
+        /// time (or nothing places the session): it is paid under the server's current policy.
+        case retiredPolicy = "retired-policy"
     }
 
     /// The kind.

@@ -56,6 +56,8 @@ public final class EarningsServer: Sendable {
         for other in configuration.retainedPolicies where other.version != policy.version { retained[other.version] = other }
         // The time of judging is set per upload (the gate replaces it); 0 until then.
         var audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
+        let created = configuration.now()
+        for version in retained.keys { audit.policyRetirements[version] = configuration.policyRetirements[version] ?? created }
         audit.roughtimeKeys = configuration.roughtimeKeys
         audit.limits = configuration.limits
         let uploads = configuration.uploadDirectory

@@ -104,18 +104,24 @@ package struct UploadGate: Sendable {
         var calculators: [String: RewardCalculator] = [:]
         var totals: [Int64] = []
         totals.reserveCapacity(sessions.count)
+        let placer = SessionPlacer(anchors: anchors.anchors, enrolledAt: enrolledAt, now: now)
         for session in sessions {
             var total = session.payableGold
-            if let decisions, let account, total > 0 {
-                total = try Self.withinDecisions(session, account: account, decisions: decisions,
-                                                 configuration: configuration, calculators: &calculators)
+            let retired = Self.retiredLabel(session, placer: placer, configuration: configuration)
+            if let retired {
+                findings.append(AuditFinding(kind: .retiredPolicy, journal: journalID, sessionID: session.sessionID,
+                                             sequence: session.departureSequence, detail: retired))
+            }
+            if total > 0 || retired != nil {
+                total = try Self.repriced(session, account: account, decisions: decisions, underServerPolicy: retired != nil,
+                                          configuration: configuration, calculators: &calculators)
             }
             totals.append(total)
         }
         var notConserved: [Int: String] = [:]
         if let accounts, let account {
-            try Self.conserve(sessions, totals: &totals, notConserved: &notConserved, anchors: anchors.anchors, enrolledAt: enrolledAt,
-                              now: now, account: account, journalID: journalID, accounts: accounts, configuration: configuration)
+            try Self.conserve(sessions, totals: &totals, notConserved: &notConserved, placer: placer,
+                              account: account, journalID: journalID, accounts: accounts, configuration: configuration)
         }
         // Session ids are printable ASCII (the decoder refuses others, docs/journal-format.md §7), so equal ids
         // are equal bytes.
@@ -158,9 +164,8 @@ package struct UploadGate: Sendable {
     /// the best-proven first, in one call of the store, and cuts each session's gold to the share of its time
     /// that fits; `notConserved` gets, by session index, what did not fit, in words.
     private static func conserve(_ sessions: [AuditedSession], totals: inout [Int64], notConserved: inout [Int: String],
-                                 anchors: [VerifiedAnchor], enrolledAt: Int64?, now: Int64, account: String, journalID: String,
+                                 placer: SessionPlacer, account: String, journalID: String,
                                  accounts: any AccountIntervalStore, configuration: AuditConfiguration) throws(UploadError) {
-        let placer = SessionPlacer(anchors: anchors, enrolledAt: enrolledAt, now: now)
         var requests: [(index: Int, gold: Int64, placement: Placement)] = []
         for (index, session) in sessions.enumerated() where totals[index] > 0 {
             let policy = configuration.policy(version: session.policyVersion) ?? configuration.policy
@@ -226,19 +231,36 @@ package struct UploadGate: Sendable {
         }
     }
 
-    /// What `session` is worth with only the multipliers the server granted (its rate is already the account's
-    /// ceiling at most: the auditor judged it so).
-    private static func withinDecisions(_ session: AuditedSession, account: String, decisions: any ServerDecisions,
-                                        configuration: AuditConfiguration,
-                                        calculators: inout [String: RewardCalculator]) throws(UploadError) -> Int64 {
-        let granted: Set<String>
-        do { granted = try decisions.grantedMultipliers(account: account, sessionID: session.sessionID) } catch {
-            throw .registry(error)
+    /// Why the retained policy `session`'s departure names cannot pay it, in words, or `nil` when it can: the
+    /// server decides the policy (docs/anchors.md). A label selects a retained version only for a session the
+    /// server's anchors place before that version's retirement; one that nothing places gets the server's.
+    private static func retiredLabel(_ session: AuditedSession, placer: SessionPlacer, configuration: AuditConfiguration) -> String? {
+        let label = session.policyVersion
+        guard label != configuration.policy.version, configuration.retainedPolicies[label] != nil else { return nil }
+        guard let window = placer.window(departure: session.departureSequence, arrival: session.arrivalSequence) else {
+            return "the departure names the retained policy '\(label)', but no server anchor places it before that policy's retirement; "
+                + "paid under '\(configuration.policy.version)'"
         }
-        let rate = session.goldPerHour
-        let multipliers = session.multipliers.filter { granted.contains($0) }
-        guard multipliers != session.multipliers else { return session.payableGold }
-        let policy = configuration.policy(version: session.policyVersion) ?? configuration.policy
+        guard let retiredAt = configuration.policyRetirements[label], window.lowerBound >= retiredAt else { return nil }
+        return "the departure names policy '\(label)', retired at \(UTCText.format(retiredAt)); the server's anchors place it after "
+            + "\(UTCText.format(window.lowerBound)); paid under '\(configuration.policy.version)'"
+    }
+
+    /// What `session` is worth under the server's decisions: only the multipliers the server granted (its rate is
+    /// already the account's ceiling at most: the auditor judged it so) and, when its label is retired, the
+    /// server's policy instead of the one its departure names.
+    private static func repriced(_ session: AuditedSession, account: String?, decisions: (any ServerDecisions)?, underServerPolicy: Bool,
+                                 configuration: AuditConfiguration, calculators: inout [String: RewardCalculator]) throws(UploadError) -> Int64 {
+        var multipliers = session.multipliers
+        if let decisions, let account {
+            let granted: Set<String>
+            do { granted = try decisions.grantedMultipliers(account: account, sessionID: session.sessionID) } catch {
+                throw .registry(error)
+            }
+            multipliers = multipliers.filter { granted.contains($0) }
+        }
+        guard underServerPolicy || multipliers != session.multipliers else { return session.payableGold }
+        let policy = underServerPolicy ? configuration.policy : configuration.policy(version: session.policyVersion) ?? configuration.policy
         let calculator: RewardCalculator
         if let known = calculators[policy.version] {
             calculator = known
@@ -247,8 +269,9 @@ package struct UploadGate: Sendable {
             calculators[policy.version] = made
             calculator = made
         }
-        let breakdown = try? calculator.calculate(session.verdict, goldPerHour: max(0, rate), requestedMultipliers: multipliers)
-        return min(session.payableGold, breakdown?.paidNow ?? 0)
+        let breakdown = try? calculator.calculate(session.verdict, goldPerHour: max(0, session.goldPerHour), requestedMultipliers: multipliers)
+        let gold = breakdown?.paidNow ?? 0
+        return underServerPolicy ? gold : min(session.payableGold, gold)
     }
 
     private static func refusal(_ kind: AuditFinding.Kind, _ journalID: String, _ record: DeviceRecord, _ detail: String) -> UploadDecision {
