@@ -104,7 +104,8 @@ public final class EarningsServer: Sendable {
             let placement = Placement.ticket(consumed.ticket.nonce.description, interval: start..<now,
                                              nanoseconds: considered.overflow ? .max : considered.partialValue)
             do {
-                gold = try stores.accounts.placeAndTrim([(gold, placement)], account: player, journalID: "ticket")[0].gold
+                let (trimmed, held) = try stores.accounts.placeAndTrim([(gold, placement)], account: player, journalID: "ticket")[0]
+                gold = held < placement.nanoseconds ? max(trimmed, min(gold, Self.gold(for: held, of: consumed, authority: authority) ?? trimmed)) : gold
             } catch {
                 throw .store("account intervals: \(error)")
             }
@@ -190,6 +191,15 @@ public final class EarningsServer: Sendable {
     public func collectExpired() throws(ServerError) -> FleetCollection? {
         guard let fleet = stores.fleet else { return nil }
         do { return try fleet.collect(now: configuration.now()) } catch { throw .store("collection: \(error)") }
+    }
+
+    /// What `ticket` is worth for `held` nanoseconds of its interval, exactly, with the multipliers it applied.
+    private static func gold(for held: Int64, of ticket: ConsumedTicket, authority: TicketAuthority) -> Int64? {
+        let breakdown = ticket.breakdown
+        let applied = breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name)
+        let claim = RewardClaim(creditedSeconds: held / 1_000_000_000, status: .verified, goldPerHour: breakdown.goldPerHour,
+                                requestedMultipliers: applied)
+        return try? authority.calculators[breakdown.policyVersion]?.calculate(claim).paidNow
     }
 
     /// Opens the stored upload and hands it to the gate.

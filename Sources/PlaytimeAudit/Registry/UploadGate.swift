@@ -105,6 +105,7 @@ package struct UploadGate: Sendable {
         var totals: [Int64] = []
         totals.reserveCapacity(sessions.count)
         let placer = SessionPlacer(anchors: anchors.anchors, enrolledAt: enrolledAt, now: now)
+        var sessionTerms: [Terms] = []
         for session in sessions {
             var total = session.payableGold
             let retired = Self.retiredLabel(session, placer: placer, configuration: configuration)
@@ -112,15 +113,17 @@ package struct UploadGate: Sendable {
                 findings.append(AuditFinding(kind: .retiredPolicy, journal: journalID, sessionID: session.sessionID,
                                              sequence: session.departureSequence, detail: retired))
             }
+            var terms = Terms(policy: configuration.policy(version: session.policyVersion) ?? configuration.policy, multipliers: session.multipliers)
             if total > 0 || retired != nil {
-                total = try Self.repriced(session, account: account, decisions: decisions, underServerPolicy: retired != nil,
-                                          configuration: configuration, calculators: &calculators)
+                (total, terms) = try Self.repriced(session, account: account, decisions: decisions, underServerPolicy: retired != nil,
+                                                   configuration: configuration, calculators: &calculators)
             }
             totals.append(total)
+            sessionTerms.append(terms)
         }
         var notConserved: [Int: String] = [:]
         if let accounts, let account {
-            try Self.conserve(sessions, totals: &totals, notConserved: &notConserved, placer: placer,
+            try Self.conserve(sessions, terms: sessionTerms, totals: &totals, notConserved: &notConserved, placer: placer,
                               account: account, journalID: journalID, accounts: accounts, configuration: configuration)
         }
         // Session ids are printable ASCII (the decoder refuses others, docs/journal-format.md §7), so equal ids
@@ -163,7 +166,7 @@ package struct UploadGate: Sendable {
     /// Places every session with gold on the account's line of server time (docs/anchors.md, "Conservation"),
     /// the best-proven first, in one call of the store, and cuts each session's gold to the share of its time
     /// that fits; `notConserved` gets, by session index, what did not fit, in words.
-    private static func conserve(_ sessions: [AuditedSession], totals: inout [Int64], notConserved: inout [Int: String],
+    private static func conserve(_ sessions: [AuditedSession], terms: [Terms], totals: inout [Int64], notConserved: inout [Int: String],
                                  placer: SessionPlacer, account: String, journalID: String,
                                  accounts: any AccountIntervalStore, configuration: AuditConfiguration) throws(UploadError) {
         var requests: [(index: Int, gold: Int64, placement: Placement)] = []
@@ -199,9 +202,13 @@ package struct UploadGate: Sendable {
             throw .registry(error)
         }
         for (position, request) in requests.enumerated() {
-            let (gold, held) = trimmed[position]
-            totals[request.index] = gold
+            var (gold, held) = trimmed[position]
             let wanted = request.placement.nanoseconds
+            if held < wanted {
+                // The reward for the time placed, exactly (the proportional cut is the fallback: never more).
+                gold = max(gold, min(request.gold, Self.gold(for: held, of: sessions[request.index], terms: terms[request.index]) ?? gold))
+            }
+            totals[request.index] = gold
             guard held < wanted else { continue }
             let window = request.placement.window
             let place = window.lowerBound < 0
@@ -209,6 +216,20 @@ package struct UploadGate: Sendable {
                 : "between \(UTCText.format(window.lowerBound)) and \(UTCText.format(window.upperBound)) the server's clock saw \(SegmentSet.length(window) / 1_000_000_000) s pass"
             notConserved[request.index] = place + "; \((wanted - held) / 1_000_000_000) s of this session's \(wanted / 1_000_000_000) s are already credited to other sessions or tickets of this account and are not paid (\(request.gold - gold) gold)"
         }
+    }
+
+    /// The gold `session` is worth for `held` nanoseconds of its credited time, under the policy it was judged
+    /// with, at its rate and with its multipliers; `nil` when that cannot be computed.
+    private static func gold(for held: Int64, of session: AuditedSession, terms: Terms) -> Int64? {
+        let claim = RewardClaim(creditedSeconds: held / 1_000_000_000, status: session.verdict.status,
+                                goldPerHour: max(0, session.goldPerHour), requestedMultipliers: terms.multipliers)
+        return try? RewardCalculator(policy: terms.policy).calculate(claim).paidNow
+    }
+
+    /// The policy and multipliers a session is paid with, after the server's decisions.
+    struct Terms {
+        var policy: RewardPolicy
+        var multipliers: [String]
     }
 
     /// Where a session without network or signed time most likely lies: the `nanoseconds` before its return's
@@ -250,7 +271,8 @@ package struct UploadGate: Sendable {
     /// already the account's ceiling at most: the auditor judged it so) and, when its label is retired, the
     /// server's policy instead of the one its departure names.
     private static func repriced(_ session: AuditedSession, account: String?, decisions: (any ServerDecisions)?, underServerPolicy: Bool,
-                                 configuration: AuditConfiguration, calculators: inout [String: RewardCalculator]) throws(UploadError) -> Int64 {
+                                 configuration: AuditConfiguration,
+                                 calculators: inout [String: RewardCalculator]) throws(UploadError) -> (Int64, Terms) {
         var multipliers = session.multipliers
         if let decisions, let account {
             let granted: Set<String>
@@ -259,19 +281,20 @@ package struct UploadGate: Sendable {
             }
             multipliers = multipliers.filter { granted.contains($0) }
         }
-        guard underServerPolicy || multipliers != session.multipliers else { return session.payableGold }
         let policy = underServerPolicy ? configuration.policy : configuration.policy(version: session.policyVersion) ?? configuration.policy
+        let terms = Terms(policy: policy, multipliers: multipliers)
+        guard underServerPolicy || multipliers != session.multipliers else { return (session.payableGold, terms) }
         let calculator: RewardCalculator
         if let known = calculators[policy.version] {
             calculator = known
         } else {
-            guard let made = try? RewardCalculator(policy: policy) else { return 0 }
+            guard let made = try? RewardCalculator(policy: policy) else { return (0, terms) }
             calculators[policy.version] = made
             calculator = made
         }
         let breakdown = try? calculator.calculate(session.verdict, goldPerHour: max(0, session.goldPerHour), requestedMultipliers: multipliers)
         let gold = breakdown?.paidNow ?? 0
-        return underServerPolicy ? gold : min(session.payableGold, gold)
+        return (underServerPolicy ? gold : min(session.payableGold, gold), terms)
     }
 
     private static func refusal(_ kind: AuditFinding.Kind, _ journalID: String, _ record: DeviceRecord, _ detail: String) -> UploadDecision {
