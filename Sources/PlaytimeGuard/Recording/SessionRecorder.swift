@@ -331,8 +331,8 @@ package final class SessionRecorder: Sendable {
         let raw = clock.read()
         guard let network = fix.networkTime(at: raw) else { return [] }
         let reading = try guarded.segments.journalReading(raw)
-        for (session, arrival) in guarded.state.pending.sorted(by: { $0.key < $1.key })
-        where arrival.clock.bootID == reading.bootID && session != spared {
+        for (session, waiting) in guarded.state.pending.sorted(by: { $0.key < $1.key })
+        where waiting.arrival.clock.bootID == reading.bootID && session != spared {
             var evidence = Evidence(event: .settlement, sessionID: session, clock: reading, network: network,
                                     connectivity: Connectivity(state: .online, reason: "ntp-ok"))
             let sequence = try Self.write(&evidence, to: &guarded)
