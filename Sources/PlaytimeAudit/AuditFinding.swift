@@ -49,6 +49,10 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         /// The journal holds more records, sessions or claims, or a claim more multiplier names, than the
         /// configured limits (``InputLimits``): the rest of it is not judged, and nothing in it may be paid.
         case limitExceeded = "limit-exceeded"
+        /// A session of a journal holding evidence that PlaytimeGuard's own recorder never writes (a finding whose
+        /// kind is ``neverHonest``, named in the detail) is not paid: its payable gold is 0. Only when the
+        /// auditor is told to withhold (the upload gate is; `playtime audit` reports without it).
+        case withheldImpossibleEvidence = "withheld-impossible-evidence"
     }
 
     /// The kind.

@@ -129,6 +129,11 @@ extension JournalPass {
         audited.goldPerHour = rate
         audited.policyVersion = timeline.policyVersion
         audited.multipliers = granted
+        if configuration.withholdsImpossibleEvidence {
+            // Nothing an honest recorder cannot write is paid (docs/guarantees.md): this session's own findings,
+            // and what the journal showed so far about it (SessionAuditor applies what comes later).
+            _ = audited.withhold(for: findings + auditor.impossibleEvidence(about: sessionID))
+        }
         return audited
     }
 

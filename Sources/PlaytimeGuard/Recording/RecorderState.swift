@@ -31,8 +31,22 @@ struct RecorderState: Sendable {
         }
     }
 
+    /// The reading of the latest session record written (or replayed): what no later record of its boot may
+    /// read the boot clock before (docs/journal-format.md §10: within a boot the boot clock never runs back).
+    var latestReading: ClockReading?
+
+    /// How far `reading` lies before the latest session record of its (identified) boot on the boot clock; 0
+    /// when it does not. A return whose clocks were read before a fix, or a departure recovered from a
+    /// heartbeat, can lie before a record written meanwhile (a heartbeat, a settlement).
+    func behindLatest(_ reading: ClockReading) -> Int64 {
+        guard let latest = latestReading, latest.bootID != nil, latest.bootID == reading.bootID else { return 0 }
+        let (gap, overflow) = latest.bootNanoseconds.subtractingReportingOverflow(reading.bootNanoseconds)
+        return overflow ? 0 : max(0, gap)
+    }
+
     /// Updates the state for evidence that was written (or replayed from the journal).
     mutating func apply(_ evidence: Evidence, sequence: UInt64?) {
+        latestReading = evidence.clock
         if let network = evidence.network, anchor.map({ $0.reading.bootID != evidence.clock.bootID || $0.reading.bootNanoseconds <= evidence.clock.bootNanoseconds }) ?? true {
             anchor = (evidence.clock, network)
         }
