@@ -59,6 +59,10 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         /// The departure names a retained policy the server had retired before the session's earliest server
         /// time (or nothing places the session): it is paid under the server's current policy.
         case retiredPolicy = "retired-policy"
+        /// A session of a journal holding evidence that PlaytimeGuard's own recorder never writes (a finding whose
+        /// kind is ``neverHonest``, named in the detail) is not paid: its payable gold is 0. Only when the
+        /// auditor is told to withhold (the upload gate is; `playtime audit` reports without it).
+        case withheldImpossibleEvidence = "withheld-impossible-evidence"
     }
 
     /// The kind.

@@ -34,6 +34,10 @@ package final class SessionAuditor {
     /// The chain verification of the latest ``audit(file:name:observe:onSession:)``.
     package private(set) var verification: JournalVerification?
 
+    /// The never-honest findings of the journal being audited, when sessions are withheld for them
+    /// (``AuditConfiguration/withholdsImpossibleEvidence``).
+    private var impossible = ImpossibleEvidenceLog()
+
     /// True when a second thread judges records while this one verifies the chain (on machines with more
     /// than one core); results and their order are the same either way.
     package let judgesConcurrently: Bool
@@ -56,14 +60,26 @@ package final class SessionAuditor {
     package func audit(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void = { _ in },
                        onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
         let findingsBefore = summary.findings.count
+        // Withholding: sessions are held until the whole journal is read, since what withholds one may come later.
+        let withholding = configuration.withholdsImpossibleEvidence
+        impossible = ImpossibleEvidenceLog()
+        var held: [AuditedSession] = []
         let (verification, pass) = judgesConcurrently
-            ? try streamConcurrently(file: file, name: name, observe: observe, onSession: onSession)
-            : try streamSequentially(file: file, name: name, observe: observe, onSession: onSession)
+            ? try streamConcurrently(file: file, name: name, observe: observe) { withholding ? held.append($0) : onSession($0) }
+            : try streamSequentially(file: file, name: name, observe: observe) { withholding ? held.append($0) : onSession($0) }
         refusal = pass.refusal
         self.verification = verification
         if let failure = verification.failure {
             record(AuditFinding(kind: .chainBroken, journal: name, sequence: UInt64(failure.line),
                                 detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset))"))
+        }
+        if withholding {
+            // Findings recorded after a session was judged (a later malformed record, a boot clock going back
+            // later in the journal) withhold it too: payable gold is final only here.
+            for index in held.indices {
+                if let added = held[index].withhold(for: impossible.reasons(for: held[index].sessionID)) { record(added) }
+                onSession(held[index])
+            }
         }
         summary.journals += 1
         summary.records += verification.recordCount
@@ -127,6 +143,13 @@ package final class SessionAuditor {
 
     func record(_ finding: AuditFinding) {
         summary.findings.append(finding)
+        if configuration.withholdsImpossibleEvidence { impossible.note(finding) }
+    }
+
+    /// The never-honest findings recorded so far that withhold the session `id` of the journal being audited
+    /// (empty unless ``AuditConfiguration/withholdsImpossibleEvidence``).
+    func impossibleEvidence(about id: String) -> [AuditFinding] {
+        impossible.reasons(for: id)
     }
 
     /// Registers a session id; false when it was seen before.

@@ -61,6 +61,7 @@ package struct UploadGate: Sendable {
         // head is taken on the way. A rollback or fork found at the end discards the judgement.
         var judging = configuration
         judging.serverNowNanoseconds = now
+        judging.withholdsImpossibleEvidence = true
         judging.firstSeen = previous?.firstSeen ?? FirstSeenTimes()
         // The account's own rate is the ceiling the sessions are judged at: one rule, the auditor's (a snapshot
         // above it is judged at it and named `rate-above-ceiling`).

@@ -168,6 +168,14 @@ package final class SessionRecorder: Sendable {
             departure.event = .background
             departure.origin = "heartbeat"
             departure.sessionID = Self.newSessionID()
+            let behind = guarded.state.behindLatest(heartbeat.clock)
+            if behind > 0 {
+                // A session record written after the heartbeat (a settlement) shows the app alive later: the
+                // departure is recovered from there, so the boot clock never runs back between records.
+                departure.clock.bootNanoseconds = Nanoseconds.add(departure.clock.bootNanoseconds, behind)
+                departure.clock.wallNanoseconds = Nanoseconds.add(departure.clock.wallNanoseconds, behind)
+                departure.network = guarded.state.projectedNetwork(at: departure.clock, driftPPM: configuration.driftPPM)
+            }
             _ = try Self.write(&departure, to: &guarded)
         }
         return try await arrive(as: .launch)
@@ -301,7 +309,17 @@ package final class SessionRecorder: Sendable {
     private func writeReturn(as event: SessionEventKind, raw: ClockReading, fix freshFix: NTPFix?, signedLinks: [SignedTimeLink]?,
                              departureMAC: [UInt8]?, link: Connectivity, to guarded: inout Guarded) throws(RecorderError) -> RecordedEvent {
         let departure = guarded.state.openDeparture
-        let reading = try guarded.segments.journalReading(raw)
+        var raw = raw
+        var reading = try guarded.segments.journalReading(raw)
+        let behind = guarded.state.behindLatest(reading)
+        if behind > 0 {
+            // A record written while this return waited for its fix (a heartbeat, a settlement) read the boot
+            // clock later: the return is written at that reading, so the boot clock never runs back between records.
+            for clock in [\ClockReading.bootNanoseconds, \ClockReading.wallNanoseconds] {
+                raw[keyPath: clock] = Nanoseconds.add(raw[keyPath: clock], behind)
+                reading[keyPath: clock] = Nanoseconds.add(reading[keyPath: clock], behind)
+            }
+        }
         if let departure, let signedLinks, let signedTime, let mac = departureMAC, guarded.state.openArrivalSigned == nil {
             // Written before the return, so the return record follows the answer it rests on.
             _ = try Self.writeSigned(signedLinks, proving: .arrival, session: departure.sessionID, mac: mac,
@@ -331,8 +349,8 @@ package final class SessionRecorder: Sendable {
         let raw = clock.read()
         guard let network = fix.networkTime(at: raw) else { return [] }
         let reading = try guarded.segments.journalReading(raw)
-        for (session, arrival) in guarded.state.pending.sorted(by: { $0.key < $1.key })
-        where arrival.clock.bootID == reading.bootID && session != spared {
+        for (session, waiting) in guarded.state.pending.sorted(by: { $0.key < $1.key })
+        where waiting.arrival.clock.bootID == reading.bootID && session != spared {
             var evidence = Evidence(event: .settlement, sessionID: session, clock: reading, network: network,
                                     connectivity: Connectivity(state: .online, reason: "ntp-ok"))
             let sequence = try Self.write(&evidence, to: &guarded)
