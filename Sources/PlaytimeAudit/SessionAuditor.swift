@@ -52,21 +52,23 @@ package final class SessionAuditor {
     }
 
     /// Streams one journal (a file or standard input), calling `onSession` for each audited session.
+    /// `key` verifies this journal instead of the auditor's (a server's derived journal keys, docs/anchors.md).
     /// Returns the findings of this journal; a chain failure stops the reading there (records before it
     /// are still audited).
     /// `observe` sees every verified record first, on the reading thread (the upload gate takes the MAC at
     /// the head it accepted earlier from it, so that an upload is read once).
     @discardableResult
-    package func audit(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void = { _ in },
+    package func audit(file: borrowing OpenFile, name: String, key journalKey: JournalKey? = nil, observe: (JournalRecordView) -> Void = { _ in },
                        onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
+        let key = journalKey ?? self.key
         let findingsBefore = summary.findings.count
         // Withholding: sessions are held until the whole journal is read, since what withholds one may come later.
         let withholding = configuration.withholdsImpossibleEvidence
         impossible = ImpossibleEvidenceLog()
         var held: [AuditedSession] = []
         let (verification, pass) = judgesConcurrently
-            ? try streamConcurrently(file: file, name: name, observe: observe) { withholding ? held.append($0) : onSession($0) }
-            : try streamSequentially(file: file, name: name, observe: observe) { withholding ? held.append($0) : onSession($0) }
+            ? try streamConcurrently(file: file, name: name, key: key, observe: observe) { withholding ? held.append($0) : onSession($0) }
+            : try streamSequentially(file: file, name: name, key: key, observe: observe) { withholding ? held.append($0) : onSession($0) }
         refusal = pass.refusal
         self.verification = verification
         if let failure = verification.failure {
@@ -90,7 +92,7 @@ package final class SessionAuditor {
         return Array(summary.findings[findingsBefore...])
     }
 
-    private func streamSequentially(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void,
+    private func streamSequentially(file: borrowing OpenFile, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
                                     onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         var pass = JournalPass(name: name, configuration: configuration)
         let verification = try JournalReader.stream(file: file, key: key) { view in
@@ -102,7 +104,7 @@ package final class SessionAuditor {
     }
 
     /// This thread verifies the chain and copies verified records into batches; a worker judges them.
-    private func streamConcurrently(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void,
+    private func streamConcurrently(file: borrowing OpenFile, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
                                     onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         let worker = JudgingWorker(pass: JournalPass(name: name, configuration: configuration), auditor: self)
         worker.start()
