@@ -21,12 +21,16 @@ extension SessionRecorder {
     /// for proof is then settled as a fresh NTP fix settles it. Returns the anchor record's sequence (`nil`
     /// when the journal already holds this token: nothing is written) and the settlements written.
     ///
-    /// Refused, with nothing written: a token not in the `pa1` layout, issued for another journal, naming
+    /// A token the journal already holds writes nothing, whatever the request. Refused, with nothing written:
+    /// a token not in the `pa1` layout, issued for another journal, naming
     /// another head than the request's, a request made on another boot or after the answer on the boot clock,
     /// or a time that cannot be a fix (its earliest before 1970, or out of range).
     package func recordAnchor(_ text: String, for request: AnchorRequest) throws(RecorderError)
         -> (sequence: UInt64?, settlements: [RecordedEvent]) {
         let token = try Self.parse(text)
+        // A token the journal holds was checked when it was written: a repeat writes nothing, whatever the
+        // request (the head has moved on since).
+        guard !guarded.withLock({ $0.state.anchorTokens.contains(token.mac) }) else { return (nil, []) }
         guard token.journalID == request.journalID else { throw .anchor(.wrongJournal) }
         guard token.headSequence == request.headSequence, token.headMAC == request.headMAC else {
             throw .anchor(.wrongHead("it names record \(token.headSequence), the request reported record \(request.headSequence)"
