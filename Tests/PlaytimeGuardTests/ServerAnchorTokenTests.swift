@@ -1,4 +1,5 @@
 import PlaytimeGuard
+import PlaytimeJournal
 import Testing
 
 /// The `pa1` token and the `anchor` record payload (docs/journal-format.md §14): one text per anchor, every

@@ -1,4 +1,4 @@
-public import PlaytimeSystem
+internal import PlaytimeSystem
 
 /// Where a journal stands when the game asks its server for an anchor: what the game sends with
 /// `POST /anchor` (docs/anchors.md), and the boot clock when it asked, so that the answer's round trip can be

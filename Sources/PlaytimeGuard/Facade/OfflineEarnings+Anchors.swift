@@ -1,3 +1,4 @@
+internal import PlaytimeCrypto
 internal import PlaytimeJournal
 
 /// Server anchors and enrollment (docs/anchors.md, docs/journal-format.md §14).
@@ -31,7 +32,7 @@ extension OfflineEarnings {
         let anchor: ServerAnchor
         do { anchor = try ServerAnchor(text: enrollment.anchor) } catch { throw .anchor(error) }
         // The token's journal id is 32 lowercase hex digits (its parser checks), so equal text decodes.
-        guard anchor.journalID == enrollment.journalID, let id = AnchorHex.decode(anchor.journalID) else { throw .anchor(.wrongJournal) }
+        guard anchor.journalID == enrollment.journalID, let id = Hex.decode(anchor.journalID) else { throw .anchor(.wrongJournal) }
         guard anchor.headSequence == 0 else { throw .anchor(.wrongHead("an enrollment names record 0, this one names \(anchor.headSequence)")) }
         return (key, id)
     }

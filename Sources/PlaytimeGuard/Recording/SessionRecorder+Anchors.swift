@@ -1,3 +1,4 @@
+internal import PlaytimeCrypto
 internal import PlaytimeJournal
 internal import PlaytimeSystem
 
@@ -10,8 +11,8 @@ extension SessionRecorder {
         let sent = clock.read()
         return guarded.withLock { guarded in
             let sequence = guarded.writer.lastSequence
-            return AnchorRequest(journalID: AnchorHex.encode(guarded.writer.journalID), headSequence: sequence,
-                                 headMAC: sequence == 0 ? "" : AnchorHex.encode(guarded.writer.headMAC), sent: sent)
+            return AnchorRequest(journalID: Hex.encode(guarded.writer.journalID), headSequence: sequence,
+                                 headMAC: sequence == 0 ? "" : Hex.encode(guarded.writer.headMAC), sent: sent)
         }
     }
 
@@ -43,7 +44,7 @@ extension SessionRecorder {
         let roundTrip = raw.bootNanoseconds - request.sent.bootNanoseconds
         let drift = configuration.driftPPM
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> (sequence: UInt64?, settlements: [RecordedEvent]) in
-            guard token.journalID == AnchorHex.encode(guarded.writer.journalID) else { throw .anchor(.wrongJournal) }
+            guard token.journalID == Hex.encode(guarded.writer.journalID) else { throw .anchor(.wrongJournal) }
             guard token.headSequence <= guarded.writer.lastSequence else {
                 throw .anchor(.wrongHead("it names record \(token.headSequence), the journal ends at \(guarded.writer.lastSequence)"))
             }
@@ -77,7 +78,7 @@ extension SessionRecorder {
         guard token.headSequence == 0 else { throw .anchor(.wrongHead("an enrollment names record 0, this one names \(token.headSequence)")) }
         let raw = clock.read()
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> UInt64? in
-            guard token.journalID == AnchorHex.encode(guarded.writer.journalID) else { throw .anchor(.wrongJournal) }
+            guard token.journalID == Hex.encode(guarded.writer.journalID) else { throw .anchor(.wrongJournal) }
             guard !guarded.state.anchorTokens.contains(token.mac) else { return nil }
             let record = AnchorRecord(token: token.text, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil,
                                       wallNanoseconds: raw.wallNanoseconds)
