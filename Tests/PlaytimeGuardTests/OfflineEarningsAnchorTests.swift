@@ -141,6 +141,23 @@ struct OfflineEarningsAnchorTests {
         #expect(AnchorCodec.decode(after.last!.payload)?.token == token)
     }
 
+    @Test("An answer arriving after more than 64 records is refused (a server would not place it); 64 back is recorded")
+    func headReach() throws {
+        let fixture = try EarningsFixture()
+        defer { fixture.cleanUp() }
+        let server = AnchorTestServer(clock: fixture.clock)
+        let earnings = try open(fixture, server.enroll())
+        let late = earnings.anchorRequest()
+        for _ in 0..<64 { _ = try earnings.heartbeat(goldPerHour: 600) }
+        #expect(throws: EarningsError.anchor(.wrongHead("it names record 1, more than 64 records back: ask again"))) {
+            _ = try earnings.recordAnchor(server.answer(late), for: late)
+        }
+        let request = earnings.anchorRequest()
+        for _ in 0..<63 { _ = try earnings.heartbeat(goldPerHour: 600) }
+        #expect(try earnings.recordAnchor(server.answer(request), for: request).isEmpty)
+        #expect(earnings.anchorRequest().headSequence == request.headSequence + 64)
+    }
+
     @Test("The anchor's round trip is a fix: departures carry network time from it, before and after a reopen")
     func replayAfterReopen() async throws {
         let fixture = try EarningsFixture()

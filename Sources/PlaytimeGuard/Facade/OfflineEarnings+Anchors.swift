@@ -17,8 +17,9 @@ extension OfflineEarnings {
     /// paid as ``settle()`` pays it: the payouts are returned (``AwayPayout/goldNow`` the top-up, possibly 0).
     ///
     /// Throws ``EarningsError/anchor(_:)``, with nothing written, for a token not in the `pa1` layout, one issued
-    /// for another journal, or one naming another head than `request` reported (an older one included), a
-    /// request made on another boot, or a time that is no fix. Recording the same token again writes nothing.
+    /// for another journal, one naming another head than `request` reported (an older one included), an answer
+    /// recorded more than 64 records after that head (a server would not place it: ask again), a request made
+    /// on another boot, or a time that is no fix. Recording the same token again writes nothing.
     public func recordAnchor(_ token: String, for request: AnchorRequest) throws(EarningsError) -> [AwayPayout] {
         do { _ = try recorder.recordAnchor(token, for: request) } catch { throw Self.earningsError(error) }
         // One settlement at a time reads and writes claims, as in `settle()`.

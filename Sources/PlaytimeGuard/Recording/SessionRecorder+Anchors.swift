@@ -5,6 +5,9 @@ internal import PlaytimeSystem
 /// Server anchors in the journal (docs/journal-format.md §14): the request the game sends its server, the
 /// token it answers with recorded as an `anchor` record, and the fix of network time the round trip gives.
 extension SessionRecorder {
+    /// How far back (in records) the head an anchor names may lie behind the anchor record (docs/anchors.md §1).
+    static let anchorHeadReach: UInt64 = 64
+
     /// The journal's id and head now, with the raw clocks, for the game to send its server.
     package func anchorRequest() -> AnchorRequest {
         // Read first: an earlier `sent` only widens the round trip, never narrows it.
@@ -23,8 +26,8 @@ extension SessionRecorder {
     /// when the journal already holds this token: nothing is written) and the settlements written.
     ///
     /// A token the journal already holds writes nothing, whatever the request. Refused, with nothing written:
-    /// a token not in the `pa1` layout, issued for another journal, naming
-    /// another head than the request's, a request made on another boot or after the answer on the boot clock,
+    /// a token not in the `pa1` layout, issued for another journal, naming another head than the request's,
+    /// one more than 64 records back by now (a server would not place it), a request made on another boot or after the answer on the boot clock,
     /// or a time that cannot be a fix (its earliest before 1970, or out of range).
     package func recordAnchor(_ text: String, for request: AnchorRequest) throws(RecorderError)
         -> (sequence: UInt64?, settlements: [RecordedEvent]) {
@@ -47,6 +50,11 @@ extension SessionRecorder {
             guard token.journalID == Hex.encode(guarded.writer.journalID) else { throw .anchor(.wrongJournal) }
             guard token.headSequence <= guarded.writer.lastSequence else {
                 throw .anchor(.wrongHead("it names record \(token.headSequence), the journal ends at \(guarded.writer.lastSequence)"))
+            }
+            // A server accepts an anchor naming a head at most this many records before the record holding it
+            // (docs/anchors.md §1): one that came too late would place nothing, so it is not written.
+            guard token.headSequence == 0 || guarded.writer.lastSequence + 1 - token.headSequence <= Self.anchorHeadReach else {
+                throw .anchor(.wrongHead("it names record \(token.headSequence), more than \(Self.anchorHeadReach) records back: ask again"))
             }
             guard !guarded.state.anchorTokens.contains(token.mac) else { return (nil, []) }
             let reading = try guarded.segments.journalReading(raw)
