@@ -13,7 +13,8 @@ enum RecordAnchor {
     Appends the server anchor TOKEN (the `pa1.` text a game server issued for this journal at its current
     head) as an `anchor` record, written and fsync'd before the command exits, with the checks the game's
     facade makes: the token must be well formed, name this journal's id and its last record (sequence and
-    MAC); nothing is written otherwise. A token the journal already holds writes nothing (exit 0).
+    MAC); nothing is written otherwise. A token the journal already holds writes nothing (exit 0). The journal
+    must exist (a token names its head). Exit status 2 when the token is refused.
     The command reads the journal's head and the clock just before appending, so it records the token as
     answered at that instant: a round trip of about zero, making the token's time a fix of network time
     with no error beyond it for this boot (later departures carry it). Hand it a token fresh from the server;

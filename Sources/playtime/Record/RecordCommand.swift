@@ -41,8 +41,7 @@ enum RecordCommand: Command {
     `record anchor` appends a game server's anchor token instead (see below).
 
     EXIT STATUS: 0 recorded (or a repeated event, nothing written); 2 usage error, bad key or corrupt journal.
-
-    """ + RecordAnchor.help
+    """ + "\n\n" + RecordAnchor.help
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
