@@ -27,8 +27,10 @@ extension SessionRecorder {
     ///
     /// A token the journal already holds writes nothing, whatever the request. Refused, with nothing written:
     /// a token not in the `pa1` layout, issued for another journal, naming another head than the request's,
-    /// one more than 64 records back by now (a server would not place it), a request made on another boot or after the answer on the boot clock,
-    /// or a time that cannot be a fix (its earliest before 1970, or out of range).
+    /// one more than 64 records back by now (a server would not place it), a request made on another boot or
+    /// after the answer on the boot clock, or a time that cannot be a fix (its earliest before 1970, or out of
+    /// range). On a boot the journal cannot name (no boot identity) the token is recorded without a round
+    /// trip (`bootId` null, `sent` = `received`) and is no fix.
     package func recordAnchor(_ text: String, for request: AnchorRequest) throws(RecorderError)
         -> (sequence: UInt64?, settlements: [RecordedEvent]) {
         let token = try Self.parse(text)
@@ -92,12 +94,6 @@ extension SessionRecorder {
                                       wallNanoseconds: raw.wallNanoseconds)
             return try Self.append(record, token: token, to: &guarded)
         }
-    }
-
-    /// True when the journal holds the anchor `text`.
-    package func holdsAnchor(_ text: String) -> Bool {
-        guard let token = try? ServerAnchor(text: text) else { return false }
-        return guarded.withLock { $0.state.anchorTokens.contains(token.mac) }
     }
 
     private static func parse(_ text: String) throws(RecorderError) -> ServerAnchor {

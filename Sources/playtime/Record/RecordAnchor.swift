@@ -24,12 +24,10 @@ enum RecordAnchor {
 
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let extra = parsed.options.keys.filter { !valueOptions.contains($0) } + parsed.flags.filter { !flags.contains($0) }
-        guard extra.isEmpty else {
-            return usageFailure(UsageError(description: "record anchor does not take \(extra.sorted().joined(separator: ", "))"), command: "record")
-        }
-        guard let journalPath = parsed.value("--journal") else { return usageFailure(UsageError(description: "--journal FILE is required"), command: "record") }
-        guard let keyPath = parsed.value("--key-file") else { return usageFailure(UsageError(description: "--key-file FILE is required"), command: "record") }
-        guard let token = parsed.value("--token") else { return usageFailure(UsageError(description: "--token TOKEN is required"), command: "record") }
+        guard extra.isEmpty else { return usage("record anchor does not take \(extra.sorted().joined(separator: ", "))") }
+        guard let journalPath = parsed.value("--journal") else { return usage("--journal FILE is required") }
+        guard let keyPath = parsed.value("--key-file") else { return usage("--key-file FILE is required") }
+        guard let token = parsed.value("--token") else { return usage("--token TOKEN is required") }
         let key: JournalKey
         do {
             try requireJournalPath(journalPath)
@@ -59,6 +57,10 @@ enum RecordAnchor {
             printError("Nothing was written; the journal was left as it was.")
             return ExitCode.usage
         }
+    }
+
+    private static func usage(_ problem: String) -> Int32 {
+        usageFailure(UsageError(description: problem), command: "record")
     }
 
     private static func text(_ written: (sequence: UInt64?, settlements: [RecordedEvent]), anchor: ServerAnchor) -> String {
