@@ -6,8 +6,11 @@ struct RecorderState: Sendable {
     var lastHeartbeat: Evidence?
     /// The latest return, so a repeated foreground is recognised.
     var lastReturn: RecordedEvent?
-    /// The latest network time known, with the reading it belongs to.
+    /// The latest network time known, with the reading it belongs to: from an NTP fix carried by a session
+    /// record, or from a server anchor's round trip (docs/journal-format.md §14.4).
     var anchor: (reading: ClockReading, network: NetworkTime)?
+    /// The MACs of the server anchors the journal holds: a token is recorded once.
+    var anchorTokens: Set<[UInt8]> = []
     /// Returns that need network proof, by session id (they crossed a reboot without it, or network time fell
     /// short of the boot clock within one boot), with their departures.
     var pending: [String: (departure: Evidence, arrival: Evidence)] = [:]
@@ -47,9 +50,7 @@ struct RecorderState: Sendable {
     /// Updates the state for evidence that was written (or replayed from the journal).
     mutating func apply(_ evidence: Evidence, sequence: UInt64?) {
         latestReading = evidence.clock
-        if let network = evidence.network, anchor.map({ $0.reading.bootID != evidence.clock.bootID || $0.reading.bootNanoseconds <= evidence.clock.bootNanoseconds }) ?? true {
-            anchor = (evidence.clock, network)
-        }
+        if let network = evidence.network { note(network, at: evidence.clock) }
         switch evidence.event {
         case .background:
             openDeparture = evidence
@@ -93,6 +94,20 @@ struct RecorderState: Sendable {
                         tolerance: Int64 = VerdictConfiguration.standard.clockStepToleranceNanoseconds) -> Bool {
         guard departure.clock.bootID != nil, departure.clock.bootID == arrival.clock.bootID else { return true }
         return SameBootAgreement.settles(departure: departure, arrival: arrival, later: proof, driftPPM: driftPPM, tolerance: tolerance)
+    }
+
+    /// Updates the state for a server anchor that was written (or replayed) with the token `anchor`: the token
+    /// is known, and a measured round trip is a fix of network time, taken as an NTP fix is.
+    mutating func apply(_ record: AnchorRecord, anchor token: ServerAnchor) {
+        anchorTokens.insert(token.mac)
+        if let fix = record.networkFix(serverNanoseconds: token.serverNanoseconds) { note(fix.network, at: fix.reading) }
+    }
+
+    /// Network time known at `reading`: the latest unless an earlier reading of the same boot.
+    private mutating func note(_ network: NetworkTime, at reading: ClockReading) {
+        if anchor.map({ $0.reading.bootID != reading.bootID || $0.reading.bootNanoseconds <= reading.bootNanoseconds }) ?? true {
+            anchor = (reading, network)
+        }
     }
 
     /// A return needs settlement when it crossed a reboot and has no network time: only a later fix in
