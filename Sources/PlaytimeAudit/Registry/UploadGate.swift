@@ -179,14 +179,22 @@ package struct UploadGate: Sendable {
             guard nanoseconds > 0 else { continue }
             let placement: Placement
             if var window = placer.window(departure: session.departureSequence, arrival: session.arrivalSequence) {
-                // Network or signed time names the interval itself: the session is placed there and nowhere else.
+                // Network or signed time names the interval itself: the session is placed there and nowhere else —
+                // moved by up to the clock-step tolerance into the window first, as honest network time a minute
+                // off the server's clock at the enrollment or the upload would otherwise lose that minute.
+                var preferred: Range<Int64>
                 if let away = session.certainlyAway {
-                    let low = max(window.lowerBound, away.lowerBound), high = min(window.upperBound, away.upperBound)
+                    // Its start and the time asked for (the auditor cut the interval at the time of judging).
+                    let (end, overflow) = away.lowerBound.addingReportingOverflow(nanoseconds)
+                    let exact = Self.shifted(away.lowerBound..<(overflow ? Int64.max : end), into: window,
+                                             by: configuration.verdict.clockStepToleranceNanoseconds)
+                    let low = max(window.lowerBound, exact.lowerBound), high = min(window.upperBound, exact.upperBound)
                     window = low < high ? low..<high : low..<low
+                    preferred = exact
+                } else {
+                    preferred = Self.preferred(endingAt: session.arrivalWallNanoseconds, nanoseconds, in: window)
                 }
-                placement = Placement(sessionID: session.sessionID, window: window,
-                                      preferred: session.certainlyAway ?? Self.preferred(endingAt: session.arrivalWallNanoseconds, nanoseconds, in: window),
-                                      nanoseconds: nanoseconds)
+                placement = Placement(sessionID: session.sessionID, window: window, preferred: preferred, nanoseconds: nanoseconds)
             } else {
                 let pool = policy.provisionalCapSeconds.multipliedReportingOverflow(by: 1_000_000_000)
                 placement = .unanchored(sessionID: session.sessionID, nanoseconds: nanoseconds, capNanoseconds: pool.overflow ? .max : pool.partialValue)
@@ -231,6 +239,22 @@ package struct UploadGate: Sendable {
     struct Terms {
         var policy: RewardPolicy
         var multipliers: [String]
+    }
+
+    /// `interval` moved by at most `tolerance` so that it starts no earlier and ends no later than `window`
+    /// (as far as that tolerance goes; its length is kept).
+    private static func shifted(_ interval: Range<Int64>, into window: Range<Int64>, by tolerance: Int64) -> Range<Int64> {
+        var move: Int64 = 0
+        if interval.lowerBound < window.lowerBound {
+            move = min(tolerance, window.lowerBound.subtractingReportingOverflow(interval.lowerBound).overflow ? tolerance
+                                                                                                                   : window.lowerBound - interval.lowerBound)
+        } else if interval.upperBound > window.upperBound {
+            move = -min(tolerance, interval.upperBound.subtractingReportingOverflow(window.upperBound).overflow ? tolerance
+                                                                                                                   : interval.upperBound - window.upperBound)
+        }
+        let (low, lowOverflow) = interval.lowerBound.addingReportingOverflow(move)
+        let (high, highOverflow) = interval.upperBound.addingReportingOverflow(move)
+        return lowOverflow || highOverflow ? interval : low..<high
     }
 
     /// Where a session without network or signed time most likely lies: the `nanoseconds` before its return's
