@@ -221,9 +221,9 @@ package struct UploadGate: Sendable {
             guard held < wanted else { continue }
             let window = request.placement.window
             let place = window.lowerBound < 0
-                ? "sessions no server anchor places share one provisional allowance per account (\(SegmentSet.length(window) / 1_000_000_000) s)"
-                : "between \(UTCText.format(window.lowerBound)) and \(UTCText.format(window.upperBound)) the server's clock saw \(SegmentSet.length(window) / 1_000_000_000) s pass"
-            notConserved[request.index] = place + "; \((wanted - held) / 1_000_000_000) s of this session's \(wanted / 1_000_000_000) s are already credited to other sessions or tickets of this account and are not paid (\(request.gold - gold) gold)"
+                ? "sessions no server anchor places share one provisional allowance per account (\(UTCText.seconds(SegmentSet.length(window))))"
+                : "between \(UTCText.format(window.lowerBound)) and \(UTCText.format(window.upperBound)) the server's clock saw \(UTCText.seconds(SegmentSet.length(window))) pass"
+            notConserved[request.index] = place + "; \(UTCText.seconds(wanted - held)) of this session's \(UTCText.seconds(wanted)) are already credited to other sessions or tickets of this account and are not paid (\(request.gold - gold) gold)"
         }
     }
 
