@@ -40,7 +40,7 @@ let package = Package(
         // PostgreSQL frontend/backend protocol v3 client: SCRAM-SHA-256, extended queries, a bounded pool.
         .target(name: "PlaytimePostgres", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
         // The fleet's server state on PostgreSQL: replay guard, budgets, device registry, account intervals.
-        .target(name: "PlaytimeFleet", dependencies: ["PlaytimePostgres", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit"]),
+        .target(name: "PlaytimeFleet", dependencies: ["PlaytimePostgres", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit", "PropertyTesting"]),
         // The game server's facade: tickets and journal uploads paid once, within the budget, on file or fleet stores.
         .target(name: "PlaytimeServer", dependencies: ["PlaytimeAudit", "PlaytimeTickets", "PlaytimeFleet", "PlaytimeRewards", "PlaytimeJournal",
                                                        "PlaytimeCrypto", "PlaytimeSystem"]),
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
         .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeJournal", "PlaytimePostgres",
-                                                                "PlaytimeTickets", "PlaytimeAudit"]),
+                                                                "PlaytimeTickets", "PlaytimeAudit", "PropertyTesting"]),
         // The public API list (docs/public-api.md) from the built modules' symbol graphs: scripts/public-api.sh runs
         // the tool, PlaytimeSurfaceTests keeps the file honest and checks what a dependent package can name.
         .target(name: "PublicAPIListing", path: "Tests/PublicAPIListing"),

@@ -35,17 +35,25 @@ struct AnchoredJournal {
     }
 
     /// Asks `server` for an anchor at the journal's head and records it.
-    mutating func anchor(_ server: EarningsServer, boot: Int64) throws {
+    mutating func anchor(_ server: EarningsServer, boot: Int64, bootID: String = AnchoredJournal.bootID) throws {
         let head = encoder.lastSequence
         let mac = head == 0 ? "" : encoder.headMAC.map { String(format: "%02x", $0) }.joined()
         let anchor = try server.anchor(player: player, journalID: journalID, headSequence: head, headMAC: mac)
-        try record(token: anchor.text, boot: boot)
+        try record(token: anchor.text, boot: boot, bootID: bootID)
     }
 
     /// Appends an anchor record carrying `token`.
-    mutating func record(token: String, boot: Int64) throws {
-        let record = AnchorRecord(token: token, sentBootNanoseconds: boot, receivedBootNanoseconds: boot, bootID: Self.bootID, wallNanoseconds: 0)
+    mutating func record(token: String, boot: Int64, bootID: String = AnchoredJournal.bootID) throws {
+        let record = AnchorRecord(token: token, sentBootNanoseconds: boot, receivedBootNanoseconds: boot, bootID: bootID, wallNanoseconds: 0)
         bytes += try encoder.encodeRecord(type: AnchorCodec.recordType, payload: AnchorCodec.encode(record))
+    }
+
+    /// One lifecycle record with the clocks given.
+    mutating func event(_ kind: SessionEventKind, _ id: String, wall: Int64, boot: Int64, bootID: String, network: NetworkTime?, rate: Int64) throws {
+        let evidence = Evidence(event: kind, sessionID: id, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
+                                network: network, connectivity: Connectivity(state: network == nil ? .offline : .online, reason: network == nil ? "no-route" : "ntp-ok"),
+                                goldPerHour: rate, policyVersion: kind == .background ? RewardPolicy.default.version : "")
+        bytes += try encoder.encodeRecord(type: "session." + kind.rawValue, payload: EvidenceCodec.encode(evidence))
     }
 
     /// One away session the boot clock proves (`awaySeconds` of it), departing at `wall`/`boot`, with a claim-free
