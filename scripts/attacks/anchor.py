@@ -151,7 +151,7 @@ elif command == "upload":
         paid += reply.get("paidGold", 0)
         recomputed += reply.get("recomputedGold", 0)
         credited += reply.get("creditedSeconds", 0)
-        kinds.update(finding.split(" ", 1)[0] for finding in reply.get("findings", []))
+        kinds.update(finding.split(" ", 1)[0].rstrip(":") for finding in reply.get("findings", []))
     print(paid, recomputed, credited, ",".join("%dx%d" % (n, s) for s, n in sorted(statuses.items())),
           ",".join(sorted(kinds)) or "-")
 elif command == "tickets":
