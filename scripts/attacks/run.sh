@@ -1130,10 +1130,10 @@ case_v5_honest_reboot() {
   c=$(( 1800000000000 - $(boot_now_ns) ))
   rec "$j" 0 "$c" "$id" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
   need_net "the return" || { tool_failure "$name"; return; }
-  anchor "$j" v5-honest || { tool_failure "$name"; return; }
   v_check_v2 "$j" || { tool_failure "$name"; return; }
   local true_ns=$(( S2 + $(real_ns) - t0 )) credit
   credit=$(v_field "$j" -1 rebootCredit)
+  anchor "$j" v5-honest || { tool_failure "$name"; return; }
   [ "$credit" != null ] && (( credit >= 1790 * 1000000000 && credit <= 1800 * 1000000000 )) \
     || why+="rebootCredit $credit, meant the new boot's 30 min less drift; "
   audit "$j"
@@ -1264,6 +1264,9 @@ case_v8_privacy() {
 C_TICKETS=${PLAYTIME_ATTACKS_TICKETS:-60}       # the issue's 1 250 overlapping tickets, scaled
 C_SAVES=${PLAYTIME_ATTACKS_SAVE_DIRS:-40}       # the issue's 1 250 save directories, scaled
 C_REBOOTS=${PLAYTIME_ATTACKS_REBOOTS:-40}       # forged reboots, as in the issue
+# The boot clock of these cases starts 5 days further on: their raw readings (which v8 checks every journal
+# against, within 1 s) then stay clear of the other cases' durations of hours.
+C_BOOT=$FIVE_DAYS_NS
 
 # parallel_dirs DIR COUNT FUNCTION: FUNCTION DIR K for K = 2..COUNT, two at a time (journals of different
 # save directories are independent); returns 1 with TOOLERR when any failed.
@@ -1305,7 +1308,7 @@ case_c1_tickets() {
 c2_record() {
   local dir=$1 k=$2 key=$1/$2.key
   [ -f "$key" ] || key=$KEY
-  recq "$dir/$k.jsonl" "$key" -$H8 0 "" background && recq "$dir/$k.jsonl" "$key" 0 $S8 "" foreground
+  recq "$dir/$k.jsonl" "$key" -$H8 $C_BOOT "" background && recq "$dir/$k.jsonl" "$key" 0 $(( C_BOOT + S8 )) "" foreground
 }
 case_c2_save_dirs() {
   local how=$1 name dir=$T/c2-$1 player=c2-saves-$1 k first_key why=""
@@ -1322,8 +1325,8 @@ case_c2_save_dirs() {
     name="c2: $C_SAVES save directories offline, one player (journal key)"
     first_key=$KEY
   fi
-  REC_KEY=$first_key rec "$dir/1.jsonl" -$H8 0 "" background || { tool_failure "$name"; return; }
-  REC_KEY=$first_key rec "$dir/1.jsonl" 0 $S8 "" foreground || { tool_failure "$name"; return; }
+  REC_KEY=$first_key rec "$dir/1.jsonl" -$H8 $C_BOOT "" background || { tool_failure "$name"; return; }
+  REC_KEY=$first_key rec "$dir/1.jsonl" 0 $(( C_BOOT + S8 )) "" foreground || { tool_failure "$name"; return; }
   parallel_dirs "$dir" "$C_SAVES" c2_record || { tool_failure "$name"; return; }
   upload "$player" $(for k in $(seq 1 "$C_SAVES"); do echo "$dir/$k.jsonl"; done) || { tool_failure "$name"; return; }
   [ "$U_STATUS" = "${C_SAVES}x200" ] || why+="uploads answered $U_STATUS; "
@@ -1340,11 +1343,11 @@ case_c3_policy() {
   cons_begin
   ntp_offset "$P_HONEST" -$away
   server_clock -$away
-  rec "$j" -$away 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
+  rec "$j" -$away $C_BOOT "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
   anchor "$j" "$player" || { tool_failure "$name"; return; }
-  rec "$j" -$away 0 "" background --rate 600 --policy-version "$label" || { tool_failure "$name"; return; }
+  rec "$j" -$away $C_BOOT "" background --rate 600 --policy-version "$label" || { tool_failure "$name"; return; }
   server_clock 0
-  rec "$j" 0 $(( away * 1000000000 )) "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  rec "$j" 0 $(( C_BOOT + away * 1000000000 )) "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
   anchor "$j" "$player" || { tool_failure "$name"; return; }
   upload "$player" "$j" || { tool_failure "$name"; return; }
   [ "$U_STATUS" = 1x200 ] || why+="upload answered $U_STATUS; "
@@ -1354,7 +1357,9 @@ case_c3_policy() {
       || known="the client's policy label still decides: paid $U_PAID > its twin's ${C3_TWIN_PAID:-$honest} under the server's policy (issue 17 item 4)"
   else
     C3_TWIN_PAID=$U_PAID
-    (( U_PAID * 100 >= 99 * honest )) || why+="paid $U_PAID < 99 % of $honest; "
+    local floor; floor=$(honest_gold $(( away * 99 / 100 )))    # gold is whole: the gold of 99 % of the time
+    (( U_CREDITED * 100 >= 99 * away )) || why+="credited $U_CREDITED s < 99 % of $away s; "
+    (( U_PAID >= floor )) || why+="paid $U_PAID < $floor, the gold of 99 % of $away s; "
   fi
   cons_report "$name" "$U_PAID" "policy $label, rate 600 in the journal; credited $U_CREDITED s; honest $honest" "$why" "$known"
 }
@@ -1368,7 +1373,7 @@ case_c4_ntp_lag() {
   server_clock 0
   ntp_offset "$P_LIAR1" -$H8
   for r in 1 2 3 4; do
-    idl=$(new_boot_id "c4-lag-$r") cl=$(( 1200000000000 - $(boot_now_ns) ))
+    idl=$(new_boot_id "c4-lag-$r") cl=$(( C_BOOT + 1200000000000 - $(boot_now_ns) ))
     rec "$j" -$H8 "$cl" "$idl" launch --ntp "$LIAR1" || { tool_failure "$name"; return; }
     net_near -$H8 "the launch" || { tool_failure "$name"; return; }
     anchor "$j" $player || { tool_failure "$name"; return; }
@@ -1394,11 +1399,11 @@ case_c5_boot_shift() {
   cons_begin
   server_clock 0
   enroll "$j" $player "$key" || { tool_failure "$name"; return; }
-  REC_KEY=$key rec "$j" 0 0 "" launch || { tool_failure "$name"; return; }    # the recorder continues it
+  REC_KEY=$key rec "$j" 0 $C_BOOT "" launch || { tool_failure "$name"; return; }    # the recorder continues it
   for k in 0 1 2 3 4; do
     at=$(( k * (H8 + 60) + 60 ))
-    REC_KEY=$key rec "$j" $at $(( at * 1000000000 )) "" background || { tool_failure "$name"; return; }
-    REC_KEY=$key rec "$j" $(( at + H8 )) $(( (at + H8) * 1000000000 )) "" foreground || { tool_failure "$name"; return; }
+    REC_KEY=$key rec "$j" $at $(( C_BOOT + at * 1000000000 )) "" background || { tool_failure "$name"; return; }
+    REC_KEY=$key rec "$j" $(( at + H8 )) $(( C_BOOT + (at + H8) * 1000000000 )) "" foreground || { tool_failure "$name"; return; }
   done
   AUDIT_KEY=$key audit "$j"
   local cli="CLI: ${A_PROOF:-?} ${A_CREDITED:-?} s, ${A_GOLD:-?} gold"
@@ -1460,15 +1465,15 @@ case_c8_settling_fix() {
   cons_begin
   ntp_offset "$P_HONEST" -$HOUR2
   server_clock -$HOUR2
-  rec "$j" -$HOUR2 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
+  rec "$j" -$HOUR2 $C_BOOT "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
   anchor "$j" $player || { tool_failure "$name"; return; }
-  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }
+  rec "$j" -$HOUR2 $C_BOOT "" background || { tool_failure "$name"; return; }
   need_net "the departure" || { tool_failure "$name"; return; }
   server_clock 0
-  rec "$j" $(( shift - HOUR2 )) $(( shift * 1000000000 )) "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  rec "$j" $(( shift - HOUR2 )) $(( C_BOOT + shift * 1000000000 )) "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
   need_net "the return" || { tool_failure "$name"; return; }
   anchor "$j" $player || { tool_failure "$name"; return; }
-  rec "$j" $(( shift - HOUR2 )) $(( shift * 1000000000 )) "" heartbeat --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  rec "$j" $(( shift - HOUR2 )) $(( C_BOOT + shift * 1000000000 )) "" heartbeat --ntp "$CHRONY" || { tool_failure "$name"; return; }
   need_net "the later fix" || { tool_failure "$name"; return; }
   python3 "$FORGE" record "$KEY" "$j" $(( $(wc -l < "$j") - 1 )) netErr=9223372036854775807 \
     || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
@@ -1493,12 +1498,12 @@ case_h1_offline_return() {
   cons_begin
   ntp_offset "$P_HONEST" -$dep
   server_clock -$dep
-  rec "$j" -$dep 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
+  rec "$j" -$dep $C_BOOT "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
   anchor "$j" $player || { tool_failure "$name"; return; }
-  rec "$j" -$dep 0 "" background || { tool_failure "$name"; return; }
-  rec "$j" -600 $S2 "" foreground || { tool_failure "$name"; return; }            # no network, no server
+  rec "$j" -$dep $C_BOOT "" background || { tool_failure "$name"; return; }
+  rec "$j" -600 $(( C_BOOT + S2 )) "" foreground || { tool_failure "$name"; return; }   # no network, no server
   server_clock 0
-  rec "$j" 0 $(( (dep) * 1000000000 )) "" launch --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  rec "$j" 0 $(( C_BOOT + dep * 1000000000 )) "" launch --ntp "$CHRONY" || { tool_failure "$name"; return; }
   anchor "$j" $player || { tool_failure "$name"; return; }
   upload $player "$j" || { tool_failure "$name"; return; }
   local honest; honest=$(honest_gold $HOUR2)
@@ -1516,7 +1521,7 @@ case_h2_two_devices() {
     j=$T/h2-device-$d.jsonl
     local dep=$(( (3 - d) * HOUR2 )) ret=$(( (2 - d) * HOUR2 ))
     id=$(new_boot_id "h2-$d")
-    c=$(( d * 1000000000000 - $(boot_now_ns) ))                # each device its own boot
+    c=$(( C_BOOT + d * 1000000000000 - $(boot_now_ns) ))       # each device its own boot
     ntp_offset "$P_HONEST" -$dep
     server_clock -$dep
     rec "$j" -$dep "$c" "$id" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
@@ -1544,11 +1549,11 @@ case_h3_enrolled() {
   ntp_offset "$P_HONEST" -$HOUR2
   server_clock -$HOUR2
   enroll "$j" $player "$key" || { tool_failure "$name"; return; }
-  REC_KEY=$key rec "$j" -$HOUR2 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
+  REC_KEY=$key rec "$j" -$HOUR2 $C_BOOT "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
   anchor "$j" $player "$key" || { tool_failure "$name"; return; }
-  REC_KEY=$key rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }
+  REC_KEY=$key rec "$j" -$HOUR2 $C_BOOT "" background || { tool_failure "$name"; return; }
   server_clock 0
-  REC_KEY=$key rec "$j" 0 $S2 "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  REC_KEY=$key rec "$j" 0 $(( C_BOOT + S2 )) "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
   anchor "$j" $player "$key" || { tool_failure "$name"; return; }
   upload $player "$j" || { tool_failure "$name"; return; }
   local honest; honest=$(honest_gold $HOUR2)
