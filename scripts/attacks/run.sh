@@ -233,18 +233,42 @@ recq() {
     || { TOOLERR="playtime record $event ($(basename "$journal")) failed: $(tr '\n' ' ' < "$journal.err" | head -c 300)"; return 1; }
 }
 
+# jget FILE KEY: one top-level scalar member of the one-line JSON objects the binaries and the server print,
+# as `helpers.py get` gives it ('' when absent or null), without starting an interpreter. A record's
+# departure object is not looked at; a string with escapes goes to helpers.py.
+jget() {
+  local text re
+  text=$(< "$1") || { echo ""; return; }
+  if [[ $text == *'"departure":{'* ]]; then                 # drop the (flat) departure object
+    local after=${text#*'"departure":{'}
+    text=${text%%'"departure":{'*}${after#*\}}
+  fi
+  re="\"$2\":(null|\"([^\"\\]*)\"|-?[0-9]+|true|false)"
+  if [[ $text =~ $re ]]; then
+    case ${BASH_REMATCH[1]} in
+      null) echo "" ;;
+      \"*) echo "${BASH_REMATCH[2]}" ;;
+      *) echo "${BASH_REMATCH[1]}" ;;
+    esac
+  elif [[ $text == *"\"$2\":"* ]]; then
+    python3 "$HELP" get "$1" "$2"
+  else
+    echo ""
+  fi
+}
+
 # need_net WHAT: the last record must carry network time (else the case would not test what it says).
 need_net() {
   local net
-  net=$(python3 "$HELP" get "$LAST_OUT" networkNanoseconds)
-  [ -n "$net" ] || { TOOLERR="$1 has no network time (connectivity $(python3 "$HELP" get "$LAST_OUT" connectivityReason))"; return 1; }
+  net=$(jget "$LAST_OUT" networkNanoseconds)
+  [ -n "$net" ] || { TOOLERR="$1 has no network time (connectivity $(jget "$LAST_OUT" connectivityReason))"; return 1; }
 }
 
 # net_near OFFSET_S WHAT: the last record's network time must be the real time + OFFSET_S (within 60 s):
 # the liar or spoofer was really heard, so the case tests what it says.
 net_near() {
   local net
-  net=$(python3 "$HELP" get "$LAST_OUT" networkNanoseconds)
+  net=$(jget "$LAST_OUT" networkNanoseconds)
   [ -n "$net" ] || { TOOLERR="$2 has no network time: the lying server was not believed, so nothing was attacked"; return 1; }
   local off=$(( net / 1000000000 - $(date +%s) - $1 ))
   (( off > -60 && off < 60 )) || { TOOLERR="$2: network time is real$(( net / 1000000000 - $(date +%s) )) s, meant real$1 s"; return 1; }
@@ -266,7 +290,7 @@ honest_gold() {
   local key="$1/${2:-verified}"
   if [ -z "${GOLD_CACHE[$key]:-}" ]; then
     "$PT" reward --away "$1" --status "${2:-verified}" --json > "$T/reward.json" 2>/dev/null || { echo -1; return; }
-    GOLD_CACHE[$key]=$(python3 "$HELP" get "$T/reward.json" paidNow)
+    GOLD_CACHE[$key]=$(jget "$T/reward.json" paidNow)
   fi
   echo "${GOLD_CACHE[$key]}"
 }
@@ -654,8 +678,8 @@ claim() {
   "$PT" reward --away "$credited" --status "$proof" --json > "$T/claim-reward.json" 2>/dev/null \
     || { TOOLERR="playtime reward --away $credited --status $proof failed"; return 1; }
   local paid escrow
-  paid=$(python3 "$HELP" get "$T/claim-reward.json" paidNow)
-  escrow=$(python3 "$HELP" get "$T/claim-reward.json" escrowed)
+  paid=$(jget "$T/claim-reward.json" paidNow)
+  escrow=$(jget "$T/claim-reward.json" escrowed)
   python3 "$HERE/journal_append.py" "$KEY" "$j" claim \
     "{\"v\":1,\"session\":\"$session\",\"credited\":$credited,\"status\":\"$proof\",\"paid\":$paid,\"escrow\":$escrow,\"multipliers\":[],\"rate\":600,\"policy\":\"default-1\"}" \
     || { TOOLERR="journal_append.py failed"; return 1; }
@@ -669,7 +693,7 @@ case_a3_farming() {
     ret=$(( dep + HOUR2 ))
     rec "$j" "$dep" $(( (dep + span) * 1000000000 )) "" background || { tool_failure "$name"; return; }
     rec "$j" "$ret" $(( (ret + span) * 1000000000 )) "" foreground || { tool_failure "$name"; return; }
-    session=$(python3 "$HELP" get "$LAST_OUT" sessionId)
+    session=$(jget "$LAST_OUT" sessionId)
     claim "$j" "$session" "$ret" $(( (ret + span) * 1000000000 )) || { tool_failure "$name"; return; }
   done
   audit "$j"
@@ -695,14 +719,14 @@ issue() {
     http POST /tickets "$(body "{\"player\":$1,\"session\":\"$2\",\"rate\":600}")"
   fi
   I_STATUS=$H_STATUS
-  TICKET=$(python3 "$HELP" get "$H_BODY" ticket)
+  TICKET=$(jget "$H_BODY" ticket)
 }
 # redeem PLAYER_JSON [EXTRA_JSON_MEMBERS]: POST /redeem for $TICKET; sets R_STATUS, R_GOLD, R_ELAPSED.
 redeem() {
   http POST /redeem "$(body "{\"ticket\":\"$TICKET\",\"player\":$1${2:+,$2}}")"
   R_STATUS=$H_STATUS
-  R_GOLD=$(python3 "$HELP" get "$H_BODY" gold)
-  R_ELAPSED=$(python3 "$HELP" get "$H_BODY" elapsedSeconds)
+  R_GOLD=$(jget "$H_BODY" gold)
+  R_ELAPSED=$(jget "$H_BODY" elapsedSeconds)
   [ "$R_STATUS" = 200 ] || R_GOLD=0
 }
 advance() { server_clock $(( SERVER_OFFSET + $1 )); }
@@ -717,7 +741,7 @@ case_a4_shape() {
     LEGACY=1
     issue '"honest-t"' h1
   else
-    TICKET=$(python3 "$HELP" get "$H_BODY" ticket)
+    TICKET=$(jget "$H_BODY" ticket)
     I_STATUS=200
   fi
   local honest; honest=$(honest_gold $HOUR2)
@@ -742,7 +766,7 @@ case_a4_rate() {
   local status=$H_STATUS why="" paid=0
   [ "$status" = 400 ] || why+="answered $status, not 400; "
   if [ "$status" = 200 ]; then                # show what the client-chosen rate would have been paid
-    TICKET=$(python3 "$HELP" get "$H_BODY" ticket)
+    TICKET=$(jget "$H_BODY" ticket)
     advance $HOUR2
     redeem '"rate-p"'
     paid=$R_GOLD
@@ -998,7 +1022,7 @@ case_v1_sidecar_deleted() {
   rec "$j" 0 $S2 "" foreground || { tool_failure "$name"; return; }
   local dep_id ret_id credit why="" device
   dep_id=$(v_field "$j" -2 bootId) ret_id=$(v_field "$j" -1 bootId) credit=$(v_field "$j" -1 rebootCredit)
-  device=$(python3 "$HELP" get "$LAST_OUT" creditedSeconds)
+  device=$(jget "$LAST_OUT" creditedSeconds)
   [ "$dep_id" != "$ret_id" ] || why+="harness: the return continued the departure's segment (${ret_id}) without a sidecar; "
   [ "${dep_id:0:16}" = "${ret_id:0:16}" ] && why+="harness: the new generation has the old tag; "
   [ "$credit" = null ] || why+="the device asserted rebootCredit $credit for its own raw boot; "
