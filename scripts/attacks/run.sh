@@ -46,6 +46,10 @@ skip() {
 for tool in faketime gcc python3 unshare mount curl timeout; do
   command -v "$tool" >/dev/null 2>&1 || skip "'$tool' is not installed"
 done
+# The interpreter itself, once: a version-manager shim (pyenv) costs a shell script per call, and the
+# script calls Python a few hundred times.
+PY=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+[ -x "$PY" ] || PY=$(command -v python3)
 CHRONYD=$(command -v chronyd || echo /usr/sbin/chronyd)
 [ -x "$CHRONYD" ] || skip "chronyd is not installed (apt-get install chrony)"
 
@@ -66,7 +70,7 @@ trap 'exit 130' INT TERM
 
 HELP=$HERE/helpers.py
 KEY=$T/player.key
-python3 -c 'import os; print(os.urandom(32).hex())' > "$KEY" && chmod 600 "$KEY"
+"$PY" -c 'import os; print(os.urandom(32).hex())' > "$KEY" && chmod 600 "$KEY"
 mkdir -p "$T/ids" "$T/ntp" "$T/http"
 
 SHIM=$T/bootshim.so
@@ -74,8 +78,8 @@ gcc -shared -fPIC -O2 -o "$SHIM" "$HERE/bootshim.c" -ldl 2>"$T/gcc.log" || skip 
 
 # The tools must do what the cases rely on; otherwise every assertion below would be meaningless.
 probe=$(PT_BOOT_DELTA_NS=3600000000000 LD_PRELOAD=$SHIM FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f -7200 \
-        python3 -c 'import time; print(int(time.clock_gettime(time.CLOCK_BOOTTIME)), int(time.time()))' 2>/dev/null)
-real_boot=$(python3 -c 'import time; print(int(time.clock_gettime(time.CLOCK_BOOTTIME)))')
+        "$PY" -c 'import time; print(int(time.clock_gettime(time.CLOCK_BOOTTIME)), int(time.time()))' 2>/dev/null)
+real_boot=$("$PY" -c 'import time; print(int(time.clock_gettime(time.CLOCK_BOOTTIME)))')
 real_wall=$(date +%s)
 read -r probe_boot probe_wall <<<"$probe"
 if [ -z "${probe_boot:-}" ] || (( probe_boot - real_boot < 3590 || probe_boot - real_boot > 3610 )); then
@@ -93,7 +97,7 @@ BOOT_BASE_NS=0
 if [ -n "${PLAYTIME_ATTACKS_UPTIME:-}" ]; then
   [[ "$PLAYTIME_ATTACKS_UPTIME" =~ ^[0-9]+$ ]] || { echo "attacks: PLAYTIME_ATTACKS_UPTIME must be whole seconds" >&2; exit 2; }
   BOOT_BASE_NS=$(( PLAYTIME_ATTACKS_UPTIME * 1000000000 - $(real_boot_ns) ))
-  seen=$(PT_BOOT_DELTA_NS=$BOOT_BASE_NS LD_PRELOAD=$SHIM python3 -c 'import time; print(int(time.clock_gettime(time.CLOCK_BOOTTIME)))')
+  seen=$(PT_BOOT_DELTA_NS=$BOOT_BASE_NS LD_PRELOAD=$SHIM "$PY" -c 'import time; print(int(time.clock_gettime(time.CLOCK_BOOTTIME)))')
   (( seen >= PLAYTIME_ATTACKS_UPTIME && seen <= PLAYTIME_ATTACKS_UPTIME + 10 )) \
     || { echo "attacks: the shim did not give the simulated uptime (read ${seen:-nothing} s, meant $PLAYTIME_ATTACKS_UPTIME s)" >&2; exit 2; }
   echo "attacks: every process sees a boot clock of $PLAYTIME_ATTACKS_UPTIME s at the start (the host's: $(( $(real_boot_ns) / 1000000000 )) s)"
@@ -105,7 +109,7 @@ seen=$(unshare -m sh -c 'mount --bind "$1" /proc/sys/kernel/random/boot_id && ca
 
 # --- servers on loopback ----------------------------------------------------------------------------------
 # fakentp.py: 4 ports; offsets (seconds from the real time) are read per request from $T/ntp/offset.PORT.
-python3 "$HERE/fakentp.py" "$T/ntp" 4 >"$T/fakentp.log" 2>&1 &
+"$PY" "$HERE/fakentp.py" "$T/ntp" 4 >"$T/fakentp.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 1 100); do [ -s "$T/ntp/ports" ] && break; sleep 0.05; done
 [ -s "$T/ntp/ports" ] || { echo "attacks: fakentp.py did not start: $(cat "$T/fakentp.log")" >&2; exit 2; }
@@ -113,14 +117,14 @@ read -r P_HONEST P_LIAR1 P_LIAR2 P_SPOOF < "$T/ntp/ports"
 HONEST=127.0.0.1:$P_HONEST LIAR1=127.0.0.1:$P_LIAR1 LIAR2=127.0.0.1:$P_LIAR2 SPOOF=127.0.0.1:$P_SPOOF
 ntp_offset() { printf '%s\n' "$2" > "$T/ntp/offset.$1.tmp" && mv "$T/ntp/offset.$1.tmp" "$T/ntp/offset.$1"; }
 
-CHRONY_PORT=$(python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+CHRONY_PORT=$("$PY" -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 CHRONY=$(PLAYTIME_CHRONY_DIR=$T/chrony timeout 30 "$ROOT/scripts/chronyd-loopback.sh" start "$CHRONY_PORT" 2>"$T/chrony.err") \
   || skip "chronyd cannot serve on loopback: $(head -c 300 "$T/chrony.err")"
 
 # A real Roughtime server (PyPI `roughly`) on loopback, for the signed-time case (r1).
 ROUGHTIME=
 if command -v roughly >/dev/null 2>&1; then
-  ROUGHTIME_PORT=$(python3 -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  ROUGHTIME_PORT=$("$PY" -c 'import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   ROUGHTIME=$(PLAYTIME_ROUGHLY_DIR=$T/roughly timeout 40 "$ROOT/scripts/roughly-loopback.sh" start "$ROUGHTIME_PORT" 2>"$T/roughly.err") \
     || skip "roughly cannot serve on loopback: $(head -c 300 "$T/roughly.err")"
   printf '%s\n' "${ROUGHTIME#*=}" > "$T/roughtime.keys"
@@ -251,7 +255,7 @@ jget() {
       *) echo "${BASH_REMATCH[1]}" ;;
     esac
   elif [[ $text == *"\"$2\":"* ]]; then
-    python3 "$HELP" get "$1" "$2"
+    "$PY" "$HELP" get "$1" "$2"
   else
     echo ""
   fi
@@ -280,7 +284,7 @@ audit() {
   NREC=$((NREC + 1))
   run_clocked "${2:-0}" 0 "" "$PT" audit --key-file "${AUDIT_KEY:-$KEY}" --json "${@:3}" "$1" >"$T/audit.$NREC" 2>"$T/audit.$NREC.err"
   A_RC=$?
-  eval "$(python3 "$HELP" audit "$T/audit.$NREC")"
+  eval "$("$PY" "$HELP" audit "$T/audit.$NREC")"
   [ "$A_OK" = 1 ] || A_ERROR="${A_ERROR:-} (exit $A_RC: $(head -c 200 "$T/audit.$NREC.err"))"
 }
 
@@ -341,7 +345,7 @@ verdict_text() {
 }
 SLACK=3                                    # seconds a cheat may be credited beyond the true time away
 CAP_GOLD=$(honest_gold 3600)               # provisionalCapSeconds (default 3600 s) at the verified rate: 300
-BUDGET=$("$PT" reward --away 60 --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["dailyBudgetGold"])')
+BUDGET=$("$PT" reward --away 60 --json | "$PY" -c 'import json,sys; print(json.load(sys.stdin)["dailyBudgetGold"])')
 HOUR2=7200
 S2=$((HOUR2 * 1000000000))
 
@@ -367,14 +371,14 @@ always_away_gold() { echo $(( ($1 * TOP_GOLD_PER_HOUR + 3599) / 3600 )); }
 # client does at launch, return and before an upload (anchor.py). Sets TOOLERR, returns 1.
 anchor() {
   local t
-  t=$(python3 "$ANCHOR" anchor "$SERVER" "$2" "${3:-$KEY}" "$1" 2>"$T/anchor.err") \
+  t=$("$PY" "$ANCHOR" anchor "$SERVER" "$2" "${3:-$KEY}" "$1" 2>"$T/anchor.err") \
     || { TOOLERR="anchor: $(head -c 300 "$T/anchor.err")"; return 1; }
   srv_mark "$t"
 }
 # enroll JOURNAL PLAYER KEY_OUT: POST /enroll; the journal created with its id, key and enrollment anchor.
 enroll() {
   local t
-  t=$(python3 "$ANCHOR" enroll "$SERVER" "$2" "$1" "$3" 2>"$T/anchor.err") \
+  t=$("$PY" "$ANCHOR" enroll "$SERVER" "$2" "$1" "$3" 2>"$T/anchor.err") \
     || { TOOLERR="enroll: $(head -c 300 "$T/anchor.err")"; return 1; }
   srv_mark "$t"
 }
@@ -382,7 +386,7 @@ enroll() {
 upload() {
   local out
   srv_mark
-  out=$(python3 "$ANCHOR" upload "$SERVER" "$@" 2>"$T/upload.err") || { TOOLERR="upload: $(head -c 300 "$T/upload.err")"; return 1; }
+  out=$("$PY" "$ANCHOR" upload "$SERVER" "$@" 2>"$T/upload.err") || { TOOLERR="upload: $(head -c 300 "$T/upload.err")"; return 1; }
   read -r U_PAID U_GOLD U_CREDITED U_STATUS U_KINDS <<<"$out"
   srv_mark
 }
@@ -475,7 +479,7 @@ case_honest_reboot_server() {
   anchor "$HONEST_REBOOT_JOURNAL" honest-reboot || { tool_failure "$name"; return; }   # before the upload
   http POST /audit "$HONEST_REBOOT_JOURNAL" "X-Player: honest-reboot"
   srv_mark
-  eval "$(python3 "$HELP" server "$H_BODY")"
+  eval "$("$PY" "$HELP" server "$H_BODY")"
   local honest; honest=$(honest_gold $HOUR2)
   local why=""
   [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="HTTP $H_STATUS ${S_ERROR:-}; "
@@ -542,7 +546,7 @@ case_a1_server() {
   [ -n "$A1_JOURNAL" ] || { TOOLERR="no journal from the previous case"; tool_failure "$name"; return; }
   server_clock 0
   http POST /audit "$A1_JOURNAL" "X-Player: a1-cheat"
-  eval "$(python3 "$HELP" server "$H_BODY")"
+  eval "$("$PY" "$HELP" server "$H_BODY")"
   local true_s=$(( (A1_TRUE + 999999999) / 1000000000 + 1 ))   # +1: the upload came later
   local honest; honest=$(honest_gold "$true_s")
   local why=""
@@ -564,12 +568,12 @@ case_a1_reupload() {
   [ -n "$A1_JOURNAL" ] || { TOOLERR="no journal from the previous case"; tool_failure "$name"; return; }
   server_clock 0
   http POST /audit "$A1_JOURNAL" "X-Player: a1-reupload"
-  eval "$(python3 "$HELP" server "$H_BODY")"
+  eval "$("$PY" "$HELP" server "$H_BODY")"
   local first=${S_PAID:-0} why=""
   [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="first upload: HTTP $H_STATUS ${S_ERROR:-}; "
   server_clock 18060
   http POST /audit "$A1_JOURNAL" "X-Player: a1-reupload"
-  eval "$(python3 "$HELP" server "$H_BODY")"
+  eval "$("$PY" "$HELP" server "$H_BODY")"
   server_clock 0
   local total=$(( first + ${S_PAID:-0} ))
   local true_s=$(( (A1_TRUE + 999999999) / 1000000000 + 1 ))
@@ -597,7 +601,7 @@ case_a6_two_devices() {
     anchor "$j" a6-two-devices || { tool_failure "$name"; return; }
     http POST /audit "$j" "X-Player: a6-two-devices"
     srv_mark
-    eval "$(python3 "$HELP" server "$H_BODY")"
+    eval "$("$PY" "$HELP" server "$H_BODY")"
     [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="device $k: HTTP $H_STATUS ${S_ERROR:-}; "
     total=$(( total + ${S_PAID:-0} ))
     outcomes+="device $k paid ${S_PAID:-?}; "
@@ -673,14 +677,14 @@ claim() {
   CLAIM_VIA="journal_append.py (no 'playtime record claim')"
   timeout -k 2 60 "$PT" audit --key-file "$KEY" --json "$j" >"$T/claim-audit.json" 2>/dev/null
   local credited proof
-  read -r credited proof < <(python3 "$HELP" session "$T/claim-audit.json" "$session")
+  read -r credited proof < <("$PY" "$HELP" session "$T/claim-audit.json" "$session")
   [ -n "${credited:-}" ] || { TOOLERR="the audit does not list session $session"; return 1; }
   "$PT" reward --away "$credited" --status "$proof" --json > "$T/claim-reward.json" 2>/dev/null \
     || { TOOLERR="playtime reward --away $credited --status $proof failed"; return 1; }
   local paid escrow
   paid=$(jget "$T/claim-reward.json" paidNow)
   escrow=$(jget "$T/claim-reward.json" escrowed)
-  python3 "$HERE/journal_append.py" "$KEY" "$j" claim \
+  "$PY" "$HERE/journal_append.py" "$KEY" "$j" claim \
     "{\"v\":1,\"session\":\"$session\",\"credited\":$credited,\"status\":\"$proof\",\"paid\":$paid,\"escrow\":$escrow,\"multipliers\":[],\"rate\":600,\"policy\":\"default-1\"}" \
     || { TOOLERR="journal_append.py failed"; return 1; }
 }
@@ -978,7 +982,7 @@ case_r1_server() {
   [ -n "$R1_JOURNAL" ] || { TOOLERR="no journal from the previous case"; tool_failure "$name"; return; }
   server_clock 0
   http POST /audit "$R1_JOURNAL" "X-Player: r1-cheat"
-  eval "$(python3 "$HELP" server "$H_BODY")"
+  eval "$("$PY" "$HELP" server "$H_BODY")"
   local true_s=$(( R1_TRUE / 1000000000 ))
   local honest; honest=$(honest_gold "$(( true_s + 1 ))")
   local why=""
@@ -996,10 +1000,10 @@ case_r1_server() {
 # and rebootCredit asserted by the device (always provisional, at most the provisional cap's gold).
 # =========================================================================================================
 # v_field JOURNAL INDEX FIELD: one payload field of a record (-1 the last).
-v_field() { python3 "$HELP" payload "$1" "$2" "$3"; }
+v_field() { "$PY" "$HELP" payload "$1" "$2" "$3"; }
 # v_check_v2 JOURNAL: the journal must be version 2, or the case tests version 1 (sets TOOLERR).
 v_check_v2() {
-  local version; version=$(python3 "$HELP" version "$1" 2>/dev/null)
+  local version; version=$("$PY" "$HELP" version "$1" 2>/dev/null)
   [ "$version" = 2 ] || { TOOLERR="$(basename "$1") is version ${version:-?}, not 2: playtime record did not write version 2"; return 1; }
 }
 # v_flag FLAG: the audit just run (A_*) raised FLAG on some session.
@@ -1088,7 +1092,7 @@ case_v3_forged() {
   local cli="$(verdict_text)"
   server_clock 0
   http POST /audit "$j" "X-Player: v3-forged"
-  eval "$(python3 "$HELP" server "$H_BODY")"
+  eval "$("$PY" "$HELP" server "$H_BODY")"
   [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="POST /audit: HTTP $H_STATUS ${S_ERROR:-}; "
   (( ${S_GOLD:-0} <= CAP_GOLD )) || why+="POST /audit gold ${S_GOLD:-0} > $CAP_GOLD; "
   (( ${S_PAID:-0} <= CAP_GOLD )) || why+="POST /audit paid ${S_PAID:-0} > $CAP_GOLD; "
@@ -1108,7 +1112,7 @@ case_v4_repeated() {
   local version=$1 name="v4: $FORGED_REPEATS forged reboots, wall fitted (known limit)" j=$T/v4-fit-$1.jsonl t0 id="" k why="" up wall
   if [ "$version" = 1 ]; then
     name+=" (version-1 control)"
-    python3 "$FORGE" v1 "$KEY" "$j" || { TOOLERR="forge.py v1 failed"; tool_failure "$name"; return; }
+    "$PY" "$FORGE" v1 "$KEY" "$j" || { TOOLERR="forge.py v1 failed"; tool_failure "$name"; return; }
   fi
   t0=$(real_ns)
   up=$(( ($(boot_now_ns) + FIVE_DAYS_NS) / 1000000000 + 60 ))   # each session's wall advance, s
@@ -1130,7 +1134,7 @@ case_v4_repeated() {
   case "$cli" in *verified*) why+="a forged reboot was verified: $cli; " ;; esac
   server_clock 0
   http POST /audit "$j" "X-Player: v4-forged-$version"
-  eval "$(python3 "$HELP" server "$H_BODY")"
+  eval "$("$PY" "$HELP" server "$H_BODY")"
   [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="POST /audit: HTTP $H_STATUS ${S_ERROR:-}; "
   (( ${S_PAID:-0} <= bound )) || why+="POST /audit paid ${S_PAID:-0} > $bound; "
   report "$name" "$(secs $true_ns)" "${A_CREDITED:-?}" "${A_GOLD:-?}; server ${S_GOLD:-?}/${S_PAID:-?}" "0 (cap $bound)" \
@@ -1168,7 +1172,7 @@ case_v5_honest_reboot() {
   server_clock 0
   http POST /audit "$j" "X-Player: v5-honest"
   srv_mark
-  eval "$(python3 "$HELP" server "$H_BODY")"
+  eval "$("$PY" "$HELP" server "$H_BODY")"
   [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="POST /audit: HTTP $H_STATUS ${S_ERROR:-}; "
   [ "${S_CLEAN:-0}" = 1 ] || why+="POST /audit not clean: ${S_FINDINGS:-}; "
   (( ${S_PAID:-0} * 100 >= 99 * honest )) || why+="POST /audit paid ${S_PAID:-0} < 99 % of $honest; "
@@ -1187,7 +1191,7 @@ case_v6_edit_credit() {
   local j=$T/v6-nokey.jsonl last
   cp "$V3_JOURNAL" "$j"
   last=$(( $(wc -l < "$j") - 1 ))
-  python3 "$FORGE" record - "$j" "$last" rebootCredit=$(( 30 * 86400 * 1000000000 )) || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
+  "$PY" "$FORGE" record - "$j" "$last" rebootCredit=$(( 30 * 86400 * 1000000000 )) || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
   audit "$j"
   [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
   case ",${A_KINDS:-}," in *,chain-broken,*) ;; *) why+="no chain-broken finding; " ;; esac
@@ -1197,7 +1201,7 @@ case_v6_edit_credit() {
   server_clock 0
   http POST /audit "$j" "X-Player: v6-nokey"
   S_PAID=0
-  eval "$(python3 "$HELP" server "$H_BODY")" 2>/dev/null
+  eval "$("$PY" "$HELP" server "$H_BODY")" 2>/dev/null
   local paid=${S_PAID:-0}
   [ "$H_STATUS" = 200 ] || paid=0
   (( paid == 0 )) || why+="POST /audit paid $paid for a broken chain; "
@@ -1211,8 +1215,8 @@ case_v6_edit_credit() {
   id=$(new_boot_id v6)
   rec "$j" 0 $(( 1800000000000 - $(boot_now_ns) )) "$id" foreground || { tool_failure "$name"; return; }
   local wall; wall=$(v_field "$j" 0 wall)
-  python3 "$FORGE" record "$KEY" "$j" 1 wall=$(( wall - month * 1000000000 )) \
-    && python3 "$FORGE" record "$KEY" "$j" 2 rebootCredit=$(( month * 1000000000 )) \
+  "$PY" "$FORGE" record "$KEY" "$j" 1 wall=$(( wall - month * 1000000000 )) \
+    && "$PY" "$FORGE" record "$KEY" "$j" 2 rebootCredit=$(( month * 1000000000 )) \
     || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
   audit "$j"
   [ "$A_OK" = 1 ] || why+="audit unreadable: $A_ERROR; "
@@ -1222,7 +1226,7 @@ case_v6_edit_credit() {
   v_flag uptimeAssertedByDevice || why+="no uptimeAssertedByDevice flag; "
   cli="$(verdict_text)"
   http POST /audit "$j" "X-Player: v6-key"
-  eval "$(python3 "$HELP" server "$H_BODY")"
+  eval "$("$PY" "$HELP" server "$H_BODY")"
   [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="POST /audit: HTTP $H_STATUS ${S_ERROR:-}; "
   (( ${S_PAID:-0} <= CAP_GOLD )) || why+="POST /audit paid ${S_PAID:-0} > $CAP_GOLD; "
   report "$name" "$(secs $(( S2 + $(real_ns) - t0 )))" "${A_CREDITED:-?}" "${A_GOLD:-?}; server ${S_GOLD:-?}/${S_PAID:-?}" "$(honest_gold $HOUR2) (cap $CAP_GOLD)" \
@@ -1250,8 +1254,8 @@ case_v7_foreign_sidecar() {
   if [ "$how" = copy ]; then
     cp "$other.boot" "$j.boot"
   else
-    local origin; origin=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["origin"])' "$j.boot")
-    python3 "$FORGE" sidecar "$KEY" "$j.boot" origin=$(( origin - S2 )) || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
+    local origin; origin=$("$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["origin"])' "$j.boot")
+    "$PY" "$FORGE" sidecar "$KEY" "$j.boot" origin=$(( origin - S2 )) || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
   fi
   rec "$j" 0 $(( 2 * S2 )) "" foreground || { tool_failure "$name"; return; }
   local dep_id ret_id credit
@@ -1270,10 +1274,10 @@ case_v7_foreign_sidecar() {
 #     event (the readings `playtime record --json` showed, the real and every forged boot id). Run last.
 case_v8_privacy() {
   local name="v8: no raw boot id or boot clock in journals" out why=""
-  out=$(python3 "$HELP" privacy "$T") || why="$out"
+  out=$("$PY" "$HELP" privacy "$T") || why="$out"
   # Self-check: the version-1 control of v4 holds raw readings; the same check must catch it.
   if [ -f "$T/v4-fit-1.jsonl" ]; then
-    python3 "$HELP" privacy "$T" --include-v1 >/dev/null && why+="harness: the check also passes a version-1 journal, so it proves nothing; "
+    "$PY" "$HELP" privacy "$T" --include-v1 >/dev/null && why+="harness: the check also passes a version-1 journal, so it proves nothing; "
   else
     why+="harness: no version-1 control journal to check the check; "
   fi
@@ -1312,11 +1316,11 @@ case_c1_tickets() {
   cons_begin
   server_clock 0
   srv_mark
-  n=$(python3 "$ANCHOR" tickets "$SERVER" '"c1-tickets"' "$C_TICKETS" c1- "$T/c1.tickets") \
+  n=$("$PY" "$ANCHOR" tickets "$SERVER" '"c1-tickets"' "$C_TICKETS" c1- "$T/c1.tickets") \
     || { TOOLERR="anchor.py tickets failed"; tool_failure "$name"; return; }
   [ "$n" = "$C_TICKETS" ] || { TOOLERR="issued $n of $C_TICKETS tickets"; tool_failure "$name"; return; }
   advance $HOUR2
-  read -r gold count statuses < <(python3 "$ANCHOR" redeem "$SERVER" '"c1-tickets"' "$T/c1.tickets")
+  read -r gold count statuses < <("$PY" "$ANCHOR" redeem "$SERVER" '"c1-tickets"' "$T/c1.tickets")
   srv_mark
   server_clock 0
   local honest; honest=$(honest_gold $HOUR2)
@@ -1341,7 +1345,7 @@ case_c2_save_dirs() {
   if [ "$how" = enrolled ]; then
     name="c2: $C_SAVES save directories offline, one player (enrolled)"
     local times
-    times=$(python3 "$ANCHOR" enroll-many "$SERVER" "$player" "$dir" "$C_SAVES" 2>"$T/anchor.err") \
+    times=$("$PY" "$ANCHOR" enroll-many "$SERVER" "$player" "$dir" "$C_SAVES" 2>"$T/anchor.err") \
       || { TOOLERR="enroll-many: $(head -c 300 "$T/anchor.err")"; tool_failure "$name"; return; }
     srv_mark "${times% *}"
     first_key=$dir/1.key
@@ -1471,7 +1475,7 @@ case_c7_key_forged() {
   cons_begin
   server_clock 0
   enroll "$j" $player "$key" || { tool_failure "$name"; return; }
-  python3 "$FORGE" sessions "$key" "$j" 10 $H8 1000000000 2>"$T/forge.err" || { TOOLERR="forge.py sessions: $(head -c 300 "$T/forge.err")"; tool_failure "$name"; return; }
+  "$PY" "$FORGE" sessions "$key" "$j" 10 $H8 1000000000 2>"$T/forge.err" || { TOOLERR="forge.py sessions: $(head -c 300 "$T/forge.err")"; tool_failure "$name"; return; }
   AUDIT_KEY=$key audit "$j"
   local cli="CLI: ${A_PROOF:-?} ${A_CREDITED:-?} s, ${A_GOLD:-?} gold"
   upload $player "$j" || { tool_failure "$name"; return; }
@@ -1499,7 +1503,7 @@ case_c8_settling_fix() {
   anchor "$j" $player || { tool_failure "$name"; return; }
   rec "$j" $(( shift - HOUR2 )) $(( C_BOOT + shift * 1000000000 )) "" heartbeat --ntp "$CHRONY" || { tool_failure "$name"; return; }
   need_net "the later fix" || { tool_failure "$name"; return; }
-  python3 "$FORGE" record "$KEY" "$j" $(( $(wc -l < "$j") - 1 )) netErr=9223372036854775807 \
+  "$PY" "$FORGE" record "$KEY" "$j" $(( $(wc -l < "$j") - 1 )) netErr=9223372036854775807 \
     || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
   audit "$j"
   local cli="CLI: ${A_PROOF:-?} ${A_CREDITED:-?} s, ${A_GOLD:-?} gold${A_FLAGS:+ ($A_FLAGS)}" known=""
@@ -1640,7 +1644,7 @@ run_case case_h3_enrolled
 run_case case_v8_privacy
 
 echo
-python3 - "$ROWS" <<'PY'
+"$PY" - "$ROWS" <<'PY'
 import sys
 rows = [(line.rstrip("\n").split("\t") + [""] * 8)[:8] for line in open(sys.argv[1], encoding="utf-8")]
 head = ["CASE", "TRUE AWAY s", "CREDITED s", "PAID(+ESCROW)", "HONEST GOLD", "VERDICT / FINDINGS", "RESULT"]
@@ -1658,7 +1662,7 @@ if failed:
 PY
 echo
 echo "Time conservation (paid to the account <= an honest player away for the whole server time + one provisional cap):"
-python3 - "$CONS" <<'PY'
+"$PY" - "$CONS" <<'PY'
 import sys
 rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1], encoding="utf-8") if line.strip()]
 print("| case | real time s | server time s | paid | bound | result | notes |")
