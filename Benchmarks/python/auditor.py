@@ -114,7 +114,7 @@ class SessionAuditor:
                         keep.append(w)
                     elif kind == "proof":   # rule 3: the first later record with usable network time
                         self._done(a.session, pj.credit(d, a, E=dE, proof=r, now=now))
-                    elif pj.agrees(d, r, now):   # rule 2c: the first later agreeing fix settles it
+                    elif pj.agrees(d, a, r, now):   # rule 2c: the first later agreeing fix settles it
                         self._done(a.session, pj.credit(d, a, E=dE, settled=True, now=now))
                     else:
                         keep.append(w)      # a disagreeing fix proves nothing

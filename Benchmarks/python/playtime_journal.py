@@ -717,15 +717,19 @@ def project_net(net_p: int, err_p: int, boot_p: int, boot_a: int):
     return net_p - dist, err_p + drift(dist)
 
 
-def agrees(d, p, now=None) -> bool:
-    """Rule 2c: record p (same boot as the departure d) has usable network time that agrees with the
-    departure's along the boot clock."""
+def agrees(d, a, p, now=None) -> bool:
+    """Rule 2c: record p (same boot as the departure d and the return a) has usable network time that
+    agrees with the departure's along the boot clock, within a bound w_p smaller than the disagreement it
+    settles, |(net_a - net_d) - (boot_a - boot_d)|."""
     dn = usable_net(d, now)
+    an = usable_net(a, now)
     pn = usable_net(p, now)
-    if dn is None or pn is None:
+    if dn is None or an is None or pn is None or p.boot < d.boot:
         return False
     along = p.boot - d.boot
-    return abs((pn[0] - dn[0]) - along) <= dn[1] + pn[1] + drift(along) + STEP_TOLERANCE
+    bound = dn[1] + pn[1] + drift(along) + STEP_TOLERANCE
+    disagreement = abs((an[0] - dn[0]) - (a.boot - d.boot))
+    return abs((pn[0] - dn[0]) - along) <= bound and bound < disagreement
 
 
 def no_return() -> Verdict:

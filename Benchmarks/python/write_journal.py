@@ -281,7 +281,7 @@ def write(out, key: bytes, sessions: int, rng: random.Random, journal_id: bytes,
                 dev.spoof = 0
             fix, _ = rec(b"session.settlement", sp(sid, "settlement", "lifecycle", dev.wall(), dev.boot(),
                                                    dev.bid(), *dev.fix(), 0, ""))
-            if pj.agrees(dep, fix):
+            if pj.agrees(dep, ret, fix):
                 stats["spoof_agreeing"] += 1
                 verdict = pj.credit(dep, ret, E=dep_E, settled=True)
                 paid = claim(sid, verdict, multipliers, rate, policy, paid)

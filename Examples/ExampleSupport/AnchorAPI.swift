@@ -23,12 +23,16 @@ package struct EnrollResponse: Codable, Sendable {
     package var key: String
     /// The enrollment anchor, to record as the journal's first record.
     package var anchor: String
+    /// The version of the server's reward policy, which the game snapshots at each departure (`demo-1` or
+    /// `default-1` in the examples).
+    package var policy: String
 
     /// Creates a body.
-    package init(journal: String, key: String, anchor: String) {
+    package init(journal: String, key: String, anchor: String, policy: String) {
         self.journal = journal
         self.key = key
         self.anchor = anchor
+        self.policy = policy
     }
 }
 

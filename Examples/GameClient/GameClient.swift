@@ -9,7 +9,7 @@ import PlaytimeSystem
 enum GameClient {
     static let usage = """
     USAGE: game-client --server 127.0.0.1:PORT --player NAME [--session ID]
-                       [--wait SECONDS] [--journal FILE --key-file FILE]
+                       [--wait SECONDS] [--journal FILE --key-file FILE | --earnings DIR]
 
     1. POST /tickets: the player leaves; the server issues a departure ticket by its own clock, at the rate
        it keeps for the player (the client sends only the player and the session).
@@ -19,6 +19,10 @@ enum GameClient {
     4. POST /redeem with the same ticket again: must be refused (409).
     5. With --journal: checks the journal locally with --key-file, uploads it to POST /audit, prints the summary.
 
+    With --earnings DIR the game runs the library's OfflineEarnings in DIR instead: it enrolls once (POST /enroll,
+    kept in DIR/enrollment.json), records a server anchor (POST /anchor) at launch, at the ticket, at the return
+    and after the upload, leaves and comes back around the ticket, and uploads its journal (docs/anchors.md).
+
     OPTIONS:
       --server ADDR      The game server, a numeric loopback address with port (the example speaks plain HTTP).
       --player NAME      The player's id.
@@ -26,6 +30,7 @@ enum GameClient {
       --wait SECONDS     Time away before redeeming, 0...60 (default 1.2).
       --journal FILE     A journal to upload for audit (needs --key-file).
       --key-file FILE    The journal's key, for the local check before the upload (never sent).
+      --earnings DIR     The game's directory for the anchored story (created on first use).
 
     EXIT STATUS: 0 when the story went as expected (paid once, the replay refused, the audit answered);
     1 otherwise; 2 usage error.
@@ -35,7 +40,7 @@ enum GameClient {
         var description: String
     }
 
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String]) async -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(usage)
             return 0
@@ -45,7 +50,7 @@ enum GameClient {
         let player: String
         let wait: Int64
         do {
-            options = try ExampleArguments(arguments, options: ["--server", "--player", "--session", "--wait", "--journal", "--key-file"],
+            options = try ExampleArguments(arguments, options: ["--server", "--player", "--session", "--wait", "--journal", "--key-file", "--earnings"],
                                            flags: [])
             guard let text = options.value("--server") else { throw ExampleUsageError("--server 127.0.0.1:PORT is required") }
             server = try parseServer(text)
@@ -55,11 +60,24 @@ enum GameClient {
             guard (options.value("--journal") == nil) == (options.value("--key-file") == nil) else {
                 throw ExampleUsageError("--journal and --key-file go together")
             }
+            guard options.value("--earnings") == nil || options.value("--journal") == nil else {
+                throw ExampleUsageError("--earnings and --journal exclude each other")
+            }
         } catch {
             StandardStreams.writeError("game-client: \(error)\n\n\(usage)")
             return 2
         }
         let session = options.value("--session") ?? "session-" + UUID().uuidString.prefix(8).lowercased()
+        if let directory = options.value("--earnings") {
+            do {
+                try await AnchoredStory(server: server, player: player, directory: directory).run(session: session, wait: wait)
+                line("result", "as expected: every contact anchored, the ticket paid once, the upload judged on the server's clock")
+                return 0
+            } catch {
+                line("result", "NOT as expected: \(error)")
+                return 1
+            }
+        }
         do {
             try story(server: server, player: player, session: session, wait: wait,
                       journal: options.value("--journal"), keyFile: options.value("--key-file"))

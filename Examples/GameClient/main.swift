@@ -2,4 +2,4 @@ import PlaytimeSystem
 
 // `game-client`: see GameClient.usage.
 StandardStreams.lineBufferOutput()
-StandardStreams.exitProcess(GameClient.run(Array(CommandLine.arguments.dropFirst())))
+StandardStreams.exitProcess(await GameClient.run(Array(CommandLine.arguments.dropFirst())))

@@ -182,7 +182,8 @@ struct Router: Sendable {
         guard !body.player.isEmpty, body.player.utf8.count <= 256 else { throw HTTPError(description: "player must be 1–256 bytes") }
         do {
             let enrollment = try state.server.enroll(player: body.player)
-            return (.json(200, EnrollResponse(journal: enrollment.journalID, key: HexText.encode(enrollment.key), anchor: enrollment.anchor)),
+            return (.json(200, EnrollResponse(journal: enrollment.journalID, key: HexText.encode(enrollment.key), anchor: enrollment.anchor,
+                                              policy: state.server.policy.version)),
                     "\(label): \(body.player) enrolled journal \(enrollment.journalID)")
         } catch {
             throw HTTPError(description: "cannot enroll: \(error)")

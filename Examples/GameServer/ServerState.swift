@@ -18,8 +18,8 @@ import PlaytimeSystem
 ///   provisioned by, and stored on, the server) and looks the key up by the authenticated player.
 /// - `registry/` — the `FileDeviceRegistry`: per uploaded journal, the head the server accepted and the gold
 ///   paid per session, so an upload must extend what was seen before and no session is paid twice.
-/// - `accounts/` — the `FileAccountIntervalStore`: per player, the network-proven away intervals already
-///   paid, so a second device is not paid again for the same hours.
+/// - `accounts/` — the `FileAccountIntervalStore`: per player, the server time already credited to sessions
+///   and tickets (docs/anchors.md), so no hour of the server's clock is paid twice to one player.
 /// - `uploads/` — uploaded journals while they are audited (deleted afterwards).
 ///
 /// All of it but the key files is the library's `EarningsServer` (PlaytimeServer), which this example wraps in HTTP.
@@ -82,7 +82,8 @@ struct ServerState: Sendable {
         // finds them all busy waits for one.
         configuration.maximumConnections = databaseConnections
         // Journals name the policy in force at each departure: the demo policy, and the library's default
-        // (the sample journal was recorded under it).
+        // (the sample journal was recorded under it). A retained one pays only sessions the server's anchors place
+        // before its retirement (the server's start here); the server's own policy pays the rest (docs/anchors.md).
         configuration.retainedPolicies = [RewardPolicy.demo, .default].filter { $0.version != policy.version }
         // Signed time in uploads is checked against the operator's Roughtime keys, never the journal key.
         if let roughtimeKeysPath { configuration.roughtimeKeys = try RoughtimeKeyFile.load(path: roughtimeKeysPath) }

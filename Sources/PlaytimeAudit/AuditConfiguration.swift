@@ -15,6 +15,10 @@ package struct AuditConfiguration: Sendable {
     package var policy: RewardPolicy
     /// Policies of older versions still accepted, by version.
     package var retainedPolicies: [String: RewardPolicy]
+    /// When each retained policy stopped being the server's (server time, Unix nanoseconds): a session the
+    /// server's anchors place after that time is paid under ``policy``, whatever version its departure names
+    /// (docs/anchors.md, "The server decides the policy"). A retained version absent here is never retired.
+    package var policyRetirements: [String: Int64] = [:]
     /// How verdicts are judged.
     package var verdict: VerdictConfiguration
     /// Slack allowed when comparing credited time with the journal's span. Default 2 minutes.
@@ -27,6 +31,11 @@ package struct AuditConfiguration: Sendable {
     /// (docs/fleet.md, "Limits and cost"). Default ``InputLimits/unlimited``: an archive of any size is
     /// judged; a server sets its own (`EarningsServer` passes `ServerConfiguration.limits`).
     package var limits = InputLimits.unlimited
+    /// True when a session whose journal holds evidence PlaytimeGuard's own recorder never writes (a finding of
+    /// a ``AuditFinding/Kind/neverHonest`` kind about the session, or about the journal as a whole) is withheld:
+    /// payable gold 0 and a `withheld-impossible-evidence` finding naming why (docs/audit-json.md). The upload
+    /// gate turns it on; `playtime audit` reports what it finds and leaves it off. Default off.
+    package var withholdsImpossibleEvidence = false
 
     /// Creates a configuration.
     package init(serverNowNanoseconds: Int64, policy: RewardPolicy = .default, retainedPolicies: [String: RewardPolicy] = [:],

@@ -56,6 +56,13 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         /// anchors that bound it) is already credited, in part, to other sessions or tickets of the account;
         /// the part that does not fit is not paid.
         case timeNotConserved = "time-not-conserved"
+        /// The departure names a retained policy the server had retired before the session's earliest server
+        /// time (or nothing places the session): it is paid under the server's current policy.
+        case retiredPolicy = "retired-policy"
+        /// A session of a journal holding evidence that PlaytimeGuard's own recorder never writes (a finding whose
+        /// kind is ``neverHonest``, named in the detail) is not paid: its payable gold is 0. Only when the
+        /// auditor is told to withhold (the upload gate is; `playtime audit` reports without it).
+        case withheldImpossibleEvidence = "withheld-impossible-evidence"
     }
 
     /// The kind.

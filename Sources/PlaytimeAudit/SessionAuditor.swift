@@ -34,6 +34,10 @@ package final class SessionAuditor {
     /// The chain verification of the latest ``audit(file:name:observe:onSession:)``.
     package private(set) var verification: JournalVerification?
 
+    /// The never-honest findings of the journal being audited, when sessions are withheld for them
+    /// (``AuditConfiguration/withholdsImpossibleEvidence``).
+    private var impossible = ImpossibleEvidenceLog()
+
     /// True when a second thread judges records while this one verifies the chain (on machines with more
     /// than one core); results and their order are the same either way.
     package let judgesConcurrently: Bool
@@ -48,22 +52,36 @@ package final class SessionAuditor {
     }
 
     /// Streams one journal (a file or standard input), calling `onSession` for each audited session.
+    /// `key` verifies this journal instead of the auditor's (a server's derived journal keys, docs/anchors.md).
     /// Returns the findings of this journal; a chain failure stops the reading there (records before it
     /// are still audited).
     /// `observe` sees every verified record first, on the reading thread (the upload gate takes the MAC at
     /// the head it accepted earlier from it, so that an upload is read once).
     @discardableResult
-    package func audit(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void = { _ in },
+    package func audit(file: borrowing OpenFile, name: String, key journalKey: JournalKey? = nil, observe: (JournalRecordView) -> Void = { _ in },
                        onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
+        let key = journalKey ?? self.key
         let findingsBefore = summary.findings.count
+        // Withholding: sessions are held until the whole journal is read, since what withholds one may come later.
+        let withholding = configuration.withholdsImpossibleEvidence
+        impossible = ImpossibleEvidenceLog()
+        var held: [AuditedSession] = []
         let (verification, pass) = judgesConcurrently
-            ? try streamConcurrently(file: file, name: name, observe: observe, onSession: onSession)
-            : try streamSequentially(file: file, name: name, observe: observe, onSession: onSession)
+            ? try streamConcurrently(file: file, name: name, key: key, observe: observe) { withholding ? held.append($0) : onSession($0) }
+            : try streamSequentially(file: file, name: name, key: key, observe: observe) { withholding ? held.append($0) : onSession($0) }
         refusal = pass.refusal
         self.verification = verification
         if let failure = verification.failure {
             record(AuditFinding(kind: .chainBroken, journal: name, sequence: UInt64(failure.line),
                                 detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset))"))
+        }
+        if withholding {
+            // Findings recorded after a session was judged (a later malformed record, a boot clock going back
+            // later in the journal) withhold it too: payable gold is final only here.
+            for index in held.indices {
+                if let added = held[index].withhold(for: impossible.reasons(for: held[index].sessionID)) { record(added) }
+                onSession(held[index])
+            }
         }
         summary.journals += 1
         summary.records += verification.recordCount
@@ -74,7 +92,7 @@ package final class SessionAuditor {
         return Array(summary.findings[findingsBefore...])
     }
 
-    private func streamSequentially(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void,
+    private func streamSequentially(file: borrowing OpenFile, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
                                     onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         var pass = JournalPass(name: name, configuration: configuration)
         let verification = try JournalReader.stream(file: file, key: key) { view in
@@ -86,7 +104,7 @@ package final class SessionAuditor {
     }
 
     /// This thread verifies the chain and copies verified records into batches; a worker judges them.
-    private func streamConcurrently(file: borrowing OpenFile, name: String, observe: (JournalRecordView) -> Void,
+    private func streamConcurrently(file: borrowing OpenFile, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
                                     onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         let worker = JudgingWorker(pass: JournalPass(name: name, configuration: configuration), auditor: self)
         worker.start()
@@ -127,6 +145,13 @@ package final class SessionAuditor {
 
     func record(_ finding: AuditFinding) {
         summary.findings.append(finding)
+        if configuration.withholdsImpossibleEvidence { impossible.note(finding) }
+    }
+
+    /// The never-honest findings recorded so far that withhold the session `id` of the journal being audited
+    /// (empty unless ``AuditConfiguration/withholdsImpossibleEvidence``).
+    func impossibleEvidence(about id: String) -> [AuditFinding] {
+        impossible.reasons(for: id)
     }
 
     /// Registers a session id; false when it was seen before.

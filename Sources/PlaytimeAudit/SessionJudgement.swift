@@ -132,6 +132,11 @@ extension JournalPass {
         audited.departureSequence = timeline.departureSequence
         audited.arrivalSequence = timeline.arrivalSequence
         audited.arrivalWallNanoseconds = timeline.arrival?.clock.wallNanoseconds
+        if configuration.withholdsImpossibleEvidence {
+            // Nothing an honest recorder cannot write is paid (docs/guarantees.md): this session's own findings,
+            // and what the journal showed so far about it (SessionAuditor applies what comes later).
+            _ = audited.withhold(for: findings + auditor.impossibleEvidence(about: sessionID))
+        }
         return audited
     }
 

@@ -16,6 +16,9 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidPayload(reason: String)
     /// An earlier write or fsync failed in a way that leaves the file's state unknown; reopen the journal.
     case writerFailed
+    /// The journal's header names another journal id than the one it was opened for (an enrollment's):
+    /// nothing was read into any state or written. Both ids as 32 lowercase hex digits.
+    case otherJournal(expected: String, found: String)
     /// ``JournalWriter/repair(path:key:)`` only removes a torn tail; this journal has a different problem.
     case notRepairable(JournalFailure)
 
@@ -30,6 +33,7 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidPayload(let reason): return "invalid payload: \(reason)"
         case .writerFailed: return "an earlier write failed; reopen the journal"
         case .notRepairable(let failure): return "journal is not repairable: \(failure)"
+        case .otherJournal(let expected, let found): return "the journal is \(found), not the enrolled journal \(expected)"
         }
     }
 }

@@ -1,3 +1,4 @@
+internal import PlaytimeCrypto
 internal import PlaytimeSystem
 
 /// Appends records to a journal file; each ``append(type:payload:)`` is on disk (written and
@@ -17,26 +18,30 @@ package struct JournalWriter: ~Copyable {
     var failed = false
 
     /// Opens (creating if absent or empty) and verifies the journal at `path`. A journal it creates gets
-    /// header version `newJournalVersion`; an existing one keeps the version of its header.
-    package init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version) throws(JournalError) {
-        try self.init(path: path, key: key, deliver: false, newJournalVersion: newJournalVersion) { _ in }
+    /// header version `newJournalVersion` and id `journalID` (16 bytes; random when `nil`); an existing one
+    /// keeps the version of its header, and is refused (``JournalError/otherJournal(expected:found:)``) when
+    /// `journalID` is given and its header names another id.
+    package init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version,
+                 journalID: [UInt8]? = nil) throws(JournalError) {
+        try self.init(path: path, key: key, deliver: false, newJournalVersion: newJournalVersion, journalID: journalID) { _ in }
     }
 
     /// Opens and verifies the journal at `path`, handing each verified record to `replay` during the same
     /// pass (so a caller rebuilding its state reads the file once). If opening then fails, records already
-    /// handed over belong to a journal that was refused. A journal it creates gets header version `newJournalVersion`.
-    package init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version,
+    /// handed over belong to a journal that was refused. A journal it creates gets header version `newJournalVersion`
+    /// and id `journalID` (random when `nil`); an existing one whose id is not `journalID` (when given) is refused.
+    package init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version, journalID: [UInt8]? = nil,
                 replay: (JournalRecordView) -> Void) throws(JournalError) {
-        try self.init(path: path, key: key, deliver: true, newJournalVersion: newJournalVersion, replay)
+        try self.init(path: path, key: key, deliver: true, newJournalVersion: newJournalVersion, journalID: journalID, replay)
     }
 
-    private init(path: String, key: JournalKey, deliver: Bool, newJournalVersion: Int,
+    private init(path: String, key: JournalKey, deliver: Bool, newJournalVersion: Int, journalID: [UInt8]?,
                  _ replay: (JournalRecordView) -> Void) throws(JournalError) {
         let file = try JournalWriter.openLocked(path: path, options: [.readWrite, .create, .append])
         let size: Int64
         do { size = try file.size() } catch { throw JournalError.system(error) }
         if size == 0 {
-            let encoder = JournalEncoder(key: key, version: newJournalVersion)
+            let encoder = JournalEncoder(key: key, journalID: journalID, version: newJournalVersion)
             do {
                 try file.writeAll(encoder.headerLine)
                 try file.sync()
@@ -53,6 +58,10 @@ package struct JournalWriter: ~Copyable {
                     file: file, key: key, chunkByteCount: JournalReader.defaultChunkByteCount, deliver: deliver, replay)
             } catch {
                 throw JournalError.system(error)
+            }
+            // Another journal's file is refused before anything else, a torn tail included: nothing is cut from it.
+            if let expected = journalID, let header = verification.header, header.journalID != expected {
+                throw JournalError.otherJournal(expected: Hex.encode(expected), found: Hex.encode(header.journalID))
             }
             if let failure = verification.failure {
                 throw failure.reason == .truncated ? JournalError.tornTail(failure) : JournalError.corrupt(failure)

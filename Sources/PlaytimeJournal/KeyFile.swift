@@ -10,6 +10,17 @@ public enum KeyFile {
 
     /// Reads and decodes the key at `path`.
     public static func load(path: String) throws(KeyFileError) -> JournalKey {
+        let bytes = try loadBytes(path: path)
+        do {
+            return try JournalKey(bytes: bytes)
+        } catch {
+            throw KeyFileError.tooShort(path: path, byteCount: bytes.count)
+        }
+    }
+
+    /// The raw bytes of the key file at `path` (at least 16): a journal key, or a server secret that journal
+    /// keys are derived from (docs/anchors.md).
+    package static func loadBytes(path: String) throws(KeyFileError) -> [UInt8] {
         let text = try readSmallFile(path: path)
         let trimmed = text.drop { isWhitespace($0) }.reversed().drop { isWhitespace($0) }.reversed()
         guard !trimmed.isEmpty, let bytes = Hex.decode(ascii: Array(trimmed)) else {
@@ -19,11 +30,7 @@ public enum KeyFile {
         guard bytes.count >= JournalFormat.minimumKeyByteCount else {
             throw KeyFileError.tooShort(path: path, byteCount: bytes.count)
         }
-        do {
-            return try JournalKey(bytes: bytes)
-        } catch {
-            throw KeyFileError.tooShort(path: path, byteCount: bytes.count)
-        }
+        return bytes
     }
 
     /// Creates a new key file of `byteCount` random bytes (from `SystemRandomNumberGenerator`)

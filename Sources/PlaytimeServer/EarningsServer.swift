@@ -56,6 +56,8 @@ public final class EarningsServer: Sendable {
         for other in configuration.retainedPolicies where other.version != policy.version { retained[other.version] = other }
         // The time of judging is set per upload (the gate replaces it); 0 until then.
         var audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
+        let created = configuration.now()
+        for version in retained.keys { audit.policyRetirements[version] = configuration.policyRetirements[version] ?? created }
         audit.roughtimeKeys = configuration.roughtimeKeys
         audit.limits = configuration.limits
         let uploads = configuration.uploadDirectory
@@ -102,7 +104,8 @@ public final class EarningsServer: Sendable {
             let placement = Placement.ticket(consumed.ticket.nonce.description, interval: start..<now,
                                              nanoseconds: considered.overflow ? .max : considered.partialValue)
             do {
-                gold = try stores.accounts.placeAndTrim([(gold, placement)], account: player, journalID: "ticket")[0].gold
+                let (trimmed, held) = try stores.accounts.placeAndTrim([(gold, placement)], account: player, journalID: "ticket")[0]
+                gold = held < placement.nanoseconds ? max(trimmed, min(gold, Self.gold(for: held, of: consumed, authority: authority) ?? trimmed)) : gold
             } catch {
                 throw .store("account intervals: \(error)")
             }
@@ -188,6 +191,15 @@ public final class EarningsServer: Sendable {
     public func collectExpired() throws(ServerError) -> FleetCollection? {
         guard let fleet = stores.fleet else { return nil }
         do { return try fleet.collect(now: configuration.now()) } catch { throw .store("collection: \(error)") }
+    }
+
+    /// What `ticket` is worth for `held` nanoseconds of its interval, exactly, with the multipliers it applied.
+    private static func gold(for held: Int64, of ticket: ConsumedTicket, authority: TicketAuthority) -> Int64? {
+        let breakdown = ticket.breakdown
+        let applied = breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name)
+        let claim = RewardClaim(creditedSeconds: held / 1_000_000_000, status: .verified, goldPerHour: breakdown.goldPerHour,
+                                requestedMultipliers: applied)
+        return try? authority.calculators[breakdown.policyVersion]?.calculate(claim).paidNow
     }
 
     /// Opens the stored upload and hands it to the gate.

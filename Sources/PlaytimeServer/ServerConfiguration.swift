@@ -7,8 +7,13 @@ internal import PlaytimeTickets
 /// How an ``EarningsServer`` pays beyond its policy: the server's own rates and multiplier grants, older
 /// policies, ticket lifetime, signed-time keys, and the server's clock.
 public struct ServerConfiguration: Sendable {
-    /// Earlier policies: outstanding tickets and journal sessions that name them are paid under their terms.
+    /// Earlier policies: outstanding tickets and journal sessions that name them are paid under their terms —
+    /// a session only when the server's anchors place it before that policy's retirement
+    /// (``policyRetirements``); otherwise the server's current policy pays it (docs/anchors.md).
     public var retainedPolicies: [RewardPolicy] = []
+    /// When each retained policy stopped being the server's, by version (server time, Unix nanoseconds). A
+    /// retained policy not named here counts as retired when the ``EarningsServer`` was created.
+    public var policyRetirements: [String: Int64] = [:]
     /// The server's earn rate per player (default: the policy's `goldPerHour` for everyone). Tickets snapshot
     /// it; an upload's departure snapshot above it is paid at it.
     public var rates: (any RateProvider)?

@@ -28,7 +28,7 @@ package struct TicketAuthority: Sendable {
     /// The server's record of multipliers, read at redemption.
     package let multiplierGrants: any MultiplierGrants
     /// Calculators for the current policy and every retained one, by version.
-    let calculators: [String: RewardCalculator]
+    package let calculators: [String: RewardCalculator]
 
     /// One week: the default ticket lifetime.
     package static let defaultLifetimeSeconds: Int64 = 7 * 86_400

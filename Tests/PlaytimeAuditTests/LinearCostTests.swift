@@ -146,28 +146,6 @@ struct LinearCostTests {
         #expect(elapsed < .seconds(20), "\(elapsed)")
     }
 
-    @Test("coverage by binary search equals the union of the intersections, at the Int64 extremes too")
-    func coverageMatchesUnion() {
-        var random = SplitMix64(seed: 0xC0FE)
-        let edges: [Int64] = [.min, .min + 1, -1, 0, 1, .max - 1, .max]
-        for _ in 0..<500 {
-            var ranges: [Range<Int64>] = []
-            for _ in 0..<Int(random.next() % 10) {
-                let a = random.next() % 4 == 0 ? edges[Int(random.next() % 7)] : Int64(random.next() % 1_000)
-                let b = random.next() % 4 == 0 ? edges[Int(random.next() % 7)] : Int64(random.next() % 1_000)
-                ranges.append(min(a, b)..<max(a, b))
-            }
-            let a = random.next() % 4 == 0 ? edges[Int(random.next() % 7)] : Int64(random.next() % 1_000)
-            let b = random.next() % 4 == 0 ? edges[Int(random.next() % 7)] : Int64(random.next() % 1_000)
-            let query = min(a, b)..<max(a, b)
-            let expected = AccountIntervals.unionLength(ranges.compactMap { range in
-                let low = max(range.lowerBound, query.lowerBound), high = min(range.upperBound, query.upperBound)
-                return low < high ? low..<high : nil
-            })
-            #expect(Coverage(ranges).length(within: query) == expected)
-        }
-    }
-
     @Test("the cross-device check finds an overlapping earlier interval exactly when a scan would")
     func deviceIntervalsMatchScan() {
         var random = SplitMix64(seed: 0xDE71)

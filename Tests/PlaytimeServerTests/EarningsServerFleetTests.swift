@@ -67,3 +67,47 @@ struct EarningsServerFleetTests {
         #expect(try first.collectExpired() != nil)
     }
 }
+
+extension EarningsServerFleetTests {
+    @Test("Two servers on one database, given two enrolled journals of one account for the same server hours at the same moment, pay those hours once",
+          .enabled(if: base != nil || required))
+    func twoServersSameHoursOnce() async throws {
+        let base = try #require(Self.base, "PLAYTIME_REQUIRE_POSTGRES=1 but PLAYTIME_POSTGRES_URL is not set")
+        let name = "pt_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        let admin = PostgresPool(configuration: try PostgresConfiguration(url: base), maximumConnections: 1)
+        _ = try admin.query("CREATE DATABASE \(name)", [])
+        defer { _ = try? admin.query("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", []) }
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let clock = fixture.clock
+        var configuration = ServerConfiguration()
+        configuration.now = { clock.read().wallNanoseconds }
+        configuration.maximumConnections = 2
+        configuration.uploadDirectory = fixture.directory + "/uploads"
+        let url = Self.url(base, database: String(name))
+        let servers = [try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration),
+                       try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration)]
+        let hour: Int64 = 3_600_000_000_000
+        for round in 0..<5 {
+            // Two devices of one account, each enrolled on one server, away over the same two hours.
+            let player = "twin-\(round)"
+            var journals = [try AnchoredJournal(enrolledBy: servers[0], player: player), try AnchoredJournal(enrolledBy: servers[1], player: player)]
+            let wall = clock.read().wallNanoseconds
+            for index in journals.indices {
+                try journals[index].session(String(format: "%016x", round * 2 + index + 1), wall: wall, boot: 5_000_000_000, awaySeconds: 7_200)
+            }
+            clock.advance(nanoseconds: 2 * hour + 10_000_000_000)
+            let uploads = journals.map(\.bytes)
+            let paid = try await withThrowingTaskGroup(of: Int64.self) { group in
+                for index in 0..<2 {
+                    group.addTask { try servers[index].acceptUpload(uploads[index], player: player).paidGold }
+                }
+                return try await group.reduce(0, +)
+            }
+            let honest = try RewardCalculator(policy: .default).calculate(RewardClaim(creditedSeconds: 7_210, status: .verified, goldPerHour: 300,
+                                                                                       requestedMultipliers: [])).paidNow
+            #expect(paid <= honest, "round \(round): \(paid) gold for 2 h 10 s of server time (honest always-away: \(honest))")
+            #expect(paid >= honest - 2, "round \(round): \(paid) gold: the first device's hours must be paid")
+        }
+    }
+}

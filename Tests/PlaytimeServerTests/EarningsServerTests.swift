@@ -27,14 +27,29 @@ struct ServerFixture {
         return try EarningsServer(store: directory + "/server", ticketSecret: Self.secret, policy: policy, configuration: configuration)
     }
 
-    /// The game's process on its own directory.
-    func game() throws -> OfflineEarnings {
+    /// The game's process on its own directory, its journal enrolled for `player` by a server holding the
+    /// fixture's secret the first time (docs/anchors.md), so its uploads are placed from the enrollment on.
+    func game(player: String = "p42") throws -> OfflineEarnings {
         var configuration = EarningsConfiguration()
         configuration.clock = clock
         configuration.networkTime = network
         configuration.connectivityProbe = probe
+        configuration.enrollment = try enrollment.value ?? {
+            var enroller = ServerConfiguration()
+            let clock = self.clock
+            enroller.now = { clock.read().wallNanoseconds }
+            let made = try EarningsServer(store: directory + "/enroller", ticketSecret: Self.secret, configuration: enroller).enroll(player: player)
+            enrollment.value = made
+            return made
+        }()
         return try OfflineEarnings(directory: directory + "/game", configuration: configuration)
     }
+
+    /// The game's enrollment, made by its first ``game(player:)``.
+    final class EnrollmentBox: @unchecked Sendable {
+        var value: Enrollment?
+    }
+    let enrollment = EnrollmentBox()
 
     /// The game's journal as it would be uploaded.
     func journalBytes() throws -> [UInt8] {

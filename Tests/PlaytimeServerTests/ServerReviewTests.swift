@@ -22,6 +22,8 @@ struct ServerReviewTests {
         configuration.clock = clock ?? fixture.clock
         configuration.networkTime = clock.map { ManualNetworkTimeSource(clock: $0, mode: .offline) } ?? fixture.network
         configuration.connectivityProbe = fixture.probe
+        // The same enrollment as the fixture's game (it made one at its first start).
+        configuration.enrollment = fixture.enrollment.value
         return try OfflineEarnings(directory: directory, configuration: configuration)
     }
 

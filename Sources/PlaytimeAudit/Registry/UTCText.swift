@@ -10,6 +10,13 @@ enum UTCText {
         return "\(year)-\(two(month))-\(two(day)) \(two(inDay / 3600)):\(two(inDay / 60 % 60)):\(two(inDay % 60)) UTC"
     }
 
+    /// A duration in words: `7200 s`, or `1.4 s` below ten seconds (tenths, rounded down).
+    static func seconds(_ nanoseconds: Int64) -> String {
+        let value = max(0, nanoseconds)
+        guard value < 10_000_000_000 else { return "\(value / 1_000_000_000) s" }
+        return "\(value / 1_000_000_000).\(value / 100_000_000 % 10) s"
+    }
+
     /// Year, month and day of `days` since 1970-01-01, counting 400-year eras of 146 097 days.
     private static func civil(_ days: Int64) -> (Int64, Int64, Int64) {
         let shifted = days + 719_468  // days since 0000-03-01

@@ -61,6 +61,7 @@ package struct UploadGate: Sendable {
         // head is taken on the way. A rollback or fork found at the end discards the judgement.
         var judging = configuration
         judging.serverNowNanoseconds = now
+        judging.withholdsImpossibleEvidence = true
         judging.firstSeen = previous?.firstSeen ?? FirstSeenTimes()
         // The account's own rate is the ceiling the sessions are judged at: one rule, the auditor's (a snapshot
         // above it is judged at it and named `rate-above-ceiling`).
@@ -104,18 +105,27 @@ package struct UploadGate: Sendable {
         var calculators: [String: RewardCalculator] = [:]
         var totals: [Int64] = []
         totals.reserveCapacity(sessions.count)
+        let placer = SessionPlacer(anchors: anchors.anchors, enrolledAt: enrolledAt, now: now)
+        var sessionTerms: [Terms] = []
         for session in sessions {
             var total = session.payableGold
-            if let decisions, let account, total > 0 {
-                total = try Self.withinDecisions(session, account: account, decisions: decisions,
-                                                 configuration: configuration, calculators: &calculators)
+            let retired = Self.retiredLabel(session, placer: placer, configuration: configuration)
+            if let retired {
+                findings.append(AuditFinding(kind: .retiredPolicy, journal: journalID, sessionID: session.sessionID,
+                                             sequence: session.departureSequence, detail: retired))
+            }
+            var terms = Terms(policy: configuration.policy(version: session.policyVersion) ?? configuration.policy, multipliers: session.multipliers)
+            if total > 0 || retired != nil {
+                (total, terms) = try Self.repriced(session, account: account, decisions: decisions, underServerPolicy: retired != nil,
+                                                   configuration: configuration, calculators: &calculators)
             }
             totals.append(total)
+            sessionTerms.append(terms)
         }
         var notConserved: [Int: String] = [:]
         if let accounts, let account {
-            try Self.conserve(sessions, totals: &totals, notConserved: &notConserved, anchors: anchors.anchors, enrolledAt: enrolledAt,
-                              now: now, account: account, journalID: journalID, accounts: accounts, configuration: configuration)
+            try Self.conserve(sessions, terms: sessionTerms, totals: &totals, notConserved: &notConserved, placer: placer,
+                              account: account, journalID: journalID, accounts: accounts, configuration: configuration)
         }
         // Session ids are printable ASCII (the decoder refuses others, docs/journal-format.md §7), so equal ids
         // are equal bytes.
@@ -157,10 +167,9 @@ package struct UploadGate: Sendable {
     /// Places every session with gold on the account's line of server time (docs/anchors.md, "Conservation"),
     /// the best-proven first, in one call of the store, and cuts each session's gold to the share of its time
     /// that fits; `notConserved` gets, by session index, what did not fit, in words.
-    private static func conserve(_ sessions: [AuditedSession], totals: inout [Int64], notConserved: inout [Int: String],
-                                 anchors: [VerifiedAnchor], enrolledAt: Int64?, now: Int64, account: String, journalID: String,
+    private static func conserve(_ sessions: [AuditedSession], terms: [Terms], totals: inout [Int64], notConserved: inout [Int: String],
+                                 placer: SessionPlacer, account: String, journalID: String,
                                  accounts: any AccountIntervalStore, configuration: AuditConfiguration) throws(UploadError) {
-        let placer = SessionPlacer(anchors: anchors, enrolledAt: enrolledAt, now: now)
         var requests: [(index: Int, gold: Int64, placement: Placement)] = []
         for (index, session) in sessions.enumerated() where totals[index] > 0 {
             let policy = configuration.policy(version: session.policyVersion) ?? configuration.policy
@@ -170,14 +179,22 @@ package struct UploadGate: Sendable {
             guard nanoseconds > 0 else { continue }
             let placement: Placement
             if var window = placer.window(departure: session.departureSequence, arrival: session.arrivalSequence) {
-                // Network or signed time names the interval itself: the session is placed there and nowhere else.
+                // Network or signed time names the interval itself: the session is placed there and nowhere else —
+                // moved by up to the clock-step tolerance into the window first, as honest network time a minute
+                // off the server's clock at the enrollment or the upload would otherwise lose that minute.
+                var preferred: Range<Int64>
                 if let away = session.certainlyAway {
-                    let low = max(window.lowerBound, away.lowerBound), high = min(window.upperBound, away.upperBound)
+                    // Its start and the time asked for (the auditor cut the interval at the time of judging).
+                    let (end, overflow) = away.lowerBound.addingReportingOverflow(nanoseconds)
+                    let exact = Self.shifted(away.lowerBound..<(overflow ? Int64.max : end), into: window,
+                                             by: configuration.verdict.clockStepToleranceNanoseconds)
+                    let low = max(window.lowerBound, exact.lowerBound), high = min(window.upperBound, exact.upperBound)
                     window = low < high ? low..<high : low..<low
+                    preferred = exact
+                } else {
+                    preferred = Self.preferred(endingAt: session.arrivalWallNanoseconds, nanoseconds, in: window)
                 }
-                placement = Placement(sessionID: session.sessionID, window: window,
-                                      preferred: session.certainlyAway ?? Self.preferred(endingAt: session.arrivalWallNanoseconds, nanoseconds, in: window),
-                                      nanoseconds: nanoseconds)
+                placement = Placement(sessionID: session.sessionID, window: window, preferred: preferred, nanoseconds: nanoseconds)
             } else {
                 let pool = policy.provisionalCapSeconds.multipliedReportingOverflow(by: 1_000_000_000)
                 placement = .unanchored(sessionID: session.sessionID, nanoseconds: nanoseconds, capNanoseconds: pool.overflow ? .max : pool.partialValue)
@@ -194,16 +211,50 @@ package struct UploadGate: Sendable {
             throw .registry(error)
         }
         for (position, request) in requests.enumerated() {
-            let (gold, held) = trimmed[position]
-            totals[request.index] = gold
+            var (gold, held) = trimmed[position]
             let wanted = request.placement.nanoseconds
+            if held < wanted {
+                // The reward for the time placed, exactly (the proportional cut is the fallback: never more).
+                gold = max(gold, min(request.gold, Self.gold(for: held, of: sessions[request.index], terms: terms[request.index]) ?? gold))
+            }
+            totals[request.index] = gold
             guard held < wanted else { continue }
             let window = request.placement.window
             let place = window.lowerBound < 0
-                ? "sessions no server anchor places share one provisional allowance per account (\(SegmentSet.length(window) / 1_000_000_000) s)"
-                : "between \(UTCText.format(window.lowerBound)) and \(UTCText.format(window.upperBound)) the server's clock saw \(SegmentSet.length(window) / 1_000_000_000) s pass"
-            notConserved[request.index] = place + "; \((wanted - held) / 1_000_000_000) s of this session's \(wanted / 1_000_000_000) s are already credited to other sessions or tickets of this account and are not paid (\(request.gold - gold) gold)"
+                ? "sessions no server anchor places share one provisional allowance per account (\(UTCText.seconds(SegmentSet.length(window))))"
+                : "between \(UTCText.format(window.lowerBound)) and \(UTCText.format(window.upperBound)) the server's clock saw \(UTCText.seconds(SegmentSet.length(window))) pass"
+            notConserved[request.index] = place + "; \(UTCText.seconds(wanted - held)) of this session's \(UTCText.seconds(wanted)) are already credited to other sessions or tickets of this account and are not paid (\(request.gold - gold) gold)"
         }
+    }
+
+    /// The gold `session` is worth for `held` nanoseconds of its credited time, under the policy it was judged
+    /// with, at its rate and with its multipliers; `nil` when that cannot be computed.
+    private static func gold(for held: Int64, of session: AuditedSession, terms: Terms) -> Int64? {
+        let claim = RewardClaim(creditedSeconds: held / 1_000_000_000, status: session.verdict.status,
+                                goldPerHour: max(0, session.goldPerHour), requestedMultipliers: terms.multipliers)
+        return try? RewardCalculator(policy: terms.policy).calculate(claim).paidNow
+    }
+
+    /// The policy and multipliers a session is paid with, after the server's decisions.
+    struct Terms {
+        var policy: RewardPolicy
+        var multipliers: [String]
+    }
+
+    /// `interval` moved by at most `tolerance` so that it starts no earlier and ends no later than `window`
+    /// (as far as that tolerance goes; its length is kept).
+    private static func shifted(_ interval: Range<Int64>, into window: Range<Int64>, by tolerance: Int64) -> Range<Int64> {
+        var move: Int64 = 0
+        if interval.lowerBound < window.lowerBound {
+            move = min(tolerance, window.lowerBound.subtractingReportingOverflow(interval.lowerBound).overflow ? tolerance
+                                                                                                                   : window.lowerBound - interval.lowerBound)
+        } else if interval.upperBound > window.upperBound {
+            move = -min(tolerance, interval.upperBound.subtractingReportingOverflow(window.upperBound).overflow ? tolerance
+                                                                                                                   : interval.upperBound - window.upperBound)
+        }
+        let (low, lowOverflow) = interval.lowerBound.addingReportingOverflow(move)
+        let (high, highOverflow) = interval.upperBound.addingReportingOverflow(move)
+        return lowOverflow || highOverflow ? interval : low..<high
     }
 
     /// Where a session without network or signed time most likely lies: the `nanoseconds` before its return's
@@ -226,29 +277,49 @@ package struct UploadGate: Sendable {
         }
     }
 
-    /// What `session` is worth with only the multipliers the server granted (its rate is already the account's
-    /// ceiling at most: the auditor judged it so).
-    private static func withinDecisions(_ session: AuditedSession, account: String, decisions: any ServerDecisions,
-                                        configuration: AuditConfiguration,
-                                        calculators: inout [String: RewardCalculator]) throws(UploadError) -> Int64 {
-        let granted: Set<String>
-        do { granted = try decisions.grantedMultipliers(account: account, sessionID: session.sessionID) } catch {
-            throw .registry(error)
+    /// Why the retained policy `session`'s departure names cannot pay it, in words, or `nil` when it can: the
+    /// server decides the policy (docs/anchors.md). A label selects a retained version only for a session the
+    /// server's anchors place before that version's retirement; one that nothing places gets the server's.
+    private static func retiredLabel(_ session: AuditedSession, placer: SessionPlacer, configuration: AuditConfiguration) -> String? {
+        let label = session.policyVersion
+        guard label != configuration.policy.version, configuration.retainedPolicies[label] != nil else { return nil }
+        guard let window = placer.window(departure: session.departureSequence, arrival: session.arrivalSequence) else {
+            return "the departure names the retained policy '\(label)', but no server anchor places it before that policy's retirement; "
+                + "paid under '\(configuration.policy.version)'"
         }
-        let rate = session.goldPerHour
-        let multipliers = session.multipliers.filter { granted.contains($0) }
-        guard multipliers != session.multipliers else { return session.payableGold }
-        let policy = configuration.policy(version: session.policyVersion) ?? configuration.policy
+        guard let retiredAt = configuration.policyRetirements[label], window.lowerBound >= retiredAt else { return nil }
+        return "the departure names policy '\(label)', retired at \(UTCText.format(retiredAt)); the server's anchors place it after "
+            + "\(UTCText.format(window.lowerBound)); paid under '\(configuration.policy.version)'"
+    }
+
+    /// What `session` is worth under the server's decisions: only the multipliers the server granted (its rate is
+    /// already the account's ceiling at most: the auditor judged it so) and, when its label is retired, the
+    /// server's policy instead of the one its departure names.
+    private static func repriced(_ session: AuditedSession, account: String?, decisions: (any ServerDecisions)?, underServerPolicy: Bool,
+                                 configuration: AuditConfiguration,
+                                 calculators: inout [String: RewardCalculator]) throws(UploadError) -> (Int64, Terms) {
+        var multipliers = session.multipliers
+        if let decisions, let account {
+            let granted: Set<String>
+            do { granted = try decisions.grantedMultipliers(account: account, sessionID: session.sessionID) } catch {
+                throw .registry(error)
+            }
+            multipliers = multipliers.filter { granted.contains($0) }
+        }
+        let policy = underServerPolicy ? configuration.policy : configuration.policy(version: session.policyVersion) ?? configuration.policy
+        let terms = Terms(policy: policy, multipliers: multipliers)
+        guard underServerPolicy || multipliers != session.multipliers else { return (session.payableGold, terms) }
         let calculator: RewardCalculator
         if let known = calculators[policy.version] {
             calculator = known
         } else {
-            guard let made = try? RewardCalculator(policy: policy) else { return 0 }
+            guard let made = try? RewardCalculator(policy: policy) else { return (0, terms) }
             calculators[policy.version] = made
             calculator = made
         }
-        let breakdown = try? calculator.calculate(session.verdict, goldPerHour: max(0, rate), requestedMultipliers: multipliers)
-        return min(session.payableGold, breakdown?.paidNow ?? 0)
+        let breakdown = try? calculator.calculate(session.verdict, goldPerHour: max(0, session.goldPerHour), requestedMultipliers: multipliers)
+        let gold = breakdown?.paidNow ?? 0
+        return (underServerPolicy ? gold : min(session.payableGold, gold), terms)
     }
 
     private static func refusal(_ kind: AuditFinding.Kind, _ journalID: String, _ record: DeviceRecord, _ detail: String) -> UploadDecision {

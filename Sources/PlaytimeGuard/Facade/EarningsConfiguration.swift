@@ -24,6 +24,10 @@ public struct EarningsConfiguration: Sendable {
     /// A journal key the game's server provisioned for this device (it audits the uploads with the same key);
     /// when set, ``keyFile`` is neither read nor created.
     public var journalKey: JournalKey?
+    /// The enrollment the game's server handed this device (docs/anchors.md). When set, it is the journal's key
+    /// (``journalKey`` and ``keyFile`` are not used), the journal is created with its id (an existing journal with
+    /// another id is refused), and its anchor is the journal's first record (docs/journal-format.md §14).
+    public var enrollment: Enrollment?
     /// The journal, relative to the directory (or an absolute path). Created if absent.
     public var journalFile = "journal.jsonl"
     /// The recorder's budgets and tunables (how long a return waits for network time, the stamp window, …).

@@ -18,6 +18,9 @@ public enum EarningsError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownPolicy(sessionID: String, version: String)
     /// The reward could not be computed (a negative rate snapshot).
     case reward(RewardCalculationError)
+    /// A server anchor (or the enrollment's) was refused: malformed, for another journal, or not the head its
+    /// request reported. Nothing was written.
+    case anchor(AnchorError)
 
     /// A one-line explanation.
     public var description: String {
@@ -30,6 +33,7 @@ public enum EarningsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownPolicy(let session, let version):
             return "session \(session) departed under policy '\(version)', unknown here: not paid, no claim recorded"
         case .reward(let error): return error.description
+        case .anchor(let error): return error.description
         }
     }
 }

@@ -21,7 +21,7 @@ public final class OfflineEarnings: Sendable {
     public let directory: String
     /// The journal's path.
     public let journalPath: String
-    /// The journal key (``EarningsConfiguration/journalKey``, or the key file's). A game server audits uploads
+    /// The journal key (the enrollment's, ``EarningsConfiguration/journalKey``, or the key file's). A game server audits uploads
     /// with the same key: provision it once over the game's authenticated channel; it never travels with an upload.
     public let journalKey: JournalKey
     /// True when this instance created the key file (a first start, or the key file was lost).
@@ -54,7 +54,10 @@ public final class OfflineEarnings: Sendable {
         let keyPath = Self.path(configuration.keyFile, in: directory)
         let key: JournalKey
         var created = false
-        if let provisioned = configuration.journalKey {
+        var enrolledID: [UInt8]?
+        if let enrollment = configuration.enrollment {
+            (key, enrolledID) = try Self.enrolled(enrollment)
+        } else if let provisioned = configuration.journalKey {
             key = provisioned
         } else {
             (key, created) = try Self.loadOrCreateKey(at: keyPath)
@@ -66,13 +69,17 @@ public final class OfflineEarnings: Sendable {
             ?? (configuration.roughtimeServers.isEmpty ? nil : RoughtimeSignedTimeSource(servers: configuration.roughtimeServers))
         let probe = configuration.connectivityProbe ?? SystemConnectivityProbe(servers: configuration.ntpServers)
         let journalPath = Self.path(configuration.journalFile, in: directory)
+        let opened: SessionRecorder
         do {
-            recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: networkTime,
+            opened = try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: networkTime,
                                            connectivity: ConnectivityMonitor(probe: probe, clock: clock), signedTime: signedTime,
-                                           configuration: configuration.recorder)
+                                           configuration: configuration.recorder, journalID: enrolledID)
+            // The enrollment's anchor first (durable now), unless an earlier start recorded it.
+            if let enrollment = configuration.enrollment { _ = try opened.recordEnrollment(enrollment.anchor) }
         } catch {
-            throw .recorder(error)
+            throw Self.earningsError(error)
         }
+        self.recorder = opened
         self.directory = directory
         self.journalPath = journalPath
         self.journalKey = key

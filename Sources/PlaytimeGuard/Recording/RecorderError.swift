@@ -9,6 +9,9 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The boot sidecar beside a version-2 journal could not be written (docs/journal-format.md §13.3);
     /// nothing was recorded.
     case bootSidecar(String)
+    /// A server anchor was refused (malformed, for another journal, or not the head its request reported);
+    /// nothing was recorded (docs/journal-format.md §14).
+    case anchor(AnchorError)
 
     /// A one-line explanation.
     public var description: String {
@@ -16,6 +19,7 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
         case .journal(let error): return error.description
         case .invalidRate(let rate): return "gold per hour must not be negative (got \(rate))"
         case .bootSidecar(let problem): return "boot sidecar: \(problem)"
+        case .anchor(let error): return error.description
         }
     }
 }

@@ -6,10 +6,14 @@ struct RecorderState: Sendable {
     var lastHeartbeat: Evidence?
     /// The latest return, so a repeated foreground is recognised.
     var lastReturn: RecordedEvent?
-    /// The latest network time known, with the reading it belongs to.
+    /// The latest network time known, with the reading it belongs to: from an NTP fix carried by a session
+    /// record, or from a server anchor's round trip (docs/journal-format.md §14.4).
     var anchor: (reading: ClockReading, network: NetworkTime)?
-    /// Returns that need network proof, by session id (they crossed a reboot without it).
-    var pending: [String: Evidence] = [:]
+    /// The MACs of the server anchors the journal holds: a token is recorded once.
+    var anchorTokens: Set<[UInt8]> = []
+    /// Returns that need network proof, by session id (they crossed a reboot without it, or network time fell
+    /// short of the boot clock within one boot), with their departures.
+    var pending: [String: (departure: Evidence, arrival: Evidence)] = [:]
     /// The journal MAC of the open departure's record: what signed-time nonces commit to.
     var openDepartureMAC: [UInt8]?
     /// The signed latest time of the open departure, once its stamp is written (docs/journal-format.md §12).
@@ -30,11 +34,23 @@ struct RecorderState: Sendable {
         }
     }
 
+    /// The reading of the latest session record written (or replayed): what no later record of its boot may
+    /// read the boot clock before (docs/journal-format.md §10: within a boot the boot clock never runs back).
+    var latestReading: ClockReading?
+
+    /// How far `reading` lies before the latest session record of its (identified) boot on the boot clock; 0
+    /// when it does not. A return whose clocks were read before a fix, or a departure recovered from a
+    /// heartbeat, can lie before a record written meanwhile (a heartbeat, a settlement).
+    func behindLatest(_ reading: ClockReading) -> Int64 {
+        guard let latest = latestReading, latest.bootID != nil, latest.bootID == reading.bootID else { return 0 }
+        let (gap, overflow) = latest.bootNanoseconds.subtractingReportingOverflow(reading.bootNanoseconds)
+        return overflow ? 0 : max(0, gap)
+    }
+
     /// Updates the state for evidence that was written (or replayed from the journal).
     mutating func apply(_ evidence: Evidence, sequence: UInt64?) {
-        if let network = evidence.network, anchor.map({ $0.reading.bootID != evidence.clock.bootID || $0.reading.bootNanoseconds <= evidence.clock.bootNanoseconds }) ?? true {
-            anchor = (evidence.clock, network)
-        }
+        latestReading = evidence.clock
+        if let network = evidence.network { note(network, at: evidence.clock) }
         switch evidence.event {
         case .background:
             openDeparture = evidence
@@ -55,14 +71,42 @@ struct RecorderState: Sendable {
                 openDepartureSignedLatest = nil
                 openArrivalSigned = nil
                 openDepartureMAC = nil
-                if needs { pending[evidence.sessionID] = evidence }
+                if needs { pending[evidence.sessionID] = (departure, evidence) }
                 openDeparture = nil
             }
             lastHeartbeat = nil
         case .heartbeat:
             if openDeparture == nil { lastHeartbeat = evidence }
         case .settlement:
-            pending[evidence.sessionID] = nil
+            if let waiting = pending[evidence.sessionID],
+               RecorderState.settles(departure: waiting.departure, arrival: waiting.arrival, with: evidence) {
+                pending[evidence.sessionID] = nil
+            }
+        }
+    }
+
+    /// True when a settlement record `proof` settles the return: across a reboot any fix of the return's boot
+    /// does; within one boot only a fix a server accepts (rule 2c of docs/journal-format.md §10, the same
+    /// ``SameBootAgreement/settles(departure:arrival:later:driftPPM:tolerance:)`` the verdict applies), so a
+    /// spoofer's answer or a fix with a useless error bound leaves the session waiting.
+    static func settles(departure: Evidence, arrival: Evidence, with proof: Evidence,
+                        driftPPM: Int64 = VerdictConfiguration.standard.driftPPM,
+                        tolerance: Int64 = VerdictConfiguration.standard.clockStepToleranceNanoseconds) -> Bool {
+        guard departure.clock.bootID != nil, departure.clock.bootID == arrival.clock.bootID else { return true }
+        return SameBootAgreement.settles(departure: departure, arrival: arrival, later: proof, driftPPM: driftPPM, tolerance: tolerance)
+    }
+
+    /// Updates the state for a server anchor that was written (or replayed) with the token `anchor`: the token
+    /// is known, and a measured round trip is a fix of network time, taken as an NTP fix is.
+    mutating func apply(_ record: AnchorRecord, anchor token: ServerAnchor) {
+        anchorTokens.insert(token.mac)
+        if let fix = record.networkFix(serverNanoseconds: token.serverNanoseconds) { note(fix.network, at: fix.reading) }
+    }
+
+    /// Network time known at `reading`: the latest unless an earlier reading of the same boot.
+    private mutating func note(_ network: NetworkTime, at reading: ClockReading) {
+        if anchor.map({ $0.reading.bootID != reading.bootID || $0.reading.bootNanoseconds <= reading.bootNanoseconds }) ?? true {
+            anchor = (reading, network)
         }
     }
 

@@ -9,7 +9,7 @@ internal import PlaytimeSystem
 /// background closes it, and an app killed in the foreground departs at its last heartbeat. Safe to call
 /// from any thread or task.
 package final class SessionRecorder: Sendable {
-    private struct Guarded: ~Copyable {
+    struct Guarded: ~Copyable {
         var writer: JournalWriter
         var state: RecorderState
         /// Raw readings to the journal's boot segments (version 2) or unchanged (version 1).
@@ -28,17 +28,19 @@ package final class SessionRecorder: Sendable {
     /// True when the boot sidecar beside the journal was present but refused (edited, forged or from another
     /// journal): the next record begins a new boot segment (docs/journal-format.md §13.3).
     package let refusedBootSidecar: Bool
-    private let clock: any ClockSource
+    let clock: any ClockSource
     private let networkTime: (any NetworkTimeSource)?
     private let signedTime: (any SignedTimeSource)?
     private let connectivity: ConnectivityMonitor
-    private let guarded: ThreadLock<Guarded>
+    let guarded: ThreadLock<Guarded>
 
     /// Opens (creating if needed) the journal at `journalPath`, verifies it and rebuilds the session state.
+    /// With `journalID` (16 bytes, an enrollment's) a new journal gets that id and an existing one with another
+    /// id is refused (``JournalError/otherJournal(expected:found:)``).
     package init(journalPath: String, key: JournalKey, clock: any ClockSource = SystemClockSource(),
                 networkTime: (any NetworkTimeSource)? = NTPNetworkTimeSource(),
                 connectivity: ConnectivityMonitor? = nil, signedTime: (any SignedTimeSource)? = nil,
-                configuration: RecorderConfiguration = RecorderConfiguration()) throws(RecorderError) {
+                configuration: RecorderConfiguration = RecorderConfiguration(), journalID: [UInt8]? = nil) throws(RecorderError) {
         // One pass over the file: the writer verifies the chain and hands each record to the state.
         var repaired = false
         var state = RecorderState()
@@ -53,6 +55,12 @@ package final class SessionRecorder: Sendable {
                 state.apply(signed, bound: bound, sequence: record.sequence)
                 return
             }
+            if record.hasType("anchor") {
+                // The recorder checked the token before writing it; replay restores its fix (docs/journal-format.md §14).
+                guard let anchor = AnchorCodec.decode(record.payload), let token = try? ServerAnchor(text: anchor.token) else { return }
+                state.apply(anchor, anchor: token)
+                return
+            }
             guard record.typeHasPrefix("session."), let evidence = decoder.decode(record.payload),
                   evidence.payloadVersion == Int64(record.journalVersion) else { return }
             if let boot = evidence.clock.bootID { seenBoots.insert(boot) }
@@ -61,13 +69,13 @@ package final class SessionRecorder: Sendable {
         }
         let writer: JournalWriter
         do {
-            writer = try JournalWriter(path: journalPath, key: key, newJournalVersion: configuration.newJournalVersion, replay: replay)
+            writer = try JournalWriter(path: journalPath, key: key, newJournalVersion: configuration.newJournalVersion, journalID: journalID, replay: replay)
         } catch JournalError.tornTail where configuration.repairTornTail {
             state = RecorderState()
             seenBoots = []
             do {
                 try JournalWriter.repair(path: journalPath, key: key)
-                writer = try JournalWriter(path: journalPath, key: key, newJournalVersion: configuration.newJournalVersion, replay: replay)
+                writer = try JournalWriter(path: journalPath, key: key, newJournalVersion: configuration.newJournalVersion, journalID: journalID, replay: replay)
             } catch {
                 throw RecorderError.journal(error)
             }
@@ -168,6 +176,14 @@ package final class SessionRecorder: Sendable {
             departure.event = .background
             departure.origin = "heartbeat"
             departure.sessionID = Self.newSessionID()
+            let behind = guarded.state.behindLatest(heartbeat.clock)
+            if behind > 0 {
+                // A session record written after the heartbeat (a settlement) shows the app alive later: the
+                // departure is recovered from there, so the boot clock never runs back between records.
+                departure.clock.bootNanoseconds = Nanoseconds.add(departure.clock.bootNanoseconds, behind)
+                departure.clock.wallNanoseconds = Nanoseconds.add(departure.clock.wallNanoseconds, behind)
+                departure.network = guarded.state.projectedNetwork(at: departure.clock, driftPPM: configuration.driftPPM)
+            }
             _ = try Self.write(&departure, to: &guarded)
         }
         return try await arrive(as: .launch)
@@ -198,7 +214,7 @@ package final class SessionRecorder: Sendable {
         connectivity.note(result)
         guard case .success(let fix) = result else { return [] }
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) in
-            try settle(with: fix, in: &guarded)
+            try settle(networkAt: { fix.networkTime(at: $0) }, reason: "ntp-ok", in: &guarded)
         }
     }
 
@@ -270,7 +286,7 @@ package final class SessionRecorder: Sendable {
             // A departure asked for during the fix wrote this return first: answer with that record.
             if let closing, guarded.closedForArrival.remove(closing) != nil, var written = guarded.state.lastReturn,
                written.evidence.sessionID == closing {
-                if let freshFix { _ = try settle(with: freshFix, in: &guarded) }
+                if let freshFix { _ = try settle(networkAt: { freshFix.networkTime(at: $0) }, reason: "ntp-ok", in: &guarded) }
                 written.needsSettlement = guarded.state.pending[closing] != nil
                 return written
             }
@@ -301,7 +317,17 @@ package final class SessionRecorder: Sendable {
     private func writeReturn(as event: SessionEventKind, raw: ClockReading, fix freshFix: NTPFix?, signedLinks: [SignedTimeLink]?,
                              departureMAC: [UInt8]?, link: Connectivity, to guarded: inout Guarded) throws(RecorderError) -> RecordedEvent {
         let departure = guarded.state.openDeparture
-        let reading = try guarded.segments.journalReading(raw)
+        var raw = raw
+        var reading = try guarded.segments.journalReading(raw)
+        let behind = guarded.state.behindLatest(reading)
+        if behind > 0 {
+            // A record written while this return waited for its fix (a heartbeat, a settlement) read the boot
+            // clock later: the return is written at that reading, so the boot clock never runs back between records.
+            for clock in [\ClockReading.bootNanoseconds, \ClockReading.wallNanoseconds] {
+                raw[keyPath: clock] = Nanoseconds.add(raw[keyPath: clock], behind)
+                reading[keyPath: clock] = Nanoseconds.add(reading[keyPath: clock], behind)
+            }
+        }
         if let departure, let signedLinks, let signedTime, let mac = departureMAC, guarded.state.openArrivalSigned == nil {
             // Written before the return, so the return record follows the answer it rests on.
             _ = try Self.writeSigned(signedLinks, proving: .arrival, session: departure.sessionID, mac: mac,
@@ -319,22 +345,28 @@ package final class SessionRecorder: Sendable {
         var result = departure != nil ? (guarded.state.lastReturn ?? RecordedEvent(evidence: evidence, sequence: sequence))
                                       : RecordedEvent(evidence: evidence, sequence: sequence)
         // The fix just written cannot settle this return's own disagreement: only a later one can.
-        if let freshFix { _ = try settle(with: freshFix, in: &guarded, sparing: evidence.sessionID) }
+        if let freshFix {
+            _ = try settle(networkAt: { freshFix.networkTime(at: $0) }, reason: "ntp-ok", in: &guarded, sparing: evidence.sessionID)
+        }
         result.needsSettlement = guarded.state.pending[evidence.sessionID] != nil
         return result
     }
 
-    private func settle(with fix: NTPFix, in guarded: inout Guarded, sparing spared: String? = nil) throws(RecorderError) -> [RecordedEvent] {
+    /// Writes a settlement for every session of this boot waiting for proof, with the network time
+    /// `networkAt` gives for the raw reading now (a fresh NTP fix's, or a server anchor's); `reason` is the
+    /// settlement's connectivity reason.
+    func settle(networkAt: (ClockReading) -> NetworkTime?, reason: String, in guarded: inout Guarded,
+                sparing spared: String? = nil) throws(RecorderError) -> [RecordedEvent] {
         var written: [RecordedEvent] = []
         // Nothing to settle: no segment is begun (its sidecar would be written for no record).
         guard guarded.state.pending.contains(where: { $0.key != spared }) else { return [] }
         let raw = clock.read()
-        guard let network = fix.networkTime(at: raw) else { return [] }
+        guard let network = networkAt(raw) else { return [] }
         let reading = try guarded.segments.journalReading(raw)
-        for (session, arrival) in guarded.state.pending.sorted(by: { $0.key < $1.key })
-        where arrival.clock.bootID == reading.bootID && session != spared {
+        for (session, waiting) in guarded.state.pending.sorted(by: { $0.key < $1.key })
+        where waiting.arrival.clock.bootID == reading.bootID && session != spared {
             var evidence = Evidence(event: .settlement, sessionID: session, clock: reading, network: network,
-                                    connectivity: Connectivity(state: .online, reason: "ntp-ok"))
+                                    connectivity: Connectivity(state: .online, reason: reason))
             let sequence = try Self.write(&evidence, to: &guarded)
             written.append(RecordedEvent(evidence: evidence, sequence: sequence))
         }
@@ -342,7 +374,7 @@ package final class SessionRecorder: Sendable {
     }
 
     /// Appends the evidence (fsync'd) in the journal's payload version, and then updates the state.
-    private static func write(_ evidence: inout Evidence, to guarded: inout Guarded) throws(RecorderError) -> UInt64 {
+    static func write(_ evidence: inout Evidence, to guarded: inout Guarded) throws(RecorderError) -> UInt64 {
         evidence.payloadVersion = Int64(guarded.writer.version)
         if evidence.payloadVersion < 2 { evidence.rebootCreditNanoseconds = nil }
         let sequence: UInt64

@@ -60,12 +60,13 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
     }
 
     /// Within one boot, where network time fell short of the boot clock, only a fix that agrees with the
-    /// departure's network time along the boot clock settles it (a spoofer's later answers do not); across a
-    /// reboot the first later fix does.
+    /// departure's network time along the boot clock, with an error bound smaller than the disagreement,
+    /// settles it (a spoofer's later answers do not, nor does a fix that would agree with anything; rule 2c of
+    /// docs/journal-format.md §10); across a reboot the first later fix does.
     func acceptsAsProof(_ evidence: Evidence, driftPPM: Int64,
                         tolerance: Int64 = VerdictConfiguration.standard.clockStepToleranceNanoseconds) -> Bool {
         guard let arrival, departure.clock.bootID != nil, departure.clock.bootID == arrival.clock.bootID else { return true }
-        return SameBootAgreement.agrees(departure: departure, later: evidence, driftPPM: driftPPM, tolerance: tolerance)
+        return SameBootAgreement.settles(departure: departure, arrival: arrival, later: evidence, driftPPM: driftPPM, tolerance: tolerance)
     }
 
     /// True when `evidence` can prove this timeline's arrival: it carries network time and belongs to the

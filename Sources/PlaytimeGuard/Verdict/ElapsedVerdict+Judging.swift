@@ -164,13 +164,16 @@ struct VerdictRules {
     }
 
     /// A same-boot disagreement settled by a later fix of that boot: if the fix agrees with the departure's
-    /// network time along the boot clock, the arrival's network time was the liar and the boot clock's
-    /// figure is verified; otherwise the smaller figure stays, provisionally.
+    /// network time along the boot clock and its error bound is smaller than the disagreement
+    /// (``SameBootAgreement/settles(departure:arrival:later:driftPPM:tolerance:)``, rule 2c), the arrival's
+    /// network time was the liar and the boot clock's figure is verified; otherwise the smaller figure stays,
+    /// provisionally.
     private func settleDisagreement(_ timeline: SessionTimeline, outcome: inout Outcome, flags: inout [VerdictFlag]) {
         guard let bootClockLower = outcome.bootClockLower, let proof = timeline.laterProof, timeline.isProof(proof),
               checked(proof.network, at: timeline.laterProofSequence, flags: &flags) != nil,
-              SameBootAgreement.agrees(departure: timeline.departure, later: proof, driftPPM: configuration.driftPPM,
-                                       tolerance: configuration.clockStepToleranceNanoseconds) else { return }
+              let arrival = timeline.arrival,
+              SameBootAgreement.settles(departure: timeline.departure, arrival: arrival, later: proof, driftPPM: configuration.driftPPM,
+                                        tolerance: configuration.clockStepToleranceNanoseconds) else { return }
         // The boot clock is confirmed: the return's network time was the liar, not the player's clocks.
         let gap = flags.first { $0.kind == .networkBootDisagreement }?.amountNanoseconds ?? 0
         flags.removeAll { $0.kind == .networkBootDisagreement }

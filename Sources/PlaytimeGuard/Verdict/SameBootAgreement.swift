@@ -43,10 +43,21 @@ enum SameBootAgreement {
         return found.disagrees && found.networkDelta < found.bootDelta
     }
 
-    /// True when `later` (a fix of the same boot, after both) agrees with `departure` along the boot clock.
-    static func agrees(departure: Evidence, later: Evidence, driftPPM: Int64, tolerance: Int64) -> Bool {
+    /// True when `later` settles the disagreement between `departure` and `arrival` of one boot (rule 2c of
+    /// docs/journal-format.md §10, guarantee V18 of docs/guarantees.md): the one test the verdict, the session
+    /// assembler and the recorder apply.
+    ///
+    /// The fix must agree with the departure along the boot clock, `|(net_p − net_d) − (boot_p − boot_d)| ≤ w`
+    /// with `w = netErr_d + netErr_p + drift(boot_p − boot_d) + T` (its error bound as that comparison uses it),
+    /// and `w` must be smaller than the disagreement it settles, `|(net_a − net_d) − (boot_a − boot_d)|` (the
+    /// return's network delta against the boot clock's, the gap rule 2 compares; so `netErr_p` is smaller too).
+    /// A fix whose bound is as wide as that gap would agree with the return's network time as well as with the
+    /// boot clock, and tells nothing. False without usable network time at the departure, the return or the
+    /// fix. Saturating throughout: any Int64 values, no trap.
+    static func settles(departure: Evidence, arrival: Evidence, later: Evidence, driftPPM: Int64, tolerance: Int64) -> Bool {
         guard later.clock.bootNanoseconds >= departure.clock.bootNanoseconds,
-              let found = gap(start: departure, end: later, driftPPM: driftPPM, tolerance: tolerance) else { return false }
-        return !found.disagrees
+              let disagreement = gap(start: departure, end: arrival, driftPPM: driftPPM, tolerance: tolerance),
+              let agreement = gap(start: departure, end: later, driftPPM: driftPPM, tolerance: tolerance) else { return false }
+        return !agreement.disagrees && agreement.allowed < disagreement.gap
     }
 }

@@ -34,11 +34,17 @@ public struct NTPFix: Sendable, Hashable, Codable {
     public var networkNanosecondsAtAnchor: Int64 { anchor.wallNanoseconds + offsetNanoseconds }
 
     /// Network time at a later (or earlier) boot-clock instant of the same boot, with its error bound:
-    /// the anchor's error plus `driftPPM` of the boot-clock distance. `nil` for another boot.
+    /// the anchor's error plus `driftPPM` of the boot-clock distance. `nil` for another boot, or when the time
+    /// falls outside the Int64 range; an error bound beyond it is clamped to `Int64.max` (never trapping: a fix
+    /// may carry any bound).
     public func projectedNetworkTime(at reading: ClockReading) -> (unixNanoseconds: Int64, errorBoundNanoseconds: Int64)? {
         guard reading.bootID == anchor.bootID else { return nil }
-        let distance = reading.bootNanoseconds - anchor.bootNanoseconds
-        let drift = distance.magnitude / 1_000_000 * UInt64(max(0, driftPPM))
-        return (networkNanosecondsAtAnchor + distance, errorBoundNanoseconds + Int64(clamping: drift))
+        let (distance, distanceOverflow) = reading.bootNanoseconds.subtractingReportingOverflow(anchor.bootNanoseconds)
+        let (atAnchor, anchorOverflow) = anchor.wallNanoseconds.addingReportingOverflow(offsetNanoseconds)
+        let (time, timeOverflow) = atAnchor.addingReportingOverflow(distance)
+        guard !distanceOverflow, !anchorOverflow, !timeOverflow else { return nil }
+        let (drift, driftOverflow) = (distance.magnitude / 1_000_000).multipliedReportingOverflow(by: UInt64(max(0, driftPPM)))
+        let (error, errorOverflow) = errorBoundNanoseconds.addingReportingOverflow(Int64(clamping: drift))
+        return (time, driftOverflow || errorOverflow ? .max : error)
     }
 }

@@ -11,7 +11,7 @@ enum AuditCommand: Command {
     static let name = "audit"
     static let summary = "Verify journals: chain, verdicts, rewards, claims and cross-session invariants"
     static let help = """
-    USAGE: playtime audit --key-file FILE [--policy FILE] [--max-rate GOLD_PER_HOUR] [--now TIME]
+    USAGE: playtime audit (--key-file FILE | --server-secret FILE) [--policy FILE] [--max-rate GOLD_PER_HOUR] [--now TIME]
                           [--roughtime-keys FILE] [--require-signed-time] [--json | --quiet] JOURNAL... | -
 
     Streams each journal in constant memory (`-` reads standard input, at most once; a journal is a regular
@@ -25,6 +25,10 @@ enum AuditCommand: Command {
     OPTIONS:
       --key-file FILE   The journals' key (hex text). Also read from PLAYTIME_KEY_FILE. A regular file; a
                         symbolic link is refused (name the file itself).
+      --server-secret FILE
+                        The game server's secret (hex text, the server's ticket secret): each journal the
+                        server enrolled is verified under the key derived from it and the journal id in its
+                        header (docs/anchors.md), so no per-player key is needed. Journals are named files.
       --policy FILE     The reward policy to recompute with (default: the embedded policy).
       --max-rate GOLD_PER_HOUR
                         The rate ceiling: a session whose departure snapshotted a higher rate is judged at
@@ -55,7 +59,7 @@ enum AuditCommand: Command {
         var serverNow = SystemClock.wallNanoseconds()
         var maximumRate: Int64?
         do throws(UsageError) {
-            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--policy", "--max-rate", "--now", "--roughtime-keys"],
+            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--server-secret", "--policy", "--max-rate", "--now", "--roughtime-keys"],
                                        flags: ["--json", "--quiet", "--require-signed-time"])
             guard !parsed.has("--require-signed-time") || parsed.value("--roughtime-keys") != nil else {
                 throw UsageError(description: "--require-signed-time needs --roughtime-keys FILE")
@@ -68,17 +72,17 @@ enum AuditCommand: Command {
         } catch {
             return usageFailure(error, command: name)
         }
-        guard let keyPath = parsed.value("--key-file") ?? environmentValue("PLAYTIME_KEY_FILE").flatMap({ $0.isEmpty ? nil : $0 }) else {
-            return usageFailure(UsageError(description: "--key-file FILE is required (or set PLAYTIME_KEY_FILE)"), command: name)
-        }
-        let key: JournalKey
+        let keys: JournalKeys
         do {
-            try requireKeyFilePath(keyPath)
-            key = try KeyFile.load(path: keyPath)
+            keys = try JournalKeys(keyFile: parsed.value("--key-file") ?? environmentValue("PLAYTIME_KEY_FILE").flatMap({ $0.isEmpty ? nil : $0 }),
+                                   serverSecret: parsed.value("--server-secret"), journals: parsed.positionals)
+        } catch let error as UsageError {
+            return usageFailure(error, command: name)
         } catch {
             printError("playtime audit: \(error)")
             return ExitCode.usage
         }
+        let key = keys.first
         var configuration = AuditConfiguration(serverNowNanoseconds: serverNow)
         if let policyPath = parsed.value("--policy") {
             do { configuration.policy = try RewardPolicy.load(contentsOf: policyPath) } catch {
@@ -106,7 +110,7 @@ enum AuditCommand: Command {
                 return ExitCode.usage
             }
             do {
-                let findings = try auditor.audit(file: file, name: path) { session in
+                let findings = try auditor.audit(file: file, name: path, key: keys.key(for: path)) { session in
                     output.session(session)
                     progress?.tick()
                 }

@@ -12,6 +12,7 @@ enum RecordCommand: Command {
                            [--create-key] [--ntp SERVER]... [--roughtime SERVER=KEY]...
                            [--rate GOLD_PER_HOUR] [--policy-version V]
                            [--repair-torn-tail] [--json]
+           playtime record anchor --journal FILE --key-file FILE --token TOKEN [--repair-torn-tail] [--json]
 
     Appends one event (written and fsync'd before the command exits) with the wall clock, the boot clock
     (which counts sleep and cannot be set), the boot identity, network time if an NTP server answers, and
@@ -37,8 +38,10 @@ enum RecordCommand: Command {
       --repair-torn-tail      Cut a torn last line left by a crash instead of refusing.
       --json                  Print one JSON object.
 
+    `record anchor` appends a game server's anchor token instead (see below).
+
     EXIT STATUS: 0 recorded (or a repeated event, nothing written); 2 usage error, bad key or corrupt journal.
-    """
+    """ + "\n\n" + RecordAnchor.help
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
@@ -47,8 +50,11 @@ enum RecordCommand: Command {
         var servers: [NTPServer] = []
         var roughtimeServers: [RoughtimeServer] = []
         do throws(UsageError) {
-            parsed = try scanArguments(arguments, valueOptions: ["--journal", "--key-file", "--ntp", "--roughtime", "--rate", "--policy-version"],
-                                       flags: ["--json", "--create-key", "--repair-torn-tail"])
+            parsed = try scanArguments(arguments, valueOptions: Set(["--journal", "--key-file", "--ntp", "--roughtime", "--rate", "--policy-version"])
+                                                              .union(RecordAnchor.valueOptions),
+                                       flags: RecordAnchor.flags.union(["--create-key"]))
+            if parsed.positionals == ["anchor"] { return RecordAnchor.run(parsed) }
+            guard parsed.value("--token") == nil else { throw UsageError(description: "--token is for 'record anchor'") }
             guard parsed.positionals.count == 1, let kind = SessionEventKind(rawValue: parsed.positionals[0]),
                   kind != .settlement else {
                 throw UsageError(description: "name one event: background, foreground, launch or heartbeat")
