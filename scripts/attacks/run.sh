@@ -56,9 +56,16 @@ CHRONYD=$(command -v chronyd || echo /usr/sbin/chronyd)
 # --- temp dir, processes, cleanup -------------------------------------------------------------------------
 T=$(mktemp -d "${TMPDIR:-/tmp}/playtime-attacks.XXXXXX") || { echo "attacks: mktemp failed" >&2; exit 2; }
 PIDS=()
+SERVER_WRAPPER=
 cleanup() {
-  local pid
-  for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null; done
+  local pid k
+  # The game server's faketime wrapper is not killed: it exits when the server does and then removes its
+  # semaphore (a killed wrapper leaves it in /dev/shm, see run_clocked).
+  for pid in "${PIDS[@]}"; do [ "$pid" = "$SERVER_WRAPPER" ] || kill "$pid" 2>/dev/null; done
+  if [ -n "$SERVER_WRAPPER" ]; then
+    for k in $(seq 1 30); do kill -0 "$SERVER_WRAPPER" 2>/dev/null || break; sleep 0.1; done
+    kill "$SERVER_WRAPPER" 2>/dev/null
+  fi
   for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null; done
   PLAYTIME_CHRONY_DIR=$T/chrony "$ROOT/scripts/chronyd-loopback.sh" stop >/dev/null 2>&1
   [ -n "${ROUGHTIME_PORT:-}" ] && PLAYTIME_ROUGHLY_DIR=$T/roughly "$ROOT/scripts/roughly-loopback.sh" stop "$ROUGHTIME_PORT" >/dev/null 2>&1
@@ -155,6 +162,7 @@ for _ in $(seq 1 200); do
 done
 for child in $(ps -o pid= --ppid "$wrapper" 2>/dev/null); do PIDS+=("$child"); done
 PIDS+=("$wrapper")
+SERVER_WRAPPER=$wrapper
 [ -n "$SERVER" ] || { echo "attacks: game-server did not start: $(head -c 500 "$T/server.log")" >&2; exit 2; }
 grep -q 'policy default-1' "$T/server.log" || { echo "attacks: game-server is not on the default policy: $(head -c 500 "$T/server.log")" >&2; exit 2; }
 
@@ -173,11 +181,22 @@ run_clocked() {
   if [ "$delta" != 0 ]; then cmd+=("PT_BOOT_DELTA_NS=$delta" "LD_PRELOAD=$SHIM"); fi
   if [ "$wall" != 0 ]; then cmd+=(FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f "$(printf '%+d' "$wall")"); fi
   cmd+=("$@")
-  if [ -n "$id" ]; then
-    timeout -k 2 30 unshare -m sh -c 'mount --bind "$1" /proc/sys/kernel/random/boot_id && shift && exec "$@"' sh "$id" "${cmd[@]}"
-  else
-    timeout -k 2 30 "${cmd[@]}"
-  fi
+  # The faketime wrapper names a semaphore after its own process id; one left behind by a wrapper that was
+  # killed (here or by anyone on the host) makes a wrapper that gets the same id fail before it starts the
+  # command ("sem_open: File exists"). Nothing ran then, so it is tried again under a new process id.
+  local attempt rc err=$T/clocked.$BASHPID.err
+  for attempt in 1 2 3; do
+    if [ -n "$id" ]; then
+      timeout -k 2 30 unshare -m sh -c 'mount --bind "$1" /proc/sys/kernel/random/boot_id && shift && exec "$@"' sh "$id" "${cmd[@]}" 2>"$err"
+    else
+      timeout -k 2 30 "${cmd[@]}" 2>"$err"
+    fi
+    rc=$?
+    [ "$rc" != 0 ] && grep -q 'faketime: sem_open' "$err" 2>/dev/null || break
+  done
+  cat "$err" >&2
+  rm -f "$err"
+  return "$rc"
 }
 
 # rec JOURNAL WALL_OFFSET_S BOOT_DELTA_NS BOOT_ID_FILE EVENT [playtime record options]: one real `playtime
@@ -1394,7 +1413,8 @@ case_c3_policy() {
 
 # c4. The player's own NTP server lags 8 h for the departure's boot, the wall clock set back 8 h by hand, a
 #     real reboot (new boot id, boot clock restarted), honest network (chronyd) at the return; four times.
-#     The game anchors at every launch and return, as it does.
+#     The game anchors at every launch and return, as it does. (That the lie was heard is checked at each
+#     launch; the device's own audit may see through it, since an anchor is also a fix of the server's time.)
 case_c4_ntp_lag() {
   local name="c4: own NTP 8 h behind + wall back + reboot, x4" j=$T/c4.jsonl player=c4-ntp-lag r idl idh cl ch
   cons_begin
@@ -1416,7 +1436,6 @@ case_c4_ntp_lag() {
   upload $player "$j" || { tool_failure "$name"; return; }
   local why=""
   [ "$U_STATUS" = 1x200 ] || why+="upload answered $U_STATUS; "
-  (( ${A_CREDITED:-0} >= 4 * H8 - 60 )) || why+="harness: the CLI credits ${A_CREDITED:-0} s, not the 4 × 8 h the lie claims, so nothing was attacked; "
   cons_report "$name" "$U_PAID" "$cli; server credited $U_CREDITED s, findings $U_KINDS" "$why"
 }
 
@@ -1487,7 +1506,8 @@ case_c7_key_forged() {
 
 # c8. A key holder's "settling" fix: 2 h away in one boot whose boot clock was shifted to read 10 h; the
 #     return's honest network time disagrees (provisional); a later record of the same boot gets netErr =
-#     Int64.max with the key (forge.py), so by rule 2c it "agrees" and settles the boot clock's 10 h.
+#     Int64.max with the key (forge.py); by rule 2c it must not settle the boot clock's 10 h (CLI), and the
+#     server is held to the bound either way.
 case_c8_settling_fix() {
   local name="c8: settling fix with netErr = Int64.max, 2 h" j=$T/c8.jsonl player=c8-settle shift=$(( 10 * 3600 ))
   cons_begin
@@ -1506,15 +1526,16 @@ case_c8_settling_fix() {
   "$PY" "$FORGE" record "$KEY" "$j" $(( $(wc -l < "$j") - 1 )) netErr=9223372036854775807 \
     || { TOOLERR="forge.py failed"; tool_failure "$name"; return; }
   audit "$j"
-  local cli="CLI: ${A_PROOF:-?} ${A_CREDITED:-?} s, ${A_GOLD:-?} gold${A_FLAGS:+ ($A_FLAGS)}" known=""
-  if [ "${A_PROOF:-}" = verified ] && (( ${A_CREDITED:-0} > HOUR2 + 60 )); then
-    known="rule 2c: the CLI audit settles the shifted boot clock's ${A_CREDITED} s as verified on a fix with netErr = Int64.max"
+  local cli="CLI: ${A_PROOF:-?} ${A_CREDITED:-?} s, ${A_GOLD:-?} gold${A_FLAGS:+ ($A_FLAGS)}" why=""
+  # Rule 2c (docs/journal-format.md §10): a fix settles only when its error bound is smaller than the
+  # disagreement it settles, so the device's own audit must not release the shifted figure either.
+  if [[ ",${A_PROOF:-}," == *,verified,* ]] && (( ${A_CREDITED:-0} > HOUR2 + 60 )); then
+    why+="rule 2c: the CLI audit settles the shifted boot clock's ${A_CREDITED} s as verified on a fix with netErr = Int64.max; "
   fi
   anchor "$j" $player || { tool_failure "$name"; return; }
   upload $player "$j" || { tool_failure "$name"; return; }
-  local why=""
   [ "$U_STATUS" = 1x200 ] || why+="upload answered $U_STATUS; "
-  cons_report "$name" "$U_PAID" "$cli; server credited $U_CREDITED s, findings $U_KINDS" "$why" "$known"
+  cons_report "$name" "$U_PAID" "$cli; server credited $U_CREDITED s, findings $U_KINDS" "$why"
 }
 
 # Honest rows. h1: an offline stretch — the departure anchored (network at the launch), the return offline in
