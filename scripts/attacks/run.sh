@@ -3,7 +3,10 @@
 # tools (libfaketime, an LD_PRELOAD boot-clock shim, mount namespaces with a forged boot id, lying NTP
 # servers and a real chronyd on loopback, the example game-server). Each case asserts that a cheat is paid
 # no more than the honest run of the same true time away, and that honest cases stay unflagged and are
-# credited >= 99 %. See scripts/attacks/README.md.
+# credited >= 99 %. Every case that talks to the example server is also held to time conservation (issue 17,
+# docs/anchors.md): its account is paid at most an honest player away for the whole server time the case used,
+# plus one provisional cap; journals are anchored and enrolled as a client does it (anchor.py). See
+# scripts/attacks/README.md.
 #
 # Usage: scripts/attacks/run.sh [BIN_DIR]        (default .build/debug)
 # Exit status: 0 every case passed (or skipped: a tool is missing and PLAYTIME_REQUIRE_ATTACKS is not 1);
