@@ -10,6 +10,11 @@
   forge.py sidecar KEY_FILE SIDECAR FIELD=INT...
       Rewrites integer fields (origin, generation) of a sidecar line and recomputes its MAC with the key
       (bootId and journal_id kept as they are).
+  forge.py sessions KEY_FILE JOURNAL COUNT SECONDS RATE
+      Appends COUNT sessions of SECONDS each, back to back and ending now, to a version-2 journal with the key
+      (a key holder's forgery, format §7, §13): one boot segment, boot clock and wall clock advancing
+      together, network time at every record equal to the wall clock with a 1 ms error bound, and RATE
+      gold per hour snapshotted at each departure.
   forge.py v1 KEY_FILE JOURNAL
       Creates an empty version-1 journal (the header of format §1 with a random journal id), which
       `playtime record` continues in version 1 (§13.1): the control for what version 2 changes.
@@ -57,6 +62,33 @@ elif command == "sidecar":
     body = set_fields(line[:-SUFFIX], sys.argv[4:], "the sidecar")
     mac = hmac.new(key, b"PlaytimeGuard boot sidecar v2\x00" + body, hashlib.sha256).hexdigest()
     open(path, "wb").write(body + b',"mac":"' + mac.encode() + b'"}\n')
+elif command == "sessions":
+    import time
+    key, path = key_of(sys.argv[2]), sys.argv[3]
+    count, seconds, rate = int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+    lines = open(path, "rb").read().split(b"\n")
+    assert lines[-1] == b"", "torn tail"
+    previous = bytes.fromhex(lines[-2][-66:-2].decode())
+    match = re.match(rb'\{"seq":(\d+),', lines[-2])
+    seq = int(match.group(1)) if match else 0
+    boot_id = os.urandom(16).hex()
+    step = (seconds + 60) * 10**9
+    start = time.time_ns() - count * step
+    out = []
+    for k in range(count):
+        session = os.urandom(8).hex()
+        for event, at, r, policy in (("background", k * step, rate, "default-1"), ("foreground", k * step + seconds * 10**9, 0, "")):
+            wall = start + at
+            payload = ('{"v":2,"session":"%s","event":"%s","origin":"lifecycle","wall":%d,"boot":%d,"bootId":"%s","net":%d,'
+                       '"netErr":1000000,"conn":"online","connReason":"ntp-ok","rate":%d,"policy":"%s","rebootCredit":null}'
+                       % (session, event, wall, at, boot_id, wall, r, policy))
+            seq += 1
+            body = b'{"seq":%d,"type":"session.%s","payload":%s' % (seq, event.encode(), payload.encode())
+            mac = hmac.new(key, previous + body, hashlib.sha256).digest()
+            previous = mac
+            out.append(body + b',"mac":"' + mac.hex().encode() + b'"}\n')
+    with open(path, "ab") as f:
+        f.write(b"".join(out))
 elif command == "v1":
     key, path = key_of(sys.argv[2]), sys.argv[3]
     key_id = hmac.new(key, b"playtime-key-id", hashlib.sha256).hexdigest()[:16]

@@ -106,7 +106,7 @@ elif command == "version":
     print(json.loads(open(sys.argv[2], encoding="utf-8").readline())["version"])
 elif command == "privacy":
     directory = sys.argv[2]
-    ids, readings = set(), set()
+    ids, readings, source = set(), set(), {}
     for path in glob.glob(os.path.join(directory, "rec.*")):
         if not re.fullmatch(r"rec\.\d+", os.path.basename(path)):
             continue
@@ -116,6 +116,7 @@ elif command == "privacy":
                     ids.add(raw["deviceBootId"].lower())
                 if isinstance(raw.get("deviceBootNanoseconds"), int):
                     readings.add(raw["deviceBootNanoseconds"])
+                    source.setdefault(raw["deviceBootNanoseconds"], os.path.basename(path))
     for path in glob.glob(os.path.join(directory, "ids", "*")):
         ids.add(open(path).read().strip().lower())
     ids.add(open("/proc/sys/kernel/random/boot_id").read().strip().lower())
@@ -141,8 +142,10 @@ elif command == "privacy":
         for number in re.findall(r"(?<![0-9a-f])-?\d+(?![0-9a-f])", text):
             value = int(number)
             integers += 1
-            if value in readings or any(abs(value - r) < 10**9 for r in big):
-                leaks.append("%s holds %s, a raw boot-clock reading (or within 1 s of one)" % (os.path.basename(path), number))
+            near = [r for r in big if abs(value - r) < 10**9] or ([value] if value in readings else [])
+            if near:
+                leaks.append("%s holds %s, a raw boot-clock reading (or within 1 s of one: %d, read by %s)"
+                             % (os.path.basename(path), number, near[0], source.get(near[0], "?")))
     print("%d journals (%d version-1 controls skipped), %d integers checked against %d raw boot ids and %d raw"
           " boot-clock readings" % (len(journals), len(skipped), integers, len(ids), len(readings)))
     if not journals or not readings or len(ids) < 2:
