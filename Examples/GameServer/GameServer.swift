@@ -49,6 +49,9 @@ enum GameServer {
       --journal-key FILE    Key to audit uploaded journals with (default DIR/journal.key, created with the
                             public demo key of Examples/Samples/demo.key).
       --policy P            demo (default), default (the library's), or a policy JSON file.
+      --retired V=TIME      The server time (Unix seconds) at which the retained policy of version V stopped being
+                            the server's (default: this server's start): sessions the server's anchors place
+                            later are paid under --policy, whatever their departure names (docs/anchors.md).
       --ticket-lifetime S   How long a ticket stays redeemable (default 604800 = 7 days).
       --player-rate P=N     The earn rate of player P, gold per hour (default: the policy's goldPerHour).
       --grant-multiplier P=M  The server grants player P's sessions the policy's multiplier M (a real server
@@ -76,11 +79,12 @@ enum GameServer {
         let lifetime: Int64
         let rates: PlayerRates
         let grants: StaticMultiplierGrants
+        var retirements: [String: Int64] = [:]
         do {
             options = try ExampleArguments(arguments, options: ["--port", "--state", "--max-requests", "--seconds", "--idle-seconds",
                                                                 "--journal-key", "--policy", "--ticket-lifetime",
                                                                 "--player-rate", "--grant-multiplier", "--store", "--ticket-key", "--roughtime-keys",
-                                                                "--max-connections", "--read-seconds"],
+                                                                "--max-connections", "--read-seconds", "--retired"],
                                            flags: ["--print-policy"])
             port = try options.integer("--port", in: 0...65_535, default: 0)
             limits.maxRequests = try options.integer("--max-requests", in: 0...Int64.max, default: 0)
@@ -95,6 +99,13 @@ enum GameServer {
                 throw ExampleUsageError("--policy: \(error)")
             }
             (rates, grants) = try serverConfiguration(options, policy: policy)
+            for text in options.values("--retired") {
+                guard let equals = text.lastIndex(of: "="), let seconds = Int64(text[text.index(after: equals)...]),
+                      seconds >= 0, seconds < Int64.max / 1_000_000_000 else {
+                    throw ExampleUsageError("--retired takes VERSION=UNIX_SECONDS, not '\(text)'")
+                }
+                retirements[String(text[..<equals])] = seconds * 1_000_000_000
+            }
         } catch {
             StandardStreams.writeError("game-server: \(error)\n\n\(usage)")
             return 2
@@ -108,7 +119,7 @@ enum GameServer {
         let listener: TCPListener
         do {
             state = try ServerState(directory: directory, policy: policy, journalKeyPath: options.value("--journal-key"), lifetimeSeconds: lifetime,
-                                rates: rates, grants: grants, store: options.value("--store"),
+                                rates: rates, grants: grants, retirements: retirements, store: options.value("--store"),
                                 ticketKeyPath: options.value("--ticket-key"), roughtimeKeysPath: options.value("--roughtime-keys"),
                                 databaseConnections: min(limits.maximumConnections, 8))
             guard let address = SocketAddress(numericHost: "127.0.0.1", port: UInt16(port)) else { return 2 }

@@ -52,7 +52,7 @@ struct ServerState: Sendable {
     /// Opens the state in `directory`. `rates` and `grants` are the operator's server-side configuration: the
     /// earn rate per player (default the policy's) and the multipliers the server granted; requests never set them.
     init(directory: String, policy: RewardPolicy, journalKeyPath given: String?, lifetimeSeconds: Int64,
-         rates: PlayerRates, grants: StaticMultiplierGrants, store: String? = nil, ticketKeyPath: String? = nil,
+         rates: PlayerRates, grants: StaticMultiplierGrants, retirements: [String: Int64] = [:], store: String? = nil, ticketKeyPath: String? = nil,
          roughtimeKeysPath: String? = nil, databaseConnections: Int = 4) throws {
         self.directory = directory
         do {
@@ -85,6 +85,7 @@ struct ServerState: Sendable {
         // (the sample journal was recorded under it). A retained one pays only sessions the server's anchors place
         // before its retirement (the server's start here); the server's own policy pays the rest (docs/anchors.md).
         configuration.retainedPolicies = [RewardPolicy.demo, .default].filter { $0.version != policy.version }
+        configuration.policyRetirements = retirements
         // Signed time in uploads is checked against the operator's Roughtime keys, never the journal key.
         if let roughtimeKeysPath { configuration.roughtimeKeys = try RoughtimeKeyFile.load(path: roughtimeKeysPath) }
         let server: EarningsServer

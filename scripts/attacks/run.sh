@@ -153,7 +153,8 @@ server_clock 0
 server_boot=(env)
 [ "$BOOT_BASE_NS" = 0 ] || server_boot+=("PT_BOOT_DELTA_NS=$BOOT_BASE_NS" "LD_PRELOAD=$SHIM")
 "${server_boot[@]}" FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f +0 env -u FAKETIME FAKETIME_TIMESTAMP_FILE="$T/server-clock" FAKETIME_NO_CACHE=1 \
-  "$BIN/game-server" --port 0 --state "$T/state" --policy default --journal-key "$KEY" --idle-seconds 170 --seconds 600 \
+  "$BIN/game-server" --port 0 --state "$T/state" --policy default --retired "demo-1=$(( $(date +%s) - 30 * 86400 ))" \
+  --journal-key "$KEY" --idle-seconds 170 --seconds 600 \
   ${ROUGHTIME:+--roughtime-keys "$T/roughtime.keys"} \
   >"$T/server.log" 2>&1 &
 wrapper=$!
@@ -1384,8 +1385,8 @@ case_c2_save_dirs() {
 }
 
 # c3. The client names a retained policy (demo-1: 1 s minimum, 100 % efficiency) at its departure; its twin
-#     names the server's. 10 min away, anchored at the launch and the return. The server's policy decides:
-#     the cheat is paid no more than its twin (a known failure until the server ignores the label).
+#     names the server's. 10 min away, anchored at the launch and the return. The server (which retired
+#     demo-1 30 days ago, --retired) decides the policy: the cheat is paid no more than its twin.
 C3_TWIN_PAID=
 case_c3_policy() {
   local label=$1 name j=$T/c3-$1.jsonl player=c3-$1 away=600 why=""
@@ -1404,7 +1405,7 @@ case_c3_policy() {
   local honest; honest=$(honest_gold $away) known=""
   if [ "$label" = demo-1 ]; then
     (( U_PAID <= ${C3_TWIN_PAID:-$honest} )) \
-      || known="the client's policy label still decides: paid $U_PAID > its twin's ${C3_TWIN_PAID:-$honest} under the server's policy (issue 17 item 4)"
+      || why+="the client's policy label decided: paid $U_PAID > its twin's ${C3_TWIN_PAID:-$honest} under the server's policy; "
   else
     C3_TWIN_PAID=$U_PAID
     local floor; floor=$(honest_gold $(( away * 99 / 100 )))    # gold is whole: the gold of 99 % of the time
