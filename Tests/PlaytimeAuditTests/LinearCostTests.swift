@@ -101,31 +101,57 @@ struct LinearCostTests {
         }
     }
 
-    @Test("placements never share an instant, stay in their windows and get all the free time they ask for (against a brute-force line)")
+    @Test("placements never share an instant, stay in their windows, keep what they held, and get at least the free time they ask for (against a brute-force line)")
     func placementMatchesBruteForce() {
         var random = SplitMix64(seed: 0x5E6)
         for _ in 0..<300 {
             var account = AccountIntervals()
-            var taken = [Bool](repeating: false, count: 400)
+            var windows: [String: Range<Int64>] = [:]
+            var holds: [String: Int64] = [:]
             for step in 0..<Int(random.next() % 40) {
                 let low = Int64(random.next() % 400), high = Int64(random.next() % 400)
                 let window = min(low, high)..<max(low, high)
                 let hint = Int64(random.next() % 400)
                 let asked = Int64(random.next() % 120)
-                let before = account.entries.count
-                let held = account.place(journalID: "j\(step % 3)", [Placement(sessionID: "s\(step)", window: window,
-                                                                             preferred: hint..<(hint + Int64(random.next() % 50)), nanoseconds: asked)])[0]
+                var taken = [Bool](repeating: false, count: 400)
+                for entry in account.entries { for instant in entry.start..<entry.end { taken[Int(instant)] = true } }
                 let free = window.filter { !taken[Int($0)] }.count
-                #expect(held == min(asked, Int64(free)), "window \(window) asked \(asked) free \(free) held \(held)")
-                for entry in account.entries[before...] {
-                    #expect(window.contains(entry.start) && entry.end <= window.upperBound)
+                let journal = "j\(step % 3)", id = "s\(step)"
+                let held = account.place(journalID: journal, [Placement(sessionID: id, window: window,
+                                                                         preferred: hint..<(hint + Int64(random.next() % 50)), nanoseconds: asked)])[0]
+                windows[journal + "/" + id] = window
+                holds[journal + "/" + id] = held
+                #expect(held >= min(asked, Int64(free)) && held <= asked, "window \(window) asked \(asked) free \(free) held \(held)")
+                // The whole account, from scratch: disjoint pieces, each in its session's window, every hold intact.
+                var owner = [String?](repeating: nil, count: 400)
+                var totals: [String: Int64] = [:]
+                for entry in account.entries {
+                    let key = entry.journalID + "/" + entry.sessionID
+                    #expect(windows[key].map { $0.lowerBound <= entry.start && entry.end <= $0.upperBound } == true, "\(key) left its window")
+                    totals[key, default: 0] += entry.end - entry.start
                     for instant in entry.start..<entry.end {
-                        #expect(!taken[Int(instant)], "instant \(instant) placed twice")
-                        taken[Int(instant)] = true
+                        #expect(owner[Int(instant)] == nil, "instant \(instant) placed twice")
+                        owner[Int(instant)] = key
                     }
                 }
+                for (key, hold) in holds { #expect((totals[key] ?? 0) == hold, "\(key) holds \(totals[key] ?? 0), was told \(hold)") }
             }
         }
+    }
+
+    @Test("a session network time pins is not trimmed because an offline session placed earlier by its wall clock took its hour: that one moves")
+    func pinnedSessionMovesAFlexibleOne() {
+        var account = AccountIntervals()
+        // An offline session that may lie anywhere in a day, placed first where its wall clock says (hour 5).
+        let day: Range<Int64> = 0..<86_400
+        #expect(account.place(journalID: "tablet", [Placement(sessionID: "t", window: day, preferred: 18_000..<21_600, nanoseconds: 3_600)]) == [3_600])
+        // A network-proven session of another device, exactly hour 5: it gets it all; the tablet keeps its hour elsewhere.
+        let five: Range<Int64> = 18_000..<21_600
+        #expect(account.place(journalID: "phone", [Placement(sessionID: "p", window: five, preferred: five, nanoseconds: 3_600)]) == [3_600])
+        #expect(account.place(journalID: "tablet", [Placement(sessionID: "t", window: day, preferred: day, nanoseconds: 3_600)]) == [3_600])
+        #expect(AccountIntervals.unionLength(account.entries.map { $0.start..<$0.end }) == 7_200)
+        // A third device with the same pinned hour gets nothing: nothing there can move.
+        #expect(account.place(journalID: "watch", [Placement(sessionID: "w", window: five, preferred: five, nanoseconds: 3_600)]) == [0])
     }
 
     @Test("20 000 small sessions scattered over one fragmented day are placed in about linear time (they would be 4·10⁸ steps at one scan each)")

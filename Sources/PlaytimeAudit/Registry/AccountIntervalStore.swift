@@ -32,13 +32,26 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
         package var start: Int64
         /// End of it (exclusive).
         package var end: Int64
+        /// The window its session may lie in (``Placement/window``): a piece whose window is wider than it may be
+        /// moved there to make room for a session that can lie nowhere else. Absent: it stays where it is.
+        package var windowStart: Int64?
+        /// See ``windowStart``.
+        package var windowEnd: Int64?
 
         /// Creates an entry.
-        package init(journalID: String, sessionID: String, start: Int64, end: Int64) {
+        package init(journalID: String, sessionID: String, start: Int64, end: Int64, window: Range<Int64>? = nil) {
             self.journalID = journalID
             self.sessionID = sessionID
             self.start = start
             self.end = end
+            self.windowStart = window?.lowerBound
+            self.windowEnd = window?.upperBound
+        }
+
+        /// Its window, when it has one wider than itself.
+        var movableWithin: Range<Int64>? {
+            guard let low = windowStart, let high = windowEnd, low < high, start < end else { return nil }
+            return SegmentSet.length(low..<high) > SegmentSet.length(start..<end) ? low..<high : nil
         }
     }
 
@@ -77,6 +90,7 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
         var results: [Int64] = []
         results.reserveCapacity(placements.count)
         var latest: Int64?
+        var repairs = 0
         for placement in placements {
             let session = Array(placement.sessionID.utf8)
             let already = held[session] ?? 0
@@ -90,18 +104,79 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
             var got: Int64 = 0
             for piece in line.gaps(within: window, nearest: placement.preferred, limit: wanted - already) {
                 line.insert(piece)
-                entries.append(Entry(journalID: journalID, sessionID: placement.sessionID, start: piece.lowerBound, end: piece.upperBound))
+                entries.append(Entry(journalID: journalID, sessionID: placement.sessionID, start: piece.lowerBound, end: piece.upperBound,
+                                     window: window))
                 got = Self.sum(got, SegmentSet.length(piece))
                 if piece.lowerBound >= 0 { latest = max(latest ?? piece.lowerBound, piece.lowerBound) }
+            }
+            if got < wanted - already, repairs < Self.repairsPerCall {
+                repairs += 1
+                got = Self.sum(got, makeRoom(wanted - already - got, in: window, near: placement.preferred, for: journalID,
+                                             placement.sessionID, horizon: horizon, line: &line, latest: &latest))
             }
             held[session] = already + got
             results.append(already + got)
         }
+        if repairs > 0 { entries.removeAll { $0.start >= $0.end } }
         if let latest {
             let (horizon, overflow) = latest.subtractingReportingOverflow(Self.retentionNanoseconds)
             if !overflow { entries.removeAll { $0.start >= 0 && $0.end < horizon } }
         }
         return results
+    }
+
+    /// How many placements of one call may move other sessions' pieces (each costs a scan of the account):
+    /// enough for every honest upload, a bounded cost for any other.
+    static let repairsPerCall = 64
+
+    /// Finds up to `need` nanoseconds for (`journalID`, `sessionID`) inside `window` by moving pieces of other
+    /// sessions whose own windows are wider than their pieces to free time there (nearest first): a session
+    /// that can lie nowhere else (network time names its interval) is not trimmed because a session that could
+    /// lie anywhere in hours (an offline one, placed first by its wall clock) took that time. The moved
+    /// sessions keep every nanosecond they held, inside their windows; nothing is ever placed twice. Returns
+    /// the nanoseconds found.
+    private mutating func makeRoom(_ need: Int64, in window: Range<Int64>, near preferred: Range<Int64>, for journalID: String,
+                                   _ sessionID: String, horizon: Int64?, line: inout SegmentSet, latest: inout Int64?) -> Int64 {
+        var candidates: [(distance: UInt64, index: Int)] = []
+        for index in entries.indices {
+            let entry = entries[index]
+            guard entry.movableWithin != nil, entry.start < window.upperBound, entry.end > window.lowerBound,
+                  !(Self.same(entry.journalID, journalID) && Self.same(entry.sessionID, sessionID)) else { continue }
+            let distance: UInt64 = entry.end <= preferred.lowerBound ? UInt64(bitPattern: preferred.lowerBound &- entry.end)
+                : entry.start >= preferred.upperBound ? UInt64(bitPattern: entry.start &- preferred.upperBound) : 0
+            candidates.append((distance, index))
+        }
+        candidates.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
+        var found: Int64 = 0
+        for (_, index) in candidates where found < need {
+            let owner = entries[index]
+            guard var elsewhere = owner.movableWithin else { continue }
+            if let horizon, elsewhere.lowerBound >= 0, elsewhere.lowerBound < horizon {
+                elsewhere = min(horizon, elsewhere.upperBound)..<elsewhere.upperBound
+            }
+            let low = max(owner.start, window.lowerBound), high = min(owner.end, window.upperBound)
+            guard low < high else { continue }
+            var take = low..<high
+            if SegmentSet.length(take) > need - found { take = low..<(low + (need - found)) }
+            let moves = line.gaps(within: elsewhere, nearest: take, limit: SegmentSet.length(take))
+            guard moves.reduce(Int64(0), { Self.sum($0, SegmentSet.length($1)) }) == SegmentSet.length(take) else { continue }
+            let ownerWindow = owner.windowStart.flatMap { start in owner.windowEnd.map { start..<$0 } }
+            for move in moves {
+                line.insert(move)
+                entries.append(Entry(journalID: owner.journalID, sessionID: owner.sessionID, start: move.lowerBound, end: move.upperBound,
+                                     window: ownerWindow))
+                if move.lowerBound >= 0 { latest = max(latest ?? move.lowerBound, move.lowerBound) }
+            }
+            // The owner keeps what lies outside the part taken; the part taken stays occupied, now by this session.
+            entries[index].end = take.lowerBound
+            if take.upperBound < owner.end {
+                entries.append(Entry(journalID: owner.journalID, sessionID: owner.sessionID, start: take.upperBound, end: owner.end, window: ownerWindow))
+            }
+            entries.append(Entry(journalID: journalID, sessionID: sessionID, start: take.lowerBound, end: take.upperBound, window: window))
+            if take.lowerBound >= 0 { latest = max(latest ?? take.lowerBound, take.lowerBound) }
+            found = Self.sum(found, SegmentSet.length(take))
+        }
+        return found
     }
 
     /// The nanoseconds held for (`journalID`, `sessionID`).
