@@ -25,6 +25,23 @@ func facadeQuickStart(saveDirectory: String, gold: inout Int64) async throws {
     for topUp in try await earnings.settle() { gold += topUp.goldNow }
 }
 
+/// An enrolled device: the server's enrollment configures the journal, and each contact records an anchor.
+func anchoredQuickStart(saveDirectory: String, enrollment: Enrollment, askServer: (AnchorRequest) throws -> String) throws -> Int64 {
+    var configuration = EarningsConfiguration()
+    configuration.enrollment = enrollment
+    let earnings = try OfflineEarnings(directory: saveDirectory, configuration: configuration)
+    let request: AnchorRequest = earnings.anchorRequest()
+    let names: (String, UInt64, String) = (request.journalID, request.headSequence, request.headMAC)
+    _ = names
+    do {
+        return try earnings.recordAnchor(try askServer(request), for: request).reduce(0) { $0 + $1.goldNow }
+    } catch EarningsError.anchor(let refusal) {
+        let reason: AnchorError = refusal
+        _ = reason
+        return 0
+    }
+}
+
 /// What a payout carries, for a game that shows more than the gold: the verdict, the breakdown, the claim.
 func explain(_ payout: AwayPayout) -> String {
     let verdict: ElapsedVerdict = payout.verdict

@@ -13,3 +13,10 @@ func serveOnePlayer(store: String, secret: [UInt8], sessionID: String, journalBy
     _ = policy
     return paid.gold + upload.paidGold
 }
+
+/// Enrolls a device, anchors its journal at a head it reported, and accepts an enrolled journal's upload.
+func anchorOnePlayer(server: EarningsServer, journalBytes: [UInt8]) throws -> (Enrollment, ServerAnchor, UploadPayout) {
+    let enrollment = try server.enroll(player: "p42")
+    let anchor = try server.anchor(player: "p42", journalID: enrollment.journalID, headSequence: 0, headMAC: "")
+    return (enrollment, anchor, try server.acceptUpload(journalBytes, player: "p42"))
+}
