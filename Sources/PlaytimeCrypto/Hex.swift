@@ -32,6 +32,17 @@ package enum Hex {
         return bytes
     }
 
+    /// True when `text` holds only lowercase hex digits (`0-9a-f`): the one spelling formats that compare
+    /// hex as text require (docs/anchors.md).
+    package static func isLowercase<Text: StringProtocol>(_ text: Text) -> Bool {
+        text.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }
+    }
+
+    /// Decodes lowercase hex only (``isLowercase(_:)``, even length); nil on anything else.
+    package static func decodeLowercase<Text: StringProtocol>(_ text: Text) -> [UInt8]? {
+        isLowercase(text) ? decode(text) : nil
+    }
+
     /// The value of one ASCII hex digit, or nil.
     @inline(__always)
     package static func value(ofDigit digit: UInt8) -> UInt8? {

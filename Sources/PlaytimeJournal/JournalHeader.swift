@@ -24,10 +24,7 @@ extension JournalHeader {
         let marker = Array(#""journal_id":""#.utf8)
         guard line.count >= marker.count + 32 else { return nil }
         for start in 0...(line.count - marker.count - 32) where line[start..<(start + marker.count)].elementsEqual(marker) {
-            let digits = line[(start + marker.count)..<(start + marker.count + 32)]
-            guard digits.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) })
-            else { return nil }
-            return Hex.decode(ascii: digits)
+            return Hex.decodeLowercase(String(decoding: line[(start + marker.count)..<(start + marker.count + 32)], as: UTF8.self))
         }
         return nil
     }

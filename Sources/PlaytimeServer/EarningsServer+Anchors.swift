@@ -22,13 +22,13 @@ extension EarningsServer {
     /// is then placed after this time, and every earlier one before it. Nothing is stored: the anchor is
     /// checked when it comes back in an upload.
     public func anchor(player: String, journalID: String, headSequence: UInt64, headMAC: String) throws(ServerError) -> ServerAnchor {
-        guard journalID.utf8.count == 32, Enrollments.isLowercaseHex(journalID) else {
+        guard journalID.utf8.count == 32, Hex.isLowercase(journalID) else {
             throw .anchor("the journal id must be 32 lowercase hex digits")
         }
         if headSequence == 0 {
             guard headMAC.isEmpty else { throw .anchor("the journal's start (record 0) has no MAC") }
         } else {
-            guard headMAC.utf8.count == 64, Enrollments.isLowercaseHex(headMAC) else {
+            guard headMAC.utf8.count == 64, Hex.isLowercase(headMAC) else {
                 throw .anchor("the head's MAC must be 64 lowercase hex digits")
             }
         }
@@ -59,10 +59,5 @@ enum Enrollments {
         guard id.count == 16 else { return nil }
         let time = id.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         return Int64(exactly: time)
-    }
-
-    /// True when `text` is lowercase hex digits only.
-    static func isLowercaseHex(_ text: String) -> Bool {
-        text.utf8.allSatisfy { ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) }
     }
 }

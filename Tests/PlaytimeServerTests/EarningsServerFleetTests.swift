@@ -23,9 +23,9 @@ struct EarningsServerFleetTests {
         return text + "/" + database
     }
 
-    @Test("Two servers on one database: a ticket redeemed on one is refused on the other; an upload paid on one pays nothing on the other",
-          .enabled(if: base != nil || required))
-    func twoServersOneDatabase() async throws {
+    /// Runs `body` with `count` servers on a fresh database of the test run's PostgreSQL (dropped afterwards),
+    /// on the fixture's clock.
+    static func withServers(_ count: Int, _ body: ([EarningsServer], ServerFixture) async throws -> Void) async throws {
         let base = try #require(Self.base, "PLAYTIME_REQUIRE_POSTGRES=1 but PLAYTIME_POSTGRES_URL is not set")
         let name = "pt_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
         let admin = PostgresPool(configuration: try PostgresConfiguration(url: base), maximumConnections: 1)
@@ -39,8 +39,17 @@ struct EarningsServerFleetTests {
         configuration.maximumConnections = 2
         configuration.uploadDirectory = fixture.directory + "/uploads"   // a database store has no folder of its own
         let url = Self.url(base, database: String(name))
-        let first = try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration)
-        let second = try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration)
+        let servers = try (0..<count).map { _ in try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration) }
+        try await body(servers, fixture)
+    }
+
+    @Test("Two servers on one database: a ticket redeemed on one is refused on the other; an upload paid on one pays nothing on the other",
+          .enabled(if: base != nil || required))
+    func twoServersOneDatabase() async throws {
+        try await Self.withServers(2) { servers, fixture in try await Self.twoServers(servers[0], servers[1], fixture) }
+    }
+
+    static func twoServers(_ first: EarningsServer, _ second: EarningsServer, _ fixture: ServerFixture) async throws {
         #expect(first.storeDescription.hasPrefix("fleet database"))
 
         let ticket = try first.issueTicket(player: "p42", session: "s1").encodedText()
@@ -72,21 +81,11 @@ extension EarningsServerFleetTests {
     @Test("Two servers on one database, given two enrolled journals of one account for the same server hours at the same moment, pay those hours once",
           .enabled(if: base != nil || required))
     func twoServersSameHoursOnce() async throws {
-        let base = try #require(Self.base, "PLAYTIME_REQUIRE_POSTGRES=1 but PLAYTIME_POSTGRES_URL is not set")
-        let name = "pt_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-        let admin = PostgresPool(configuration: try PostgresConfiguration(url: base), maximumConnections: 1)
-        _ = try admin.query("CREATE DATABASE \(name)", [])
-        defer { _ = try? admin.query("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", []) }
-        let fixture = ServerFixture()
-        defer { fixture.cleanUp() }
+        try await Self.withServers(2) { servers, fixture in try await Self.sameHoursOnce(servers, fixture) }
+    }
+
+    static func sameHoursOnce(_ servers: [EarningsServer], _ fixture: ServerFixture) async throws {
         let clock = fixture.clock
-        var configuration = ServerConfiguration()
-        configuration.now = { clock.read().wallNanoseconds }
-        configuration.maximumConnections = 2
-        configuration.uploadDirectory = fixture.directory + "/uploads"
-        let url = Self.url(base, database: String(name))
-        let servers = [try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration),
-                       try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration)]
         let hour: Int64 = 3_600_000_000_000
         for round in 0..<5 {
             // Two devices of one account, each enrolled on one server, away over the same two hours.

@@ -49,22 +49,10 @@ struct TicketTrimBudgetTests {
     @Test("The same on the PostgreSQL ledger: a ticket trimmed to 0 debits 0",
           .enabled(if: EarningsServerFleetTests.base != nil || EarningsServerFleetTests.required))
     func trimmedToZeroOnPostgres() async throws {
-        let base = try #require(EarningsServerFleetTests.base, "PLAYTIME_REQUIRE_POSTGRES=1 but PLAYTIME_POSTGRES_URL is not set")
-        let name = "pt_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
-        let admin = PostgresPool(configuration: try PostgresConfiguration(url: base), maximumConnections: 1)
-        _ = try admin.query("CREATE DATABASE \(name)", [])
-        defer { _ = try? admin.query("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", []) }
-        let fixture = ServerFixture()
-        defer { fixture.cleanUp() }
-        let clock = fixture.clock
-        var configuration = ServerConfiguration()
-        configuration.now = { clock.read().wallNanoseconds }
-        configuration.maximumConnections = 2
-        configuration.uploadDirectory = fixture.directory + "/uploads"   // a database store has no folder of its own
-        let server = try EarningsServer(store: EarningsServerFleetTests.url(base, database: String(name)), ticketSecret: ServerFixture.secret,
-                                        configuration: configuration)
-        #expect(server.storeDescription.hasPrefix("fleet database"))
-        try await Self.trimmedToZero(fixture, server)
+        try await EarningsServerFleetTests.withServers(1) { servers, fixture in
+            #expect(servers[0].storeDescription.hasPrefix("fleet database"))
+            try await Self.trimmedToZero(fixture, servers[0])
+        }
     }
 
     @Test("An untrimmed ticket debits exactly its reward, as before")

@@ -24,7 +24,7 @@ package struct AnchorKey: Sendable {
         let nonceBytes = nonce ?? (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
         var anchor = ServerAnchor(serverNanoseconds: serverNanoseconds, account: account, journalID: journalID,
                                   headSequence: headSequence, headMAC: headSequence == 0 ? "" : headMAC,
-                                  nonce: AnchorHex.encode(nonceBytes), mac: [])
+                                  nonce: Hex.encode(nonceBytes), mac: [])
         anchor.mac = code(anchor)
         return anchor
     }

@@ -1,3 +1,5 @@
+internal import PlaytimeCrypto
+
 /// A game server's statement of its own time, bound to one journal of one account at one head: the server
 /// saw that journal's record `headSequence` (whose MAC is `headMAC`) at `serverNanoseconds`. Recorded in the
 /// journal as an `anchor` record, it places the journal on the server's clock: every record up to the head
@@ -42,11 +44,11 @@ public struct ServerAnchor: Sendable, Hashable {
 
     /// The token: `pa1.<time>.<account hex>.<journal id>.<head seq>.<head MAC or ->.<nonce>.<MAC hex>`, printable
     /// ASCII without spaces, quotes or backslashes (it goes into JSON and HTTP bodies as it is).
-    public var text: String { signedText + "." + AnchorHex.encode(mac) }
+    public var text: String { signedText + "." + Hex.encode(mac) }
 
     /// Everything the MAC covers: the token up to its last dot.
     package var signedText: String {
-        [Self.prefix, String(serverNanoseconds), AnchorHex.encode(Array(account.utf8)), journalID, String(headSequence),
+        [Self.prefix, String(serverNanoseconds), Hex.encode(Array(account.utf8)), journalID, String(headSequence),
          headMAC.isEmpty ? "-" : headMAC, nonce].joined(separator: ".")
     }
 
@@ -57,21 +59,21 @@ public struct ServerAnchor: Sendable, Hashable {
         let fields = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard fields.count == 8, fields[0] == Self.prefix else { throw .malformed("not a pa1 anchor") }
         guard let time = AnchorDecimal.int64(fields[1]), time >= 0 else { throw .malformed("bad server time") }
-        guard let accountBytes = AnchorHex.decode(fields[2]), let account = String(validating: accountBytes, as: UTF8.self) else {
+        guard let accountBytes = Hex.decodeLowercase(fields[2]), let account = String(validating: accountBytes, as: UTF8.self) else {
             throw .malformed("bad account")
         }
-        guard fields[3].utf8.count == 32, AnchorHex.decode(fields[3]) != nil else { throw .malformed("bad journal id") }
+        guard fields[3].utf8.count == 32, Hex.decodeLowercase(fields[3]) != nil else { throw .malformed("bad journal id") }
         guard let sequence = AnchorDecimal.uint64(fields[4]) else { throw .malformed("bad head sequence") }
         let headMAC: String
         if fields[5] == "-" {
             guard sequence == 0 else { throw .malformed("a head after the start needs its MAC") }
             headMAC = ""
         } else {
-            guard sequence > 0, fields[5].utf8.count == 64, AnchorHex.decode(fields[5]) != nil else { throw .malformed("bad head MAC") }
+            guard sequence > 0, fields[5].utf8.count == 64, Hex.decodeLowercase(fields[5]) != nil else { throw .malformed("bad head MAC") }
             headMAC = fields[5]
         }
-        guard fields[6].utf8.count == 32, AnchorHex.decode(fields[6]) != nil else { throw .malformed("bad nonce") }
-        guard fields[7].utf8.count == 64, let mac = AnchorHex.decode(fields[7]) else { throw .malformed("bad MAC") }
+        guard fields[6].utf8.count == 32, Hex.decodeLowercase(fields[6]) != nil else { throw .malformed("bad nonce") }
+        guard fields[7].utf8.count == 64, let mac = Hex.decodeLowercase(fields[7]) else { throw .malformed("bad MAC") }
         self.init(serverNanoseconds: time, account: account, journalID: fields[3], headSequence: sequence, headMAC: headMAC,
                   nonce: fields[6], mac: mac)
     }
