@@ -78,7 +78,7 @@ let package = Package(
         // A redeeming child process for the fleet tests (several processes on one database, kill -9).
         .executableTarget(name: "playtime-fleet-worker", dependencies: ["PlaytimeFleet", "PlaytimeTickets", "PlaytimeRewards", "PlaytimeCrypto", "PlaytimeSystem"],
                           path: "Tests/PlaytimeFleetWorker"),
-        .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit",
+        .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeJournal",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
         .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeJournal", "PlaytimePostgres",
                                                                 "PlaytimeTickets", "PlaytimeAudit", "PropertyTesting"]),

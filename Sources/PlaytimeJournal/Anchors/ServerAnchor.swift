@@ -1,4 +1,5 @@
 internal import PlaytimeCrypto
+internal import PlaytimeSystem
 
 /// A game server's statement of its own time, bound to one journal of one account at one head: the server
 /// saw that journal's record `headSequence` (whose MAC is `headMAC`) at `serverNanoseconds`. Recorded in the
@@ -59,7 +60,7 @@ public struct ServerAnchor: Sendable, Hashable {
         let fields = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard fields.count == 8, fields[0] == Self.prefix else { throw .malformed("not a pa1 anchor") }
         guard let time = AnchorDecimal.int64(fields[1]), time >= 0 else { throw .malformed("bad server time") }
-        guard let accountBytes = Hex.decodeLowercase(fields[2]), let account = String(validating: accountBytes, as: UTF8.self) else {
+        guard let accountBytes = Hex.decodeLowercase(fields[2]), let account = String(strictUTF8: accountBytes) else {
             throw .malformed("bad account")
         }
         guard fields[3].utf8.count == 32, Hex.decodeLowercase(fields[3]) != nil else { throw .malformed("bad journal id") }
