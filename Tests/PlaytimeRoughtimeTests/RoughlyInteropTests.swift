@@ -57,7 +57,8 @@ struct RoughlyInteropTests {
 
     /// roughly greases by applying 1–4 of: add an undefined tag, remove a tag, change MIDP (signature left
     /// stale), change the version (re-signed). An answer greased only with an undefined tag is valid and
-    /// carries the true time, and clients must accept it (draft-19 §7); every other greased answer is invalid.
+    /// carries the true time, and clients must accept it (draft-19 §7); so is one whose greasers all failed (roughly then
+    /// sends it plain). Every verified answer must carry the true time.
     @Test("Greased roughly answers: each one refused, or valid with an undefined tag and the true time")
     func grease() async throws {
         guard let server = Roughly.server("PLAYTIME_ROUGHLY_GREASE_SERVER") else { return }
@@ -72,10 +73,9 @@ struct RoughlyInteropTests {
                 #expect(result.midpointSeconds == nil)
                 continue
             }
-            let response = try #require(answer.response)
-            let top = try RoughtimeMessage(parsing: response.dropFirst(RoughtimePacket.headerSize))
-            let known: Set<RoughtimeTag> = [.signature, .nonce, .type, .path, .signedResponse, .certificate, .index]
-            #expect(top.tags.contains { !known.contains($0) }, "a greased answer verified without an undefined tag")
+            // A verified answer is one whose grease left it valid: an undefined tag added, or no grease at all —
+            // roughly reverts a greaser that fails, and when every one it chose failed it sends the plain answer
+            // (a fresh CI run met one with no undefined tag). Whatever happened, a verified answer tells the true time.
             let now = unixNow()
             #expect(time.midpointSeconds <= now + UInt64(time.radiusSeconds) + 1 && before <= time.midpointSeconds + UInt64(time.radiusSeconds) + 1)
         }
