@@ -41,7 +41,7 @@ extension EarningsServer {
 }
 
 /// Enrolled journal ids: 8 bytes of the enrollment's server time (big-endian Unix nanoseconds), then 8 random
-/// bytes. The journal's key is derived from the whole id, so a device that changes the time loses the key
+/// bytes: unique across a fleet without coordination. The journal's key is derived from the whole id
 /// (docs/anchors.md).
 enum Enrollments {
     /// The longest account name an anchor carries.
@@ -52,12 +52,5 @@ enum Enrollments {
         var generator = SystemRandomNumberGenerator()
         let time = UInt64(bitPattern: now)
         return (0..<8).map { UInt8(truncatingIfNeeded: time >> (56 - 8 * $0)) } + (0..<8).map { _ in UInt8.random(in: 0...255, using: &generator) }
-    }
-
-    /// The enrollment time an id carries (non-negative), or `nil`.
-    static func enrolledAt(_ id: [UInt8]) -> Int64? {
-        guard id.count == 16 else { return nil }
-        let time = id.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return Int64(exactly: time)
     }
 }

@@ -138,7 +138,9 @@ public final class EarningsServer: Sendable {
     public func acceptUpload(_ journal: [UInt8], player: String) throws(ServerError) -> UploadPayout {
         let header = journal.prefix(1024).split(separator: 0x0a, maxSplits: 1, omittingEmptySubsequences: false).first.map(Array.init) ?? []
         guard let id = JournalHeader.peekJournalID(header) else { throw .upload(.notAJournal("no journal id in the header")) }
-        return try accept(journal, player: player, key: JournalKey(serverSecret: secret, journalID: id), enrolledAt: Enrollments.enrolledAt(id))
+        // Its sessions are placed from its enrollment anchor (record 1), which must name this player: the time
+        // in the id alone binds no account (docs/anchors.md §2).
+        return try accept(journal, player: player, key: JournalKey(serverSecret: secret, journalID: id), enrolledAt: nil)
     }
 
     private func accept(_ journal: [UInt8], player: String, key: JournalKey, enrolledAt: Int64?) throws(ServerError) -> UploadPayout {

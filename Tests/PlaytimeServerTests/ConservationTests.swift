@@ -26,9 +26,9 @@ struct AnchoredJournal {
         try record(token: enrollment.anchor, boot: 0)
     }
 
-    /// A journal under the player's own key, not enrolled.
-    init(key: JournalKey, player: String) {
-        encoder = JournalEncoder(key: key)
+    /// A journal under the player's own key, not enrolled (with the id given, or a random one).
+    init(key: JournalKey, player: String, journalID id: [UInt8]? = nil) {
+        encoder = JournalEncoder(key: key, journalID: id)
         bytes = encoder.headerLine
         journalID = encoder.journalID.map { String(format: "%02x", $0) }.joined()
         self.player = player
@@ -193,22 +193,76 @@ struct ConservationTests {
         #expect(paid >= (try honestGold(3_599)) - 1, "\(paid)")
     }
 
-    @Test("an anchor the server did not issue, or issued to another account, places nothing and is reported")
+    @Test("an anchor that is not the server's places nothing and is reported; a journal the server anchored for another player is refused whole")
     func foreignAnchorsRejected() throws {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }
         let server = try fixture.server()
-        let stranger = try ServerFixture().server()
+        // A token the server never issued (and one that is no token at all): reported, nothing placed by them.
+        let otherSecret = try EarningsServer(store: fixture.directory + "/other", ticketSecret: Array("another server's secret, 32 bytes".utf8))
         var journal = try AnchoredJournal(enrolledBy: server, player: "eve")
-        // An anchor of another server (another secret's key would be the same here: use another account).
-        let foreign = try server.anchor(player: "mallory", journalID: journal.journalID, headSequence: 1,
-                                        headMAC: journal.encoder.headMAC.map { String(format: "%02x", $0) }.joined())
-        try journal.record(token: foreign.text, boot: 0)
+        let forged = try otherSecret.anchor(player: "eve", journalID: journal.journalID, headSequence: 1,
+                                            headMAC: journal.encoder.headMAC.map { String(format: "%02x", $0) }.joined())
+        try journal.record(token: forged.text, boot: 0)
         try journal.record(token: "pa1.not-a-token", boot: 0)
-        _ = stranger
         fixture.clock.advance(nanoseconds: 10 * s)
         let upload = try server.acceptUpload(journal.bytes, player: "eve")
+        #expect(upload.outcome == .accepted)
         #expect(upload.decision.findings.filter { $0.kind == .anchorRejected }.count == 2, "\(upload.decision.findings)")
+        // Eve's journal uploaded by mallory: its enrollment anchor names eve, so it is eve's and nothing is paid
+        // or recorded for mallory; eve's own upload of it is still accepted.
+        var stolen = try AnchoredJournal(enrolledBy: server, player: "eve")
+        try stolen.session("00000000000000a7", wall: fixture.clock.read().wallNanoseconds, boot: 5 * s, awaySeconds: 3_600)
+        fixture.clock.advance(nanoseconds: 3_700 * s)
+        let thief = try server.acceptUpload(stolen.bytes, player: "mallory")
+        #expect(thief.outcome == .rejected && thief.paidGold == 0, "\(thief.decision.findings)")
+        #expect(thief.decision.findings.contains { $0.kind == .anchorRejected && $0.detail.contains("another player") })
+        let owner = try server.acceptUpload(stolen.bytes, player: "eve")
+        let ownerGold = try honestGold(3_599)
+        #expect(owner.outcome == .accepted && owner.paidGold == ownerGold, "\(owner.decision.findings)")
+    }
+
+    @Test("a label retired after the enrollment does not pay a session the server cannot prove departed before the retirement")
+    func retiredLabelNeedsProofOfDeparture() throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        var generous = RewardPolicy.default
+        generous.version = "generous-0"
+        generous.minimumAwaySeconds = 1
+        generous.efficiencyPercent = 100
+        let start = fixture.clock.read().wallNanoseconds
+        let server = try fixture.server {
+            $0.retainedPolicies = [generous]
+            $0.policyRetirements = ["generous-0": start + 60 * 1_000_000_000]
+        }
+        // Enrolled before the retirement; the session departs two minutes after it, with no anchor in between.
+        var journal = try AnchoredJournal(enrolledBy: server, player: "eve")
+        try journal.session("00000000000000c9", wall: start + 120 * s, boot: 120 * s, awaySeconds: 600, policy: "generous-0")
+        fixture.clock.advance(nanoseconds: 20 * 60 * s)
+        let upload = try server.acceptUpload(journal.bytes, player: "eve")
+        let claim = RewardClaim(creditedSeconds: 599, status: .verified, goldPerHour: 300, requestedMultipliers: [])
+        let underDefault = try RewardCalculator(policy: .default).calculate(claim).paidNow
+        #expect(upload.decision.findings.contains { $0.kind == .retiredPolicy }, "\(upload.decision.findings)")
+        #expect(upload.paidGold == underDefault, "\(upload.paidGold)")
+    }
+
+    @Test("a journal written under another key with an enrolled journal's id (ids are public) does not take its place")
+    func registryKnowsTheKey() throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let server = try fixture.server()
+        var genuine = try AnchoredJournal(enrolledBy: server, player: "eve")
+        let wall = fixture.clock.read().wallNanoseconds
+        try genuine.session("00000000000000b8", wall: wall, boot: 5 * s, awaySeconds: 3_600)
+        // Mallory's own journal, under mallory's own key, carrying eve's journal id, uploaded first and longer.
+        let malloryKey = try JournalKey(bytes: Array("mallory's own journal key, 32 b!".utf8))
+        var squat = AnchoredJournal(key: malloryKey, player: "mallory", journalID: Array(hexDecoding: genuine.journalID))
+        for index in 0..<5 { try squat.session(String(format: "%016x", 0x5A0 + index), wall: wall, boot: 5 * s, awaySeconds: 60) }
+        fixture.clock.advance(nanoseconds: 3_700 * s)
+        _ = try server.acceptUpload(squat.bytes, player: "mallory", key: malloryKey)
+        let upload = try server.acceptUpload(genuine.bytes, player: "eve")
+        let gold = try honestGold(3_599)
+        #expect(upload.outcome == .accepted && upload.paidGold == gold, "\(upload.decision.findings)")
     }
 
     @Test("a departure naming a retained policy retired before the session's server time is paid under the server's policy")

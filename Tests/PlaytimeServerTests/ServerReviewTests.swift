@@ -279,7 +279,8 @@ struct ServerReviewTests {
         #expect(first.paidGold == 3_599 / 12)
         let second = try server.acceptUpload(try fixture.journalBytes(), player: "p43", key: game.journalKey)
         #expect(second.paidGold == 0)
-        #expect(second.outcome == .replayed)
+        // Its enrollment anchor names p42: the journal is p42's, refused whole for anyone else (docs/anchors.md).
+        #expect(second.outcome == .rejected)
     }
 
     @Test("attack: the game's directory (journal, sidecar, key) copied; each copy closes the same departure later: the second upload is a fork, unpaid")

@@ -127,7 +127,11 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
 
     /// How many placements of one call may move other sessions' pieces (each costs a scan of the account):
     /// enough for every honest upload, a bounded cost for any other.
-    static let repairsPerCall = 64
+    static let repairsPerCall = 128
+    /// How many pieces one placement tries to move, and how many gaps it looks at for each: the work of a
+    /// repair is bounded whatever the account holds (a fragmented account cannot make one upload quadratic).
+    static let candidatesPerRepair = 32
+    static let gapsPerCandidate = 64
 
     /// Finds up to `need` nanoseconds for (`journalID`, `sessionID`) inside `window` by moving pieces of other
     /// sessions whose own windows are wider than their pieces to free time there (nearest first): a session
@@ -137,16 +141,20 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
     /// the nanoseconds found.
     private mutating func makeRoom(_ need: Int64, in window: Range<Int64>, near preferred: Range<Int64>, for journalID: String,
                                    _ sessionID: String, horizon: Int64?, line: inout SegmentSet, latest: inout Int64?) -> Int64 {
+        // The nearest few, kept sorted as the account is scanned once: no sort of the whole account.
         var candidates: [(distance: UInt64, index: Int)] = []
+        candidates.reserveCapacity(Self.candidatesPerRepair + 1)
         for index in entries.indices {
             let entry = entries[index]
             guard entry.movableWithin != nil, entry.start < window.upperBound, entry.end > window.lowerBound,
                   !(Self.same(entry.journalID, journalID) && Self.same(entry.sessionID, sessionID)) else { continue }
             let distance: UInt64 = entry.end <= preferred.lowerBound ? UInt64(bitPattern: preferred.lowerBound &- entry.end)
                 : entry.start >= preferred.upperBound ? UInt64(bitPattern: entry.start &- preferred.upperBound) : 0
-            candidates.append((distance, index))
+            if candidates.count == Self.candidatesPerRepair, let worst = candidates.last, worst.distance <= distance { continue }
+            let position = candidates.firstIndex { $0.distance > distance } ?? candidates.count
+            candidates.insert((distance, index), at: position)
+            if candidates.count > Self.candidatesPerRepair { candidates.removeLast() }
         }
-        candidates.sort { ($0.distance, $0.index) < ($1.distance, $1.index) }
         var found: Int64 = 0
         for (_, index) in candidates where found < need {
             let owner = entries[index]
@@ -158,7 +166,7 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
             guard low < high else { continue }
             var take = low..<high
             if SegmentSet.length(take) > need - found { take = low..<(low + (need - found)) }
-            let moves = line.gaps(within: elsewhere, nearest: take, limit: SegmentSet.length(take))
+            let moves = line.gaps(within: elsewhere, nearest: take, limit: SegmentSet.length(take), maximumGaps: Self.gapsPerCandidate)
             guard moves.reduce(Int64(0), { Self.sum($0, SegmentSet.length($1)) }) == SegmentSet.length(take) else { continue }
             let ownerWindow = owner.windowStart.flatMap { start in owner.windowEnd.map { start..<$0 } }
             for move in moves {

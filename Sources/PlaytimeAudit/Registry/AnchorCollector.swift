@@ -30,6 +30,9 @@ package struct AnchorCollector {
     package private(set) var anchors: [VerifiedAnchor] = []
     /// Findings about anchor records that were not used.
     package private(set) var findings: [AuditFinding] = []
+    /// The sequence of the first anchor record the server issued (its MAC verifies) for this journal but to
+    /// another account: the journal is that account's.
+    package private(set) var otherAccount: UInt64?
     private var ring = [(sequence: UInt64, mac: MACBytes?)](repeating: (0, nil), count: AnchorCollector.recentMACs)
     /// How many findings are kept (the rest are counted in the last one): a journal stuffed with bad anchors
     /// costs one line each at most.
@@ -52,7 +55,10 @@ package struct AnchorCollector {
         do { anchor = try ServerAnchor(text: record.token) } catch { return reject(view.sequence, error.description) }
         guard let key, key.verifies(anchor) else { return reject(view.sequence, "this server did not issue the anchor") }
         guard anchor.journalID == journalID else { return reject(view.sequence, "the anchor was issued for journal \(anchor.journalID)") }
-        guard AccountIntervals.same(anchor.account, account) else { return reject(view.sequence, "the anchor was issued to another account") }
+        guard AccountIntervals.same(anchor.account, account) else {
+            if otherAccount == nil { otherAccount = view.sequence }
+            return reject(view.sequence, "the anchor was issued to another account")
+        }
         guard anchor.headSequence < view.sequence else {
             return reject(view.sequence, "the anchor names record \(anchor.headSequence), not before the record holding it")
         }

@@ -37,13 +37,18 @@ struct SegmentSet {
     /// The free gaps inside `range`, nearest to `preferred` first: first those inside `preferred` in increasing
     /// order, then the others by their distance from it (a gap to the left is measured from its upper end, to
     /// the right from its lower end). Stops once `limit` nanoseconds are found; each gap is clipped to `range`.
-    /// Visits only the gaps it returns plus one, and the segments between them.
-    func gaps(within range: Range<Int64>, nearest preferred: Range<Int64>, limit: Int64) -> [Range<Int64>] {
+    /// Visits only the gaps it returns plus one, and the segments between them; with `maximumGaps`, at most that
+    /// many gaps (what it found by then is returned).
+    func gaps(within range: Range<Int64>, nearest preferred: Range<Int64>, limit: Int64, maximumGaps: Int = .max) -> [Range<Int64>] {
         guard !range.isEmpty, limit > 0 else { return [] }
+        var visits = 0
         let core = max(range.lowerBound, min(preferred.lowerBound, range.upperBound))..<max(range.lowerBound, min(preferred.upperBound, range.upperBound))
         var found: [Range<Int64>] = []
         var remaining = limit
+        var limitReached = false
         func take(_ gap: Range<Int64>, fromLower: Bool) {
+            visits += 1
+            if visits >= maximumGaps { limitReached = true }
             guard !gap.isEmpty, remaining > 0 else { return }
             // Exact as UInt64: a gap may be longer than Int64.max.
             let length = UInt64(bitPattern: gap.upperBound &- gap.lowerBound)
@@ -56,12 +61,12 @@ struct SegmentSet {
             }
         }
         var forward = ForwardGaps(set: self, from: core.lowerBound, to: core.upperBound)
-        while remaining > 0, let gap = forward.next() { take(gap, fromLower: true) }
+        while remaining > 0, !limitReached, let gap = forward.next() { take(gap, fromLower: true) }
         var right = ForwardGaps(set: self, from: core.upperBound, to: range.upperBound)
         var left = BackwardGaps(set: self, from: core.lowerBound, to: range.lowerBound)
-        var nextRight = remaining > 0 ? right.next() : nil
-        var nextLeft = remaining > 0 ? left.next() : nil
-        while remaining > 0, nextRight != nil || nextLeft != nil {
+        var nextRight = remaining > 0 && !limitReached ? right.next() : nil
+        var nextLeft = remaining > 0 && !limitReached ? left.next() : nil
+        while remaining > 0, !limitReached, nextRight != nil || nextLeft != nil {
             let rightDistance = nextRight.map { UInt64(bitPattern: $0.lowerBound &- core.upperBound) } ?? .max
             let leftDistance = nextLeft.map { UInt64(bitPattern: core.lowerBound &- $0.upperBound) } ?? .max
             if let gap = nextRight, rightDistance <= leftDistance {

@@ -55,6 +55,14 @@ package struct SessionPlacer {
         return lower < upper ? lower..<upper : lower..<lower
     }
 
+    /// The latest server time the departure at record `departure` can have happened: the earliest anchor whose
+    /// named head is at or after it, or the upload.
+    package func latestDeparture(_ departure: UInt64?) -> Int64 {
+        guard let departure else { return now }
+        let first = Self.count(headSequences) { $0 < departure }
+        return first < earliestTimes.count ? min(now, earliestTimes[first]) : now
+    }
+
     /// The number of leading elements of sorted `values` for which `isLow` holds.
     private static func count(_ values: [UInt64], _ isLow: (UInt64) -> Bool) -> Int {
         var low = 0, high = values.count

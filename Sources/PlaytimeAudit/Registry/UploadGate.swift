@@ -54,8 +54,19 @@ package struct UploadGate: Sendable {
         do throws(SystemError) { size = try file.size() } catch { throw .unreadable(error.message) }
         guard size <= Int64(limits.bytesPerUpload) else { throw .overLimit(.bytes(limit: limits.bytesPerUpload)) }
         let journalID = try Self.journalID(file: file, key: key)
-        let previous: DeviceRecord?
-        do { previous = try registry.record(journalID: journalID) } catch { throw .registry(error) }
+        // The registry knows a journal by its id and its key's id together: a journal written by someone else
+        // under another key with the same id (anyone can read an id in an anchor) never takes its place. A
+        // record kept under the id alone (before this rule) still counts, so nothing accepted is paid again.
+        let registryKey = journalID + key.keyIDHex
+        let keyed: DeviceRecord?
+        var previous: DeviceRecord?
+        do throws(RegistryError) {
+            keyed = try registry.record(journalID: registryKey)
+            previous = keyed
+            if previous == nil { previous = try registry.record(journalID: journalID) }
+        } catch {
+            throw .registry(error)
+        }
 
         // One reading: the chain is verified and judged together, and the MAC of the record at the accepted
         // head is taken on the way. A rollback or fork found at the end discards the judgement.
@@ -87,6 +98,14 @@ package struct UploadGate: Sendable {
         guard let verification = auditor.verification else { throw .unreadable("the upload was not read") }
         if verification.recordCount > UInt64(max(0, limits.records)) { throw .overLimit(.records(limit: limits.records)) }
         if let refusal = auditor.refusal { throw .overLimit(refusal) }
+        if let owner = anchors.otherAccount {
+            // The server issued this journal's anchors to another player: it is theirs, and nothing of it is
+            // paid here, nor recorded (docs/anchors.md).
+            return UploadDecision(outcome: .rejected, journalID: journalID, summary: AuditSummary(), payments: [],
+                                  findings: [AuditFinding(kind: .anchorRejected, journal: journalID, sequence: owner,
+                                                          detail: "the server enrolled or anchored this journal for another player; nothing is paid")],
+                                  record: previous)
+        }
         if let previous {
             if verification.recordCount < previous.headSequence {
                 return Self.refusal(.uploadRollback, journalID, previous,
@@ -164,7 +183,7 @@ package struct UploadGate: Sendable {
             return UploadDecision(outcome: .accepted, journalID: journalID, summary: summary, payments: [], findings: summary.findings, record: previous)
         }
         let replaced: Bool
-        do { replaced = try registry.replace(journalID: journalID, expected: previous, with: record) } catch { throw .registry(error) }
+        do { replaced = try registry.replace(journalID: registryKey, expected: keyed, with: record) } catch { throw .registry(error) }
         guard replaced else { throw .concurrentUpload }
         return UploadDecision(outcome: nothingNew ? .replayed : .accepted, journalID: journalID, summary: summary, payments: payments,
                               findings: findings + summary.findings, record: record)
@@ -289,13 +308,16 @@ package struct UploadGate: Sendable {
     private static func retiredLabel(_ session: AuditedSession, placer: SessionPlacer, configuration: AuditConfiguration) -> String? {
         let label = session.policyVersion
         guard label != configuration.policy.version, configuration.retainedPolicies[label] != nil else { return nil }
-        guard let window = placer.window(departure: session.departureSequence, arrival: session.arrivalSequence) else {
+        guard placer.window(departure: session.departureSequence, arrival: session.arrivalSequence) != nil else {
             return "the departure names the retained policy '\(label)', but no server anchor places it before that policy's retirement; "
                 + "paid under '\(configuration.policy.version)'"
         }
-        guard let retiredAt = configuration.policyRetirements[label], window.lowerBound >= retiredAt else { return nil }
-        return "the departure names policy '\(label)', retired at \(UTCText.format(retiredAt)); the server's anchors place it after "
-            + "\(UTCText.format(window.lowerBound)); paid under '\(configuration.policy.version)'"
+        // The label stands only when the server's clock proves the departure came before the retirement: an
+        // anchor naming a head at or after the departure, issued before it.
+        let latest = placer.latestDeparture(session.departureSequence)
+        guard let retiredAt = configuration.policyRetirements[label], latest >= retiredAt else { return nil }
+        return "the departure names policy '\(label)', retired at \(UTCText.format(retiredAt)); nothing proves it departed before "
+            + "(the server's anchors place it as late as \(UTCText.format(latest))); paid under '\(configuration.policy.version)'"
     }
 
     /// What `session` is worth under the server's decisions: only the multipliers the server granted (its rate is
