@@ -56,8 +56,8 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
         /// anchors that bound it) is already credited, in part, to other sessions or tickets of the account;
         /// the part that does not fit is not paid.
         case timeNotConserved = "time-not-conserved"
-        /// The departure names a retained policy the server had retired before the session's earliest server
-        /// time (or nothing places the session): it is paid under the server's current policy.
+        /// The departure names a retained policy and the server's clock does not prove the departure came before
+        /// that policy's retirement (or nothing places the session): it is paid under the server's current policy.
         case retiredPolicy = "retired-policy"
         /// A session of a journal holding evidence that PlaytimeGuard's own recorder never writes (a finding whose
         /// kind is ``neverHonest``, named in the detail) is not paid: its payable gold is 0. Only when the
