@@ -222,30 +222,6 @@ struct ConservationTests {
         #expect(owner.outcome == .accepted && owner.paidGold == ownerGold, "\(owner.decision.findings)")
     }
 
-    @Test("a label retired after the enrollment does not pay a session the server cannot prove departed before the retirement")
-    func retiredLabelNeedsProofOfDeparture() throws {
-        let fixture = ServerFixture()
-        defer { fixture.cleanUp() }
-        var generous = RewardPolicy.default
-        generous.version = "generous-0"
-        generous.minimumAwaySeconds = 1
-        generous.efficiencyPercent = 100
-        let start = fixture.clock.read().wallNanoseconds
-        let server = try fixture.server {
-            $0.retainedPolicies = [generous]
-            $0.policyRetirements = ["generous-0": start + 60 * 1_000_000_000]
-        }
-        // Enrolled before the retirement; the session departs two minutes after it, with no anchor in between.
-        var journal = try AnchoredJournal(enrolledBy: server, player: "eve")
-        try journal.session("00000000000000c9", wall: start + 120 * s, boot: 120 * s, awaySeconds: 600, policy: "generous-0")
-        fixture.clock.advance(nanoseconds: 20 * 60 * s)
-        let upload = try server.acceptUpload(journal.bytes, player: "eve")
-        let claim = RewardClaim(creditedSeconds: 599, status: .verified, goldPerHour: 300, requestedMultipliers: [])
-        let underDefault = try RewardCalculator(policy: .default).calculate(claim).paidNow
-        #expect(upload.decision.findings.contains { $0.kind == .retiredPolicy }, "\(upload.decision.findings)")
-        #expect(upload.paidGold == underDefault, "\(upload.paidGold)")
-    }
-
     @Test("a journal written under another key with an enrolled journal's id (ids are public) does not take its place")
     func registryKnowsTheKey() throws {
         let fixture = ServerFixture()
@@ -265,26 +241,37 @@ struct ConservationTests {
         #expect(upload.outcome == .accepted && upload.paidGold == gold, "\(upload.decision.findings)")
     }
 
-    @Test("a departure naming a retained policy retired before the session's server time is paid under the server's policy")
-    func retiredPolicyLabel() throws {
+    /// A departure naming `generous-0` (1 s minimum, 100 % efficiency), retained by the server.
+    static var generous: RewardPolicy {
+        var policy = RewardPolicy.default
+        policy.version = "generous-0"
+        policy.minimumAwaySeconds = 1
+        policy.efficiencyPercent = 100
+        return policy
+    }
+
+    @Test("a retained label does not pay a session the server cannot prove departed before its retirement", arguments: [
+        (retiredAfterSeconds: Int64?.none, anchorBeforeDeparture: true),     // retired at the server's start; anchored after it
+        (retiredAfterSeconds: Int64?.some(60), anchorBeforeDeparture: false), // enrolled before the retirement, departed after it
+    ])
+    func retiredPolicyLabel(retiredAfterSeconds: Int64?, anchorBeforeDeparture: Bool) throws {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }
-        var generous = RewardPolicy.default
-        generous.version = "generous-0"
-        generous.minimumAwaySeconds = 1
-        generous.efficiencyPercent = 100
-        let server = try fixture.server { $0.retainedPolicies = [generous] }
+        let start = fixture.clock.read().wallNanoseconds
+        let server = try fixture.server {
+            $0.retainedPolicies = [Self.generous]
+            if let retiredAfterSeconds { $0.policyRetirements = ["generous-0": start + retiredAfterSeconds * 1_000_000_000] }
+        }
         var journal = try AnchoredJournal(enrolledBy: server, player: "eve")
-        let wall = fixture.clock.read().wallNanoseconds
-        fixture.clock.advance(nanoseconds: 10 * s)
-        try journal.anchor(server, boot: 10 * s)
-        try journal.session("00000000000000f1", wall: wall + 20 * s, boot: 20 * s, awaySeconds: 600, policy: "generous-0")
+        fixture.clock.advance(nanoseconds: 100 * s)
+        if anchorBeforeDeparture { try journal.anchor(server, boot: 100 * s) }
+        try journal.session("00000000000000f1", wall: start + 120 * s, boot: 120 * s, awaySeconds: 600, policy: "generous-0")
         fixture.clock.advance(nanoseconds: hour)
         let upload = try server.acceptUpload(journal.bytes, player: "eve")
         #expect(upload.decision.findings.contains { $0.kind == .retiredPolicy }, "\(upload.decision.findings)")
         let claim = RewardClaim(creditedSeconds: 599, status: .verified, goldPerHour: 300, requestedMultipliers: [])
         let underDefault = try RewardCalculator(policy: .default).calculate(claim).paidNow
-        let underLabel = try RewardCalculator(policy: generous).calculate(claim).paidNow
+        let underLabel = try RewardCalculator(policy: Self.generous).calculate(claim).paidNow
         #expect(underLabel > underDefault)
         #expect(upload.paidGold == underDefault, "\(upload.paidGold)")
     }
