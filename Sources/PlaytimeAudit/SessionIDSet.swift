@@ -11,10 +11,9 @@ struct SessionIDSet {
     static func compact(_ id: String) -> UInt64 {
         let utf8 = id.utf8
         if utf8.count == 16 {
-            // The common case, 16 hex digits, read straight from the UTF-8; the general parse gives the
-            // same value for these and handles everything else (signs, non-digits).
+            // The common case, 16 lowercase hex digits, read straight from the UTF-8. Nothing else parses (no
+            // sign, no uppercase): ids are compared byte for byte, so two spellings of one number are two ids.
             if let value = utf8.withContiguousStorageIfAvailable(Self.hexValue) ?? nil { return value }
-            if let value = UInt64(id, radix: 16) { return value }
         }
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in utf8 {
@@ -24,7 +23,7 @@ struct SessionIDSet {
         return hash
     }
 
-    /// The value of exactly 16 hex digits (either case), or nil.
+    /// The value of exactly 16 lowercase hex digits, or nil.
     private static func hexValue(_ digits: UnsafeBufferPointer<UInt8>) -> UInt64? {
         guard digits.count == 16 else { return nil }
         var value: UInt64 = 0
@@ -33,7 +32,6 @@ struct SessionIDSet {
             switch digit {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit &- UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit &- UInt8(ascii: "a") &+ 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): nibble = digit &- UInt8(ascii: "A") &+ 10
             default: return nil
             }
             value = value &<< 4 | UInt64(nibble)

@@ -274,3 +274,18 @@ struct EvidenceCodecTests {
         #expect(EvidenceCodec.decode(reordered) == nil)
     }
 }
+
+@Suite("Evidence codec: escapes")
+struct EvidenceEscapeTests {
+    @Test("a \\u escape takes exactly four hex digits: a sign is refused (a flipped byte once decoded to the same evidence)")
+    func unicodeEscapeNeedsFourHexDigits() {
+        let good = Array(#"{"v":1,"session":"0123456789abcdef","event":"background","origin":"lifecycle","wall":1,"boot":1,"bootId":"b-\u0001","net":null,"netErr":null,"conn":"offline","connReason":"x","rate":1,"policy":"p"}"#.utf8)
+        #expect(EvidenceCodec.decode(good)?.clock.bootID == "b-\u{01}")
+        for bad in [#"\u+001"#, #"\u-001"#, #"\u 001"#, #"\u001"#, #"\u00g1"#] {
+            let text = String(decoding: good, as: UTF8.self).replacingOccurrences(of: #"\u0001"#, with: bad)
+            #expect(EvidenceCodec.decode(Array(text.utf8)) == nil, "\(bad)")
+        }
+        let upper = String(decoding: good, as: UTF8.self).replacingOccurrences(of: #"\u0001"#, with: #"\u000A"#)
+        #expect(EvidenceCodec.decode(Array(upper.utf8))?.clock.bootID == "b-\n")
+    }
+}

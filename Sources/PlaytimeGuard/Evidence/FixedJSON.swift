@@ -1,3 +1,4 @@
+internal import PlaytimeCrypto
 internal import PlaytimeSystem
 
 /// Writes JSON objects whose keys come in a fixed order, byte for byte reproducible.
@@ -367,9 +368,15 @@ struct FixedJSONScanner {
             case UInt8(ascii: "b"): output.append(0x08)
             case UInt8(ascii: "f"): output.append(0x0C)
             case UInt8(ascii: "u"):
-                guard position + 4 <= raw.count,
-                      let value = UInt32(String(decoding: UnsafeRawBufferPointer(rebasing: raw[position..<position + 4]), as: UTF8.self), radix: 16),
-                      let scalar = Unicode.Scalar(value) else { return nil }
+                // Exactly four hex digits (either case, docs/journal-format.md §11): no sign, which a number
+                // parser would take (`\u+001` is not `\u0001`).
+                guard position + 4 <= raw.count else { return nil }
+                var value: UInt32 = 0
+                for offset in 0..<4 {
+                    guard let digit = Hex.value(ofDigit: raw[position + offset]) else { return nil }
+                    value = value << 4 | UInt32(digit)
+                }
+                guard let scalar = Unicode.Scalar(value) else { return nil }
                 output.append(contentsOf: Array(String(Character(scalar)).utf8))
                 position += 4
             default: return nil
