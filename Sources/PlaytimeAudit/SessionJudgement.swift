@@ -67,6 +67,7 @@ extension JournalPass {
         let recomputed = (final?.paidNow ?? 0) &+ (final?.escrowed ?? 0)
 
         var claimedSoFar: Int64 = 0
+        var highestPaid: Int64?
         for index in 0..<claims.count {
             let (sequence, claim) = claims[index]
             if claim.goldPerHour != timeline.goldPerHour || claim.policyVersion != timeline.policyVersion {
@@ -104,10 +105,12 @@ extension JournalPass {
                 Self.find(&findings, .claimMismatch, journal, sessionID, sequence,
                           "claimed \(claim.paidGold) paid + \(claim.escrowedGold) escrow, recomputed \(paid) + \(escrow)")
             }
-            if claim.paidGold < claimedSoFar {
+            // Against the highest earlier claim only: a first claim has nothing to go down from (§8).
+            if let highest = highestPaid, claim.paidGold < highest {
                 Self.find(&findings, .paidDecreased, journal, sessionID, sequence,
-                          "cumulative paid went down from \(claimedSoFar) to \(claim.paidGold) gold")
+                          "cumulative paid went down from \(highest) to \(claim.paidGold) gold")
             }
+            highestPaid = max(highestPaid ?? claim.paidGold, claim.paidGold)
             claimedSoFar = max(claimedSoFar, claim.paidGold)
         }
         // Every session's gold counts against the rolling budget, claimed or not.

@@ -37,6 +37,14 @@ struct ByteScanner {
         return count > 0 ? value : nil
     }
 
+    /// Consumes a run of decimal digits; true when it is a well-formed decimal of any length (at least one
+    /// digit, no leading zero): what a version too large for ``decimal(maxDigits:)`` still is.
+    mutating func decimalRun() -> Bool {
+        let start = index
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+        return index > start && (index - start == 1 || bytes[start] != UInt8(ascii: "0"))
+    }
+
     /// Consumes `2 × byteCount` lowercase hex digits and returns the bytes.
     mutating func lowercaseHex(byteCount: Int) -> [UInt8]? {
         guard bytes.count - index >= 2 * byteCount else { return nil }

@@ -32,7 +32,12 @@ struct LineVerifier: Sendable {
     mutating func verifyHeader(_ line: UnsafeRawBufferPointer) -> Outcome {
         var scanner = ByteScanner(line)
         guard scanner.expect(JournalFormat.headerLead) else { return .failed(.malformed) }
-        guard let version = scanner.decimal(maxDigits: 9) else { return .failed(.malformed) }
+        var probe = scanner
+        guard let version = scanner.decimal(maxDigits: 9) else {
+            // A well-formed version of more digits is a version this reader does not support, not a malformed
+            // header (docs/journal-format.md §11: the version is read before the rest of the layout).
+            return probe.decimalRun() ? .failed(.unsupportedVersion) : .failed(.malformed)
+        }
         guard version >= UInt64(JournalFormat.supportedVersions.lowerBound), version <= UInt64(JournalFormat.supportedVersions.upperBound)
         else { return .failed(.unsupportedVersion) }
         guard scanner.expect(JournalFormat.headerKeyID),

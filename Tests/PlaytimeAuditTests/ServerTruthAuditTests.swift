@@ -154,6 +154,25 @@ struct ServerTruthAuditTests {
         #expect(rows.last?.findings.contains { $0.kind == .paidDecreased } == true)
     }
 
+    @Test("paid-decreased compares a claim with the highest earlier claim only: a single negative claim, or a rise from one, is not a decrease", arguments: [
+        ([-5], false), ([-5, -3], false), ([10, 5], true), ([-5, -10], true),
+    ])
+    func paidDecreasedNeedsAnEarlierClaim(paid: [Int64], decreased: Bool) throws {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        var builder = try JournalBuilder(path: directory.file("a"), key: directory.key)
+        let (departure, arrival) = try builder.honestSession(id: "00000000000000e4", departWall: Self.start, departBoot: Self.hour, awaySeconds: 3_600)
+        var claim = try AuditTests.honestClaim(departure, arrival)
+        for gold in paid {
+            claim.paidGold = gold
+            try builder.append(claim)
+        }
+        try builder.close()
+        let (_, sessions) = try Self.audit(directory.file("a"), key: directory.key)
+        let findings = sessions.first?.findings ?? []
+        #expect(findings.contains { $0.kind == .paidDecreased } == decreased, "\(paid): \(findings)")
+    }
+
     @Test("summary totals saturate instead of wrapping negative")
     func totalsSaturate() throws {
         let directory = try TemporaryJournalDirectory()
