@@ -173,6 +173,24 @@ struct ServerTruthAuditTests {
         #expect(findings.contains { $0.kind == .paidDecreased } == decreased, "\(paid): \(findings)")
     }
 
+    @Test("a span saturated by an enormous reboot credit (§13.4) proves everything: no credited-exceeds-span from the sum wrapping")
+    func saturatedSpanRaisesNothing() throws {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        var encoder = JournalEncoder(key: directory.key, version: 2)
+        var bytes = encoder.headerLine
+        var departure = Self.evidence(.background, "00000000000000e5", wall: Self.start, boot: 5_000_000_000, bootID: "segment-a")
+        departure.payloadVersion = 2
+        var arrival = Self.evidence(.foreground, "00000000000000e5", wall: Self.start + Self.hour, boot: 1_000_000_000, bootID: "segment-b")
+        arrival.payloadVersion = 2
+        arrival.rebootCreditNanoseconds = .max
+        bytes += try encoder.encodeRecord(type: "session.background", payload: EvidenceCodec.encode(departure))
+        bytes += try encoder.encodeRecord(type: "session.foreground", payload: EvidenceCodec.encode(arrival))
+        try Data(bytes).write(to: URL(fileURLWithPath: directory.file("a")))
+        let (summary, _) = try Self.audit(directory.file("a"), key: directory.key)
+        #expect(!summary.findings.contains { $0.kind == .creditedExceedsSpan }, "\(summary.findings)")
+    }
+
     @Test("summary totals saturate instead of wrapping negative")
     func totalsSaturate() throws {
         let directory = try TemporaryJournalDirectory()
