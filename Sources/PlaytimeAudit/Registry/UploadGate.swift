@@ -197,7 +197,8 @@ package struct UploadGate: Sendable {
                                  accounts: any AccountIntervalStore, configuration: AuditConfiguration) throws(UploadError) {
         var requests: [(index: Int, gold: Int64, placement: Placement)] = []
         for (index, session) in sessions.enumerated() where totals[index] > 0 {
-            let policy = configuration.policy(version: session.policyVersion) ?? configuration.policy
+            // The policy that pays it (the server's, when its label is retired) decides its caps.
+            let policy = terms[index].policy
             let status = session.verdict.status
             let cap = policy.cap(for: status).multipliedReportingOverflow(by: 1_000_000_000)
             let nanoseconds = min(max(0, session.verdict.lowerNanoseconds), cap.overflow ? .max : cap.partialValue)
