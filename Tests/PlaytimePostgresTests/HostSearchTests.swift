@@ -37,7 +37,7 @@ struct HostSearchTests {
             } catch {
                 let elapsed = SystemClock.bootNanoseconds() - started
                 guard case .noSuitableHost(let reason) = error else { Issue.record("\(error)"); return }
-                #expect(elapsed < 1_500_000_000, "\(elapsed / 1_000_000) ms")
+                #expect(elapsed < 3_000_000_000, "\(elapsed / 1_000_000) ms against a 1 s deadline")
                 #expect(elapsed >= 300_000_000, "gave up after \(elapsed / 1_000_000) ms, before the rounds it may take")
                 #expect(reason.contains("127.0.0.1:\(ports[0]) (") && reason.contains("127.0.0.1:\(ports[1]) ("), "\(reason)")
                 #expect(reason.contains("read-write"))
@@ -59,6 +59,6 @@ struct HostSearchTests {
         } catch {
             guard case .connectFailed = error else { Issue.record("\(error)"); return }
         }
-        #expect(SystemClock.bootNanoseconds() - started < 1_000_000_000)
+        #expect(SystemClock.bootNanoseconds() - started < 3_000_000_000)
     }
 }

@@ -126,7 +126,7 @@ struct LiveSeveralHostsTests {
                 #expect(!error.description.contains("pt-scram-secret"))
             }
             let downElapsed = SystemClock.bootNanoseconds() - downStarted
-            #expect(downElapsed < 2_000_000_000)
+            #expect(downElapsed < 4_000_000_000, "\(downElapsed / 1_000_000) ms against a 1 s deadline")
             let end = SystemClock.bootNanoseconds()
             print("several hosts: servers up in \((ready - started) / 1_000_000) ms; swap to first good write \((recovered - swapped) / 1_000_000) ms; all down refused in \(downElapsed / 1_000_000) ms; whole test \((end - started) / 1_000_000) ms")
         }
