@@ -8,6 +8,8 @@
 #   scripts/postgres-loopback.sh halt DIR           stop the server (-m fast), keep the data (restart tests)
 #   scripts/postgres-loopback.sh resume DIR         start a halted server again on the same port
 #   scripts/postgres-loopback.sh restart DIR        halt + resume
+#   scripts/postgres-loopback.sh sql DIR SQL...     run each SQL as the superuser (outside a transaction, so
+#                                                   ALTER SYSTEM works) on database postgres; prints the rows
 #
 # PORT (default 25432) is the first one tried: when something already listens there, the next free one of the
 # following 20 is used; the printed PLAYTIME_POSTGRES_PORT says which. A server left running by a killed run
@@ -33,7 +35,7 @@ done
 action=${1:-}
 dir=${2:-}
 [ -n "$action" ] && [ -n "$dir" ] || {
-  echo "usage: $0 start DIR [PORT] | stop DIR | halt DIR | resume DIR | restart DIR" >&2
+  echo "usage: $0 start DIR [PORT] | stop DIR | halt DIR | resume DIR | restart DIR | sql DIR SQL..." >&2
   exit 2
 }
 case "$dir" in /*) ;; *) dir="$PWD/$dir" ;; esac
@@ -112,6 +114,15 @@ case "$action" in
     [ -f "$dir/port" ] || { echo "$0: no server set up in $dir" >&2; exit 1; }
     [ "$action" = restart ] && halt
     server_running || launch "$(cat "$dir/port")" || { cat "$log" >&2; exit 1; }
+    exit 0
+    ;;
+  sql)
+    [ -f "$dir/port" ] || { echo "$0: no server set up in $dir" >&2; exit 1; }
+    shift 2
+    statements=()
+    for statement in "$@"; do statements+=(-c "$statement"); done
+    as_server_user "$bin/psql" -h "$socket" -p "$(cat "$dir/port")" -U postgres -d postgres -v ON_ERROR_STOP=1 -qAt \
+      "${statements[@]}" </dev/null
     exit 0
     ;;
   start) ;;

@@ -22,7 +22,8 @@ package final class FleetDatabase: Sendable {
     package let versionFound: Int
 
     /// Opens the database at `url` (`postgres://user:password@host:port/db`, see PlaytimePostgres) with at most
-    /// `maximumConnections` connections, creating or upgrading the schema.
+    /// `maximumConnections` connections, creating or upgrading the schema. A URL may list several hosts with
+    /// `target_session_attrs=read-write`: the pool then follows the writable one (docs/fleet.md, "Several hosts").
     package convenience init(url: String, maximumConnections: Int = 4) throws(FleetError) {
         let configuration: PostgresConfiguration
         do {

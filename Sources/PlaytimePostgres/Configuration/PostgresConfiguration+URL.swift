@@ -5,9 +5,15 @@ extension PostgresConfiguration {
     ///
     /// Every part is percent-decoded. A host (or `?host=`) that starts with `/` is a Unix socket directory:
     /// `postgres://app@/playtime?host=/run/postgresql`. Parameters read: `host`, `port`, `user`, `password`,
-    /// `dbname`, `sslmode`, `connect_timeout` (seconds), `application_name`; any other is refused.
+    /// `dbname`, `sslmode`, `connect_timeout` (seconds), `application_name`, `target_session_attrs`; any other is
+    /// refused.
     /// `sslmode=require`, `verify-ca` and `verify-full` throw ``PostgresError/tlsRequired``; `disable`, `allow`
-    /// and `prefer` connect without TLS (the last two permit that already). Multiple hosts are not supported.
+    /// and `prefer` connect without TLS (the last two permit that already).
+    ///
+    /// Several hosts are listed with commas, as libpq writes them: `postgres://app@h1:5432,[::1]:5433,h3/db` (a
+    /// host without a port takes 5432; `?port=` gives every host its port), and `target_session_attrs` (`any`,
+    /// `read-write`, `read-only`, `primary`, `standby`, `prefer-standby`) says which one to settle on. An empty
+    /// entry or a malformed one is ``PostgresError/invalidURL(_:)``.
     package init(url: String) throws(PostgresError) {
         var rest: Substring
         if let range = url.range(of: "postgresql://"), range.lowerBound == url.startIndex {
@@ -42,31 +48,13 @@ extension PostgresConfiguration {
                 user = try PercentDecoding.decode(userInfo, part: "user")
             }
         }
-        guard !hostPart.contains(",") else { throw .invalidURL("several hosts are not supported") }
-
-        var host = ""
-        var port: UInt16 = 5432
-        var portText: Substring?
-        if hostPart.first == "[" {
-            guard let close = hostPart.firstIndex(of: "]") else { throw .invalidURL("unclosed [ in the IPv6 host") }
-            host = String(hostPart[hostPart.index(after: hostPart.startIndex)..<close])
-            let after = hostPart[hostPart.index(after: close)...]
-            if !after.isEmpty {
-                guard after.first == ":" else { throw .invalidURL("unexpected text after the IPv6 host") }
-                portText = after.dropFirst()
-            }
-        } else if let colon = hostPart.lastIndex(of: ":") {
-            host = try PercentDecoding.decode(hostPart[..<colon], part: "host")
-            portText = hostPart[hostPart.index(after: colon)...]
-        } else {
-            host = try PercentDecoding.decode(hostPart, part: "host")
-        }
-        if let portText { port = try Self.parsePort(portText) }
+        let hostEntries = try HostListParsing.entries(hostPart)
 
         let database = try PercentDecoding.decode(pathPart, part: "database")
-        var configuration = PostgresConfiguration(host: "localhost", port: port, user: "", database: database.isEmpty ? nil : database)
+        var configuration = PostgresConfiguration(host: "localhost", user: "", database: database.isEmpty ? nil : database)
         configuration.password = password
-        var hostValue = host
+        var hostValue: String?
+        var queryPort: UInt16?
         var userValue = user
 
         if !queryPart.isEmpty {
@@ -76,7 +64,7 @@ extension PostgresConfiguration {
                 let value = try PercentDecoding.decode(pair[pair.index(after: equals)...], part: "parameter \(key)")
                 switch key {
                 case "host": hostValue = value
-                case "port": configuration.port = try Self.parsePort(Substring(value))
+                case "port": queryPort = try HostListParsing.port(Substring(value))
                 case "user": userValue = value
                 case "password": configuration.password = value
                 case "dbname": configuration.database = value.isEmpty ? nil : value
@@ -86,6 +74,11 @@ extension PostgresConfiguration {
                         throw .invalidURL("connect_timeout must be a whole number of seconds from 1 to 86400")
                     }
                     configuration.connectTimeoutNanoseconds = seconds * 1_000_000_000
+                case "target_session_attrs":
+                    guard let attributes = PostgresTargetSessionAttributes(rawValue: value) else {
+                        throw .invalidURL("unknown target_session_attrs \"\(value)\" (any, read-write, read-only, primary, standby, prefer-standby)")
+                    }
+                    configuration.targetSessionAttributes = attributes
                 case "sslmode":
                     switch value {
                     case "disable", "allow", "prefer": break
@@ -98,21 +91,25 @@ extension PostgresConfiguration {
             }
         }
         guard let userValue, !userValue.isEmpty else { throw .invalidURL("no user name (postgres://USER@host/db)") }
-        guard !hostValue.contains(",") else { throw .invalidURL("several hosts are not supported") }
         configuration.user = userValue
-        if hostValue.hasPrefix("/") {
-            configuration.socketDirectory = hostValue
-        } else if !hostValue.isEmpty {
-            configuration.host = hostValue
+        var entries = hostEntries
+        if let hostValue {
+            guard !hostValue.contains(",") else {
+                throw .invalidURL("several hosts go in the URL's host part (postgres://user@h1:5432,h2:5433/db), not in ?host=")
+            }
+            guard entries.count == 1 else { throw .invalidURL("?host= with several hosts in the URL's host part") }
+            entries = [(hostValue, entries[0].port)]
         }
+        let addresses = entries.map { entry in
+            let port = queryPort ?? entry.port ?? 5432
+            if entry.host.hasPrefix("/") { return PostgresHostAddress(host: "localhost", port: port, socketDirectory: entry.host) }
+            return PostgresHostAddress(host: entry.host.isEmpty ? "localhost" : entry.host, port: port)
+        }
+        configuration.host = addresses[0].host
+        configuration.port = addresses[0].port
+        configuration.socketDirectory = addresses[0].socketDirectory
+        configuration.additionalHosts = Array(addresses.dropFirst())
         self = configuration
-    }
-
-    private static func parsePort(_ text: Substring) throws(PostgresError) -> UInt16 {
-        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = UInt16(text), value > 0 else {
-            throw .invalidURL("port \"\(text)\" is not a number from 1 to 65535")
-        }
-        return value
     }
 }
 

@@ -34,6 +34,11 @@ package struct PostgresConfiguration: Sendable, Equatable {
     package var statementCacheCapacity: Int
     /// The highest SCRAM iteration count accepted from a server (a hostile server could ask for billions).
     package var maximumSCRAMIterations: Int
+    /// The servers after the first (``host``, ``port``, ``socketDirectory``), tried in order when the first does
+    /// not give a session of the kind ``targetSessionAttributes`` asks for; empty for one server.
+    package var additionalHosts: [PostgresHostAddress]
+    /// Which kind of server to settle on (`target_session_attrs`); ``PostgresTargetSessionAttributes/any`` by default.
+    package var targetSessionAttributes: PostgresTargetSessionAttributes
 
     /// Creates a configuration for TCP (`socketDirectory == nil`) or a Unix socket directory.
     package init(
@@ -53,6 +58,28 @@ package struct PostgresConfiguration: Sendable, Equatable {
         maximumSCRAMIterations = 1_000_000
         statementCacheCapacity = 64
         maximumResultBytes = 256 << 20
+        additionalHosts = []
+        targetSessionAttributes = .any
+    }
+
+    /// Every server, in the order they are tried: the first from ``host``, ``port`` and ``socketDirectory``, then
+    /// ``additionalHosts``.
+    package var hosts: [PostgresHostAddress] {
+        [PostgresHostAddress(host: host, port: port, socketDirectory: socketDirectory)] + additionalHosts
+    }
+
+    /// True when connecting is a search (several hosts, or a kind of server asked for); false for one host and
+    /// `any`, which connects exactly as a one-server configuration always has.
+    package var searchesHosts: Bool { !additionalHosts.isEmpty || targetSessionAttributes != .any }
+
+    /// This configuration narrowed to one of its servers, with no others.
+    package func selecting(_ address: PostgresHostAddress) -> PostgresConfiguration {
+        var single = self
+        single.host = address.host
+        single.port = address.port
+        single.socketDirectory = address.socketDirectory
+        single.additionalHosts = []
+        return single
     }
 
     /// The socket file when connecting over a Unix-domain socket: `<socketDirectory>/.s.PGSQL.<port>`.
@@ -62,9 +89,9 @@ package struct PostgresConfiguration: Sendable, Equatable {
         return "\(directory)/.s.PGSQL.\(port)"
     }
 
-    /// `user@host:port/database` or `user@/socket/dir/.s.PGSQL.port/database`, without the password.
+    /// `user@host:port/database` or `user@/socket/dir/.s.PGSQL.port/database`, without the password; several
+    /// servers are listed with commas (`user@h1:5432,h2:5433/database`).
     package var endpointDescription: String {
-        let place = unixSocketPath ?? (host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)")
-        return "\(user)@\(place)/\(database ?? user)"
+        "\(user)@\(hosts.map(\.description).joined(separator: ","))/\(database ?? user)"
     }
 }

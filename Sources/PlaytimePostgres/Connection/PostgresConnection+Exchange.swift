@@ -15,6 +15,7 @@ extension PostgresConnection {
         } catch {
             switch error {
             case .server(let serverError) where !serverError.endsSession:
+                if serverError.sqlState == "25006" { sawReadOnlyRefusal = true }
                 throw error
             case .timedOut:
                 sendCancelRequest()

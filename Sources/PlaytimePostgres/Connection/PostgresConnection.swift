@@ -7,7 +7,7 @@ internal import PlaytimeSystem
 /// and every later call throws ``PostgresError/connectionClosed(_:)``. See docs/postgres-client.md.
 package final class PostgresConnection {
     /// What this connection was opened with.
-    package let configuration: PostgresConfiguration
+    package internal(set) var configuration: PostgresConfiguration
     var socket: StreamSocket?
     var reader: MessageReader
     var encoder = FrontendEncoder()
@@ -22,6 +22,10 @@ package final class PostgresConnection {
     var closedReason: String?
     /// The body length of the last message read, for the result-size bound.
     var lastMessageBytes = 0
+    /// True once the server refused a statement because the session is read-only (SQLSTATE 25006), even when the
+    /// caller swallowed the error: the host may have stopped being the primary (docs/postgres-client.md,
+    /// "Several hosts").
+    package internal(set) var sawReadOnlyRefusal = false
 
     private init(configuration: PostgresConfiguration, socket: StreamSocket) {
         self.configuration = configuration
@@ -150,8 +154,11 @@ package final class PostgresConnection {
         bytes.withUnsafeBytes { raw in
             try? socket.writeAll(raw, deadline: SystemClock.bootNanoseconds() &+ 100_000_000)
         }
-        closeSocket(reason: "the connection was closed by its owner")
+        closeSocket(reason: Self.ownerCloseReason)
     }
+
+    /// The reason ``close()`` records: the owner's choice, not a failure.
+    static let ownerCloseReason = "the connection was closed by its owner"
 
     /// True when the idle socket has something to read: the server said something unasked (usually FATAL before
     /// it goes away) or closed the connection. A pool discards such a connection before handing it out.

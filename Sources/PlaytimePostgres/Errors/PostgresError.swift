@@ -1,8 +1,9 @@
 /// Why a PostgreSQL operation failed. Every failure is one of these; nothing is thrown untyped.
 ///
 /// After ``server(_:)`` with a non-fatal severity the connection is still usable (the client reads on to
-/// ReadyForQuery). After every other case except ``invalidArgument(_:)`` and ``poolExhausted(_:)`` the
-/// connection is closed and a pool discards it. See docs/postgres-client.md.
+/// ReadyForQuery), except that a pool looking for a writable host (`target_session_attrs=read-write` or
+/// `primary`) discards a connection whose write was refused as read-only (SQLSTATE 25006). After every other case
+/// except ``invalidArgument(_:)`` and ``poolExhausted(_:)`` the connection is closed and a pool discards it. See docs/postgres-client.md.
 package enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server answered with an ErrorResponse (its SQLSTATE in ``PostgresServerError/sqlState``).
     case server(PostgresServerError)
@@ -37,6 +38,10 @@ package enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible 
     case transactionRolledBack(String)
     /// The connection broke while COMMIT was in flight: the transaction may or may not have been committed.
     case commitOutcomeUnknown(String)
+    /// No host of the connection string gave a session of the kind asked for (`target_session_attrs`) before the
+    /// connect deadline, after rounds over all of them; the text names each host and why it was passed over
+    /// (never the password).
+    case noSuitableHost(String)
 
     /// The SQLSTATE of a server error; `nil` for the client's own errors.
     package var sqlState: String? {
@@ -66,6 +71,7 @@ package enum PostgresError: Error, Sendable, Equatable, CustomStringConvertible 
         case .poolExhausted(let reason): return "postgres: pool exhausted: \(reason)"
         case .transactionRolledBack(let reason): return "postgres: transaction rolled back: \(reason)"
         case .commitOutcomeUnknown(let reason): return "postgres: commit outcome unknown: \(reason)"
+        case .noSuitableHost(let reason): return "postgres: no suitable host: \(reason)"
         }
     }
 }

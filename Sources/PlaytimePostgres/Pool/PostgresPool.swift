@@ -1,7 +1,8 @@
 import Dispatch
 internal import PlaytimeSystem
 
-/// A bounded pool of connections to one server, safe to share between threads.
+/// A bounded pool of connections to one server, or to the one server of several that qualifies, safe to share
+/// between threads.
 ///
 /// At most `maximumConnections` sessions are open at once; a caller that finds them all busy waits up to the
 /// checkout timeout, then gets ``PostgresError/poolExhausted(_:)``. Connections are opened on demand. A connection
@@ -9,6 +10,13 @@ internal import PlaytimeSystem
 /// left a transaction open is closed, and the next checkout opens a new one — which is how the pool recovers from
 /// a server restart. An idle connection that the server spoke to unasked (a restart's FATAL) is discarded at
 /// checkout, before it can fail a query.
+///
+/// With several hosts or a `target_session_attrs` (docs/postgres-client.md, "Several hosts"), a new connection goes
+/// to the first host that qualifies (see ``PostgresConfiguration/targetSessionAttributes``). When a connection of
+/// a pool that expects writes (`read-write`, `primary`) has a write refused as read-only (SQLSTATE 25006), or any
+/// connection of such a search is lost (closed by a failure, timed out, FATAL), the host may have stopped being the
+/// primary: that connection and every idle one are closed, connections in use are closed when they come back, and
+/// the caller gets the typed error — nothing is retried for it. The next checkout searches the hosts again.
 package final class PostgresPool: Sendable {
     /// What every connection is opened with.
     package let configuration: PostgresConfiguration
@@ -18,7 +26,7 @@ package final class PostgresPool: Sendable {
     package let checkoutTimeoutNanoseconds: Int64
 
     private let slots: DispatchSemaphore
-    private let idle = ThreadLock<[PooledConnection]>([])
+    private let state = ThreadLock(PoolState())
 
     /// Creates an empty pool; no connection is opened until the first checkout. `maximumConnections` below 1
     /// counts as 1.
@@ -30,7 +38,7 @@ package final class PostgresPool: Sendable {
     }
 
     deinit {
-        for pooled in idle.withLock({ $0 }) { pooled.connection.close() }
+        for pooled in state.withLock({ $0.idle }) { pooled.connection.close() }
     }
 
     /// Runs `body` with a connection of its own, then returns the connection to the pool (or closes it, see above).
@@ -40,13 +48,13 @@ package final class PostgresPool: Sendable {
             throw .poolExhausted("all \(maximumConnections) connections stayed busy for \(checkoutTimeoutNanoseconds / 1_000_000) ms")
         }
         defer { slots.signal() }
-        let connection = try checkOut()
+        let (connection, generation) = try checkOut()
         do throws(PostgresError) {
             let value = try body(connection)
-            checkIn(connection)
+            checkIn(connection, generation: generation)
             return value
         } catch {
-            checkIn(connection)
+            checkIn(connection, generation: generation)
             throw error
         }
     }
@@ -93,33 +101,70 @@ package final class PostgresPool: Sendable {
     }
 
     /// Connections open and idle in the pool now.
-    package var idleCount: Int { idle.withLock { $0.count } }
+    package var idleCount: Int { state.withLock { $0.idle.count } }
+
+    /// How many times the pool has given up its connections because their host stopped qualifying (a write refused
+    /// as read-only, or a connection lost, in a pool that searches hosts).
+    package var hostChanges: Int { state.withLock { $0.generation } }
 
     /// Closes every idle connection; connections in use close when they come back broken, or stay pooled.
     package func closeIdleConnections() {
-        for pooled in idle.withLock({ pool in defer { pool.removeAll() }; return pool }) { pooled.connection.close() }
+        for pooled in state.withLock({ pool in defer { pool.idle.removeAll() }; return pool.idle }) { pooled.connection.close() }
     }
 
-    /// An idle connection that is still sound, or a new one. The caller holds a slot.
-    private func checkOut() throws(PostgresError) -> PostgresConnection {
-        while let pooled = idle.withLock({ $0.popLast() }) {
-            let connection = pooled.connection
+    /// An idle connection that is still sound, or a new one (from the host search), with the generation it belongs
+    /// to. The caller holds a slot.
+    private func checkOut() throws(PostgresError) -> (PostgresConnection, Int) {
+        while let entry = state.withLock({ pool in pool.idle.popLast().map { ($0, pool.generation) } }) {
+            let connection = entry.0.connection
             if connection.isOpen && connection.transactionStatus == .idle && !connection.hasUnexpectedInput {
-                return connection
+                return (connection, entry.1)
             }
             connection.close()
         }
-        return try PostgresConnection.connect(configuration)
+        let generation = state.withLock { $0.generation }
+        return (try HostSearch.connect(configuration), generation)
     }
 
-    private func checkIn(_ connection: PostgresConnection) {
+    private func checkIn(_ connection: PostgresConnection, generation: Int) {
+        if hostMayHaveChanged(connection) {
+            connection.close()
+            let stale = state.withLock { pool in
+                if pool.generation == generation { pool.generation += 1 }
+                defer { pool.idle.removeAll() }
+                return pool.idle
+            }
+            for pooled in stale { pooled.connection.close() }
+            return
+        }
         guard connection.isOpen, connection.transactionStatus == .idle else {
             connection.close()
             return
         }
         let pooled = PooledConnection(connection: connection)
-        idle.withLock { $0.append(pooled) }
+        let current = state.withLock { pool in
+            guard pool.generation == generation else { return false }
+            pool.idle.append(pooled)
+            return true
+        }
+        if !current { connection.close() }
     }
+
+    /// True when `connection`'s host may no longer be the one this pool wants: a write refused as read-only in a
+    /// pool that expects writes, or a connection lost (not closed by its owner) in a pool that searches hosts.
+    /// One-host `any` pools never say so: they behave as they always have.
+    private func hostMayHaveChanged(_ connection: PostgresConnection) -> Bool {
+        guard configuration.searchesHosts else { return false }
+        if configuration.targetSessionAttributes.expectsWrites && connection.sawReadOnlyRefusal { return true }
+        return !connection.isOpen && connection.closedReason != PostgresConnection.ownerCloseReason
+    }
+}
+
+/// The pool's idle connections and its generation: a connection opened in an older generation than the current
+/// one is closed when it comes back.
+private struct PoolState {
+    var idle: [PooledConnection] = []
+    var generation = 0
 }
 
 /// A connection on its way into or out of the pool's idle list. Only one thread holds it at a time: the list is
