@@ -158,7 +158,7 @@ struct RoughtimeCommandRoughlyTests {
 /// Offline for real: `playtime roughtime` inside an empty network namespace (no interfaces up, no routes).
 @Suite("playtime roughtime offline (empty network namespace)")
 struct RoughtimeOfflineTests {
-    @Test("Inside an empty namespace the CLI exits 3 at once (well within its 10 s timeout), for loopback, IPv6 and host names")
+    @Test("Inside an empty namespace the CLI exits 3 at once (well within its 30 s timeout), for loopback, IPv6 and host names")
     func offline() async throws {
         let name = "playtime-rt-test-\(getpid())"
         let ip = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -170,11 +170,12 @@ struct RoughtimeOfflineTests {
         defer { PlaytimeBinary.shell(ip, ["netns", "delete", name]) }
         let key = "A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg="
         for servers in [["127.0.0.1:2002=\(key)"], ["[::1]:2002=\(key)", "127.0.0.1=\(key)"], ["roughtime.example.com=\(key)"]] {
-            let run = try await PlaytimeBinary.run(["roughtime", "--json", "--timeout", "10"] + servers, wrapper: [ip, "netns", "exec", name])
+            let run = try await PlaytimeBinary.run(["roughtime", "--json", "--timeout", "30"] + servers, wrapper: [ip, "netns", "exec", name])
             #expect(run.status == 3, "servers \(servers): \(run.standardOutput) \(run.standardError)")
-            // Nothing waited for an answer: far below the 10 s timeout. (Under 1 s on an idle machine; the bound
-            // leaves room for a loaded one, where starting the process through `ip netns exec` alone took 1.4 s.)
-            #expect(run.seconds < 3.0, "servers \(servers) took \(run.seconds) s")
+            // Nothing waited for an answer: far below the 30 s timeout. (Under 1 s on an idle machine; the bound
+            // leaves room for a loaded one, where starting the process through `ip netns exec` alone took 1.4 s,
+            // and a fresh-clone CI run once took 4.2 s.)
+            #expect(run.seconds < 10.0, "servers \(servers) took \(run.seconds) s")
             #expect(try jsonObject(run.standardOutput)["status"] as? String == "offline")
         }
     }
