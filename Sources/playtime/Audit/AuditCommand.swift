@@ -60,7 +60,8 @@ enum AuditCommand: Command {
       --json            JSON Lines: one object per session, then one summary object.
       --quiet           Only findings and the summary (no per-session table).
 
-    EXIT STATUS: 0 clean; 1 findings; 2 usage error or unreadable input (not a journal, wrong key).
+    EXIT STATUS: 0 clean; 1 findings; 2 usage error or unreadable input (not a journal, wrong key; in a
+    directory, after the other journals are audited and the summary printed).
     Progress goes to standard error, only when it is a terminal. A reader that leaves early (| head)
     ends the output quietly; the exit status is still the audit's.
     """
