@@ -29,7 +29,7 @@ struct DirectoryAudit: Sendable {
     /// One journal of a group: its file name and the journal id its key derives from.
     struct Entry: Sendable {
         var name: String
-        var journalID: [UInt8]
+        var journalID: PackedJournalID
     }
 
     /// The journals of one account (`account` nil: the journals without a verified enrollment anchor).
