@@ -13,6 +13,7 @@ enum AuditCommand: Command {
     static let help = """
     USAGE: playtime audit (--key-file FILE | --server-secret FILE) [--policy FILE] [--max-rate GOLD_PER_HOUR] [--now TIME]
                           [--roughtime-keys FILE] [--require-signed-time] [--json | --quiet] JOURNAL... | -
+           playtime audit --server-secret FILE [--jobs N] [other options as above] DIRECTORY
 
     Streams each journal in constant memory (`-` reads standard input, at most once; a journal is a regular
     file or a pipe), verifies its MAC chain, recomputes
@@ -29,6 +30,16 @@ enum AuditCommand: Command {
                         The game server's secret (hex text, the server's ticket secret): each journal the
                         server enrolled is verified under the key derived from it and the journal id in its
                         header (docs/anchors.md), so no per-player key is needed. Journals are named files.
+      DIRECTORY         With --server-secret, a fleet audit (docs/fleet.md): every regular file directly in
+                        DIRECTORY is a journal (not recursive; symbolic links, subdirectories and special
+                        files are skipped). Journals are grouped by the account their first record, an
+                        enrollment anchor verified under the secret, names; each account's journals are
+                        audited together (cross-device checks within an account, never across accounts);
+                        journals without a verified enrollment anchor form one group of their own, named on
+                        standard error. Output: by account, then file name; the summary is the sum. A file
+                        that is not a readable journal is named on standard error and the others are
+                        audited (exit status 2). Memory is bounded by the largest account.
+      --jobs N          Threads auditing accounts at once (default: one per core).
       --policy FILE     The reward policy to recompute with (default: the embedded policy).
       --max-rate GOLD_PER_HOUR
                         The rate ceiling: a session whose departure snapshotted a higher rate is judged at
@@ -49,7 +60,8 @@ enum AuditCommand: Command {
       --json            JSON Lines: one object per session, then one summary object.
       --quiet           Only findings and the summary (no per-session table).
 
-    EXIT STATUS: 0 clean; 1 findings; 2 usage error or unreadable input (not a journal, wrong key).
+    EXIT STATUS: 0 clean; 1 findings; 2 usage error or unreadable input (not a journal, wrong key; in a
+    directory, after the other journals are audited and the summary printed).
     Progress goes to standard error, only when it is a terminal. A reader that leaves early (| head)
     ends the output quietly; the exit status is still the audit's.
     """
@@ -58,8 +70,10 @@ enum AuditCommand: Command {
         let parsed: ParsedArguments
         var serverNow = SystemClock.wallNanoseconds()
         var maximumRate: Int64?
+        var directory: String?
+        var jobs = ProcessInfo.processInfo.activeProcessorCount
         do throws(UsageError) {
-            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--server-secret", "--policy", "--max-rate", "--now", "--roughtime-keys"],
+            parsed = try scanArguments(arguments, valueOptions: ["--key-file", "--server-secret", "--policy", "--max-rate", "--now", "--roughtime-keys", "--jobs"],
                                        flags: ["--json", "--quiet", "--require-signed-time"])
             guard !parsed.has("--require-signed-time") || parsed.value("--roughtime-keys") != nil else {
                 throw UsageError(description: "--require-signed-time needs --roughtime-keys FILE")
@@ -69,20 +83,20 @@ enum AuditCommand: Command {
             guard !(parsed.has("--json") && parsed.has("--quiet")) else { throw UsageError(description: "--json and --quiet exclude each other") }
             if let text = parsed.value("--now") { serverNow = try parseInstant(text, option: "--now") }
             if let text = parsed.value("--max-rate") { maximumRate = Int64(try parseInteger(text, option: "--max-rate", in: 0...Int.max)) }
+            directory = parsed.positionals.first { (try? FileSystem.kind(ofPath: $0, followingLinks: true)) == .directory }
+            if let directory {
+                guard parsed.positionals.count == 1 else { throw UsageError(description: "a directory (\(directory)) is audited alone: name no other journal") }
+                guard parsed.value("--server-secret") != nil, parsed.value("--key-file") == nil else {
+                    throw UsageError(description: "a directory of journals needs --server-secret FILE (journals are grouped by the account their enrollment names)")
+                }
+            }
+            if let text = parsed.value("--jobs") {
+                guard directory != nil else { throw UsageError(description: "--jobs applies to a directory of journals") }
+                jobs = try parseInteger(text, option: "--jobs", in: 1...1024)
+            }
         } catch {
             return usageFailure(error, command: name)
         }
-        let keys: JournalKeys
-        do {
-            keys = try JournalKeys(keyFile: parsed.value("--key-file") ?? environmentValue("PLAYTIME_KEY_FILE").flatMap({ $0.isEmpty ? nil : $0 }),
-                                   serverSecret: parsed.value("--server-secret"), journals: parsed.positionals)
-        } catch let error as UsageError {
-            return usageFailure(error, command: name)
-        } catch {
-            printError("playtime audit: \(error)")
-            return ExitCode.usage
-        }
-        let key = keys.first
         var configuration = AuditConfiguration(serverNowNanoseconds: serverNow)
         if let policyPath = parsed.value("--policy") {
             do { configuration.policy = try RewardPolicy.load(contentsOf: policyPath) } catch {
@@ -98,6 +112,29 @@ enum AuditCommand: Command {
             }
             configuration.verdict.requireSignedTime = parsed.has("--require-signed-time")
         }
+        if let directory, let secretPath = parsed.value("--server-secret") {
+            let secret: [UInt8]
+            do {
+                try requireKeyFilePath(secretPath)
+                secret = try KeyFile.loadBytes(path: secretPath)
+            } catch {
+                printError("playtime audit: \(error)")
+                return ExitCode.usage
+            }
+            return DirectoryAudit(directory: directory, probe: EnrollmentProbe(serverSecret: secret), configuration: configuration,
+                                  json: parsed.has("--json"), quiet: parsed.has("--quiet"), jobs: jobs).run()
+        }
+        let keys: JournalKeys
+        do {
+            keys = try JournalKeys(keyFile: parsed.value("--key-file") ?? environmentValue("PLAYTIME_KEY_FILE").flatMap({ $0.isEmpty ? nil : $0 }),
+                                   serverSecret: parsed.value("--server-secret"), journals: parsed.positionals)
+        } catch let error as UsageError {
+            return usageFailure(error, command: name)
+        } catch {
+            printError("playtime audit: \(error)")
+            return ExitCode.usage
+        }
+        let key = keys.first
         let auditor = SessionAuditor(key: key, configuration: configuration, crossDeviceChecks: parsed.positionals.count > 1)
         let output = AuditOutput(json: parsed.has("--json"), quiet: parsed.has("--quiet"))
         let progress = StandardStreams.errorIsTerminal ? AuditProgress() : nil
@@ -132,7 +169,7 @@ enum AuditCommand: Command {
     }
 
     /// A chain that failed at its header (garbage, wrong key, unknown version) was never a readable journal.
-    private static func isUnreadable(_ finding: AuditFinding) -> Bool {
+    static func isUnreadable(_ finding: AuditFinding) -> Bool {
         let detail = finding.detail
         return finding.sequence == 1 || detail.hasPrefix("wrong-key") || detail.hasPrefix("unsupported-version")
     }

@@ -6,18 +6,28 @@ import PlaytimeSystem
 final class AuditOutput {
     private let json: Bool
     private let quiet: Bool
+    /// Where lines go (standard output, or a fleet audit's per-account buffer).
+    private let write: (String) -> Void
+    /// In a directory audit, the account of the sessions printed (`null`: no verified enrollment anchor);
+    /// JSON sessions then carry it (docs/audit-json.md).
+    var account: JSONValue?
 
-    init(json: Bool, quiet: Bool) {
+    init(json: Bool, quiet: Bool, headerPrinted: Bool = false, write: @escaping (String) -> Void = { Swift.print($0) }) {
         self.json = json
         self.quiet = quiet
+        self.headerPrinted = headerPrinted
+        self.write = write
     }
 
-    private var headerPrinted = false
+    private var headerPrinted: Bool
     /// Findings already shown on a session's row (or quiet line), so that the end prints only the rest once.
     private var shown: [AuditFinding: Int] = [:]
 
-    private func printHeaderOnce() {
-        guard !headerPrinted else { return }
+    private func print(_ line: String) { write(line) }
+
+    /// Prints the table's header unless it was printed (table output only).
+    func printHeaderOnce() {
+        guard !headerPrinted, !json, !quiet else { return }
         headerPrinted = true
         print(row(["SESSION", "JOURNAL", "STATUS", "METHOD", "PROOF", "CREDITED s", "GOLD", "CLAIMED", "FLAGS"]))
     }
@@ -26,7 +36,7 @@ final class AuditOutput {
         if !json { for finding in session.findings { shown[finding, default: 0] += 1 } }
         let flags = session.verdict.flags.map(\.kind.rawValue) + session.findings.map(\.kind.rawValue)
         if json {
-            print(JSONValue.object([
+            print(JSONValue.object((account.map { [("account", $0)] } ?? []) + [
                 ("sessionId", .string(session.sessionID)),
                 ("journal", .string(session.journal)),
                 ("status", .string(session.statusText)),
@@ -48,15 +58,30 @@ final class AuditOutput {
         }
     }
 
-    func finish(_ summary: AuditSummary) {
-        // Findings not shown on a session's row (chain breaks, malformed records, boot checks, cross-journal
-        // checks) are printed here, each once.
+    /// Prints the findings of `summary` not shown on a session's row (chain breaks, malformed records, boot
+    /// checks, cross-journal checks), each once (not in JSON, whose summary lists every finding).
+    func printLooseFindings(_ summary: AuditSummary) {
+        guard !json else { return }
         var loose: [AuditFinding] = []
         for finding in summary.findings {
             if let count = shown[finding], count > 0 { shown[finding] = count - 1 } else { loose.append(finding) }
         }
+        for finding in loose { print("finding: \(finding.journal): \(finding)") }
+    }
+
+    func finish(_ summary: AuditSummary) {
+        printLooseFindings(summary)
+        finishTotals(summary, directory: nil)
+    }
+
+    /// Prints the summary (its loose findings already printed); `directory` adds a directory audit's counts.
+    func finishTotals(_ summary: AuditSummary, directory: DirectoryCounts?) {
         if json {
-            print(JSONValue.object([("summary", .object([
+            let counts: [(String, JSONValue)] = directory.map {
+                [("accounts", .int(Int64($0.accounts))), ("unenrolledJournals", .int(Int64($0.unenrolledJournals))),
+                 ("unreadableFiles", .int(Int64($0.unreadableFiles)))]
+            } ?? []
+            let fields: [(String, JSONValue)] = [
                 ("status", .string(summary.isClean ? "clean" : "findings")),
                 ("journals", .int(Int64(summary.journals))),
                 ("records", .int(Int64(summary.records))),
@@ -70,11 +95,15 @@ final class AuditOutput {
                              ("sessionId", .optional(finding.sessionID)), ("sequence", finding.sequence.map { .int(Int64($0)) } ?? .null),
                              ("detail", .string(finding.detail))])
                 })),
-            ]))]).text)
+            ]
+            print(JSONValue.object([("summary", .object(fields + counts))]).text)
             return
         }
-        for finding in loose { print("finding: \(finding.journal): \(finding)") }
         print("")
+        if let directory {
+            print("accounts: \(directory.accounts); journals without a verified enrollment anchor: \(directory.unenrolledJournals); "
+                  + "files not audited (not readable journals, see standard error): \(directory.unreadableFiles)")
+        }
         print("audited \(summary.journals) journal(s), \(summary.records) records, \(summary.sessions) sessions: "
               + "\(summary.creditedSeconds) s credited, \(summary.recomputedGold) gold justified, \(summary.claimedGold) gold claimed")
         print(summary.isClean ? "result: clean" : "result: \(summary.findings.count) finding(s): "
