@@ -148,7 +148,7 @@ struct LiveRestartTests {
     @Test("The pool reconnects after a restart; a held session gets a typed error; a stopped server is connectFailed; a stop mid-transaction applies nothing")
     func restartAndShutdown() async throws {
         try await onOwnThread {
-            let server = try PrivateServer.start("restart")
+            let server = try PrivateServer.start("restart", portOffset: 40)
             defer { server.stop() }
             let pool = PostgresPool(configuration: server.configuration, maximumConnections: 2)
             _ = try pool.query("CREATE TABLE ledger (id text PRIMARY KEY)")

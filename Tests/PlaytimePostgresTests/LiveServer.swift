@@ -60,12 +60,14 @@ struct PrivateServer {
     let directory: String
     let configuration: PostgresConfiguration
 
-    /// Starts a fresh server (a leftover in the same directory from a killed run is replaced).
-    static func start(_ name: String) throws -> PrivateServer {
+    /// Starts a fresh server (a leftover in the same directory from a killed run is replaced) on the shared
+    /// server's port plus `portOffset`: servers that may run at the same time (suites run in parallel) need
+    /// offsets of their own.
+    static func start(_ name: String, portOffset: Int) throws -> PrivateServer {
         let shared = try #require(LiveServer.environment["PLAYTIME_POSTGRES_DIR"])
         let port = Int(LiveServer.environment["PLAYTIME_POSTGRES_PORT"] ?? "") ?? 25432
         let directory = "\(shared)-\(name)"
-        let facts = try LiveServer.harness(["start", directory, String(port + 40)])
+        let facts = try LiveServer.harness(["start", directory, String(port + portOffset)])
         let line = try #require(facts.split(separator: "\n").first { $0.hasPrefix("export PLAYTIME_POSTGRES_URL=") })
         let url = line.dropFirst("export PLAYTIME_POSTGRES_URL=".count).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
         var configuration = try PostgresConfiguration(url: url)

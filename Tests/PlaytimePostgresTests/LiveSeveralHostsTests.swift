@@ -36,9 +36,9 @@ struct LiveSeveralHostsTests {
     func failover() async throws {
         try await onOwnThread {
             let started = SystemClock.bootNanoseconds()
-            let a = try PrivateServer.start("hosts-a")
+            let a = try PrivateServer.start("hosts-a", portOffset: 41)
             defer { a.stop() }
-            let b = try PrivateServer.start("hosts-b")
+            let b = try PrivateServer.start("hosts-b", portOffset: 42)
             defer { b.stop() }
             let portA = String(a.configuration.port), portB = String(b.configuration.port)
             for server in [a, b] {

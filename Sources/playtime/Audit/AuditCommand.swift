@@ -87,7 +87,8 @@ enum AuditCommand: Command {
             if let directory {
                 guard parsed.positionals.count == 1 else { throw UsageError(description: "a directory (\(directory)) is audited alone: name no other journal") }
                 guard parsed.value("--server-secret") != nil, parsed.value("--key-file") == nil else {
-                    throw UsageError(description: "a directory of journals needs --server-secret FILE (journals are grouped by the account their enrollment names)")
+                    throw UsageError(description: "\(directory) is a directory: a directory of journals needs --server-secret FILE "
+                                     + "(journals are grouped by the account their enrollment names)")
                 }
             }
             if let text = parsed.value("--jobs") {
