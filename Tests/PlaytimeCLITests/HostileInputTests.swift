@@ -269,7 +269,8 @@ struct ExtremeInputTests {
         let path = try journal(bootNanoseconds: boot, network: network, in: sandbox)
         let run = try await runHostile(["record", "heartbeat", "--journal", path, "--key-file", sandbox.file("key"), "--json"])
         #expect(run.status == 0, "\(variant): exit \(run.status)\n\(run.standardError)")
-        #expect(run.seconds < 5)
+        // It writes and fsyncs: a fresh-clone CI run once stalled 12 s behind other processes' syncs (under 0.1 s here).
+        #expect(run.seconds < 15)
         let object = try jsonObject(run.standardOutput)
         #expect(object["networkErrorNanoseconds"] is NSNull, "\(variant): \(run.standardOutput)")
         #expect(object["networkNanoseconds"] is NSNull, "\(variant): \(run.standardOutput)")
