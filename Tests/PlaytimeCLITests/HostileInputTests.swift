@@ -72,6 +72,11 @@ struct HostileSandbox {
 }
 
 /// Runs the binary under a hard limit, so that a command that hangs fails its test instead of the suite.
+/// How soon a hostile or extreme input must be answered: far below the 30 s kill, so a hang still fails. Under 0.1 s
+/// on an idle machine; fresh-clone CI runs, with every suite of the test process running at once on two cores,
+/// once took 10–12 s to start these processes.
+let promptlySeconds: Double = 20
+
 func runHostile(_ arguments: [String], currentDirectory: String? = nil) async throws -> PlaytimeBinary.Run {
     try await PlaytimeBinary.run(arguments, wrapper: ["/usr/bin/timeout", "-s", "KILL", "30"],
                                  environment: ["PLAYTIME_KEY_FILE": ""], currentDirectory: currentDirectory)
@@ -155,7 +160,7 @@ struct HostileInputTests {
         "audit --now is not a time", "audit --now month 13", "audit --now February 30", "audit --now without zone", "audit --now beyond 2262",
     ]
 
-    @Test("Refused within 5 s with exit 2 and one plain line; no file in the sandbox created, changed or replaced", arguments: caseNames)
+    @Test("Refused at once with exit 2 and one plain line; no file in the sandbox created, changed or replaced", arguments: caseNames)
     func refused(name: String) async throws {
         let sandbox = try HostileSandbox()
         defer { sandbox.cleanUp() }
@@ -164,7 +169,7 @@ struct HostileInputTests {
         let before = try sandbox.snapshot()
         let run = try await runHostile(arguments, currentDirectory: sandbox.path)
         #expect(run.status == 2, "\(name): exit \(run.status)\n\(run.standardOutput)\n\(run.standardError)")
-        #expect(run.seconds < 5, "\(name) took \(run.seconds) s")
+        #expect(run.seconds < promptlySeconds, "\(name) took \(run.seconds) s")
         expectOnePlainLine(run.standardError, containing: phrase)
         #expect(HostileSandbox.changes(before, try sandbox.snapshot()) == [], "\(name) touched the sandbox")
     }
@@ -179,7 +184,7 @@ struct HostileInputTests {
         let before = try sandbox.snapshot()
         let run = try await runHostile(["reward", "--svg", sandbox.file("null")])
         #expect(run.status == 2, "\(run.standardOutput)\n\(run.standardError)")
-        #expect(run.seconds < 5)
+        #expect(run.seconds < promptlySeconds)
         expectOnePlainLine(run.standardError, containing: "is not a regular file (it is a character device)")
         #expect(HostileSandbox.changes(before, try sandbox.snapshot()) == [])
     }
@@ -199,12 +204,12 @@ struct HostileInputTests {
 
 @Suite("playtime on extreme but legal input (binary): no trap, only the named output written")
 struct ExtremeInputTests {
-    @Test("reward --curve at a rate of Int64.max draws within 5 s")
+    @Test("reward --curve at a rate of Int64.max draws at once")
     func curveAtMaximumRate() async throws {
         for multiplier in [[], ["--multiplier", "ad"]] {
             let run = try await runHostile(["reward", "--curve", "--rate", String(Int64.max)] + multiplier)
             #expect(run.status == 0, "\(run.standardError)")
-            #expect(run.seconds < 5)
+            #expect(run.seconds < promptlySeconds)
             #expect(run.standardOutput.contains("9 223 372 036 854 775 807"))
             #expect(run.standardOutput.contains("hours away"))
         }
@@ -218,7 +223,7 @@ struct ExtremeInputTests {
         let before = try sandbox.snapshot()
         let run = try await runHostile(["reward", "--svg", sandbox.file("target"), "--rate", String(Int64.max - 1_000)])
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.seconds < 5)
+        #expect(run.seconds < promptlySeconds)
         let after = try sandbox.snapshot()
         #expect(HostileSandbox.changes(before, after) == ["target"], "no temporary file may be left behind")
         let replaced = try #require(after["target"])
@@ -269,8 +274,7 @@ struct ExtremeInputTests {
         let path = try journal(bootNanoseconds: boot, network: network, in: sandbox)
         let run = try await runHostile(["record", "heartbeat", "--journal", path, "--key-file", sandbox.file("key"), "--json"])
         #expect(run.status == 0, "\(variant): exit \(run.status)\n\(run.standardError)")
-        // It writes and fsyncs: a fresh-clone CI run once stalled 12 s behind other processes' syncs (under 0.1 s here).
-        #expect(run.seconds < 15)
+        #expect(run.seconds < promptlySeconds)
         let object = try jsonObject(run.standardOutput)
         #expect(object["networkErrorNanoseconds"] is NSNull, "\(variant): \(run.standardOutput)")
         #expect(object["networkNanoseconds"] is NSNull, "\(variant): \(run.standardOutput)")

@@ -51,7 +51,7 @@ struct HonestConservationTests {
 
     @Test("random honest lifecycles of up to three devices: nothing trimmed, nothing flagged, ≥ 99 % credited")
     func honestLifecyclesKeepTheirTime() throws {
-        try PropertyCheck.check(Gen<[Step]>.array(of: Self.step, count: 1...8), count: 40, name: "honest conservation") { steps in
+        try PropertyCheck.check(Gen<[Step]>.array(of: Self.step, count: 1...8), count: 20, name: "honest conservation") { steps in
             try Self.play(steps)
         }
     }
