@@ -30,20 +30,8 @@ func runGenerateJournal(arguments: [String]) throws {
     for index in 0..<sessions {
         let id = String(format: "%016llx", UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
         let away = Int64(60 + (index * 7919) % 3_540) * 1_000_000_000
-        let departure = Evidence(event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
-                                 network: NetworkTime(unixNanoseconds: wall + 1_200_000, errorBoundNanoseconds: 2_500_000),
-                                 connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 600, policyVersion: RewardPolicy.default.version)
-        let arrival = Evidence(event: .foreground, sessionID: id, clock: ClockReading(wallNanoseconds: wall + away, bootNanoseconds: boot + away, bootID: bootID),
-                               network: NetworkTime(unixNanoseconds: wall + away + 1_100_000, errorBoundNanoseconds: 2_400_000),
-                               connectivity: Connectivity(state: .online, reason: "ntp-ok"))
-        let timeline = SessionTimeline(sessionID: id, departure: departure, arrival: arrival)
-        let verdict = ElapsedVerdict(timeline: timeline)
-        let breakdown = try calculator.calculate(verdict, of: timeline)
-        let claim = ClaimRecord(sessionID: id, creditedSeconds: verdict.creditedSeconds, status: verdict.status, paidGold: breakdown.paidNow,
-                                escrowedGold: breakdown.escrowed, multipliers: [], goldPerHour: 600, policyVersion: RewardPolicy.default.version)
-        buffer += try encoder.encodeRecord(type: "session.background", payload: EvidenceCodec.encode(departure))
-        buffer += try encoder.encodeRecord(type: "session.foreground", payload: EvidenceCodec.encode(arrival))
-        buffer += try encoder.encodeRecord(type: "claim", payload: ClaimCodec.encode(claim))
+        try appendClaimedSession(id: id, wall: wall, boot: boot, bootID: bootID, away: away, calculator: calculator,
+                                 encoder: &encoder, into: &buffer)
         // Play half an hour, then the next departure: sessions never overlap, claims stay inside the daily
         // budget, and a million sessions span about 114 years (well inside Int64 nanoseconds).
         wall += away + 1_800_000_000_000
