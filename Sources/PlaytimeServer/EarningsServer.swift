@@ -128,7 +128,7 @@ public final class EarningsServer: Sendable {
     /// on the server's clock only by the server's anchors it records; those before its first anchor share
     /// the account's provisional allowance (docs/anchors.md).
     public func acceptUpload(_ journal: [UInt8], player: String, key: JournalKey) throws(ServerError) -> UploadPayout {
-        try accept(journal, player: player, key: key, enrolledAt: nil)
+        try accept(journal, player: player, key: key)
     }
 
     /// Accepts an upload of a journal this server enrolled (``enroll(player:)``): its key is derived from the
@@ -140,10 +140,10 @@ public final class EarningsServer: Sendable {
         guard let id = JournalHeader.peekJournalID(header) else { throw .upload(.notAJournal("no journal id in the header")) }
         // Its sessions are placed from its enrollment anchor (record 1), which must name this player: the time
         // in the id alone binds no account (docs/anchors.md §2).
-        return try accept(journal, player: player, key: JournalKey(serverSecret: secret, journalID: id), enrolledAt: nil)
+        return try accept(journal, player: player, key: JournalKey(serverSecret: secret, journalID: id))
     }
 
-    private func accept(_ journal: [UInt8], player: String, key: JournalKey, enrolledAt: Int64?) throws(ServerError) -> UploadPayout {
+    private func accept(_ journal: [UInt8], player: String, key: JournalKey) throws(ServerError) -> UploadPayout {
         guard journal.count <= configuration.limits.bytesPerUpload else {
             throw .upload(.overLimit(.bytes(limit: configuration.limits.bytesPerUpload)))
         }
@@ -159,7 +159,7 @@ public final class EarningsServer: Sendable {
         }
         let gate = UploadGate(key: key, configuration: audit, registry: stores.registry, accounts: stores.accounts,
                               decisions: ServerRateDecisions(rates: authority.rates, grants: authority.multiplierGrants, now: now),
-                              anchorKey: anchorKey, enrolledAt: enrolledAt)
+                              anchorKey: anchorKey)
         let decision: UploadDecision
         do {
             decision = try Self.accept(gate, path: path, at: now, account: player)

@@ -187,14 +187,6 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
         return found
     }
 
-    /// The nanoseconds held for (`journalID`, `sessionID`).
-    package func held(journalID: String, sessionID: String) -> Int64 {
-        entries.reduce(0) { total, entry in
-            AccountIntervals.same(entry.journalID, journalID) && AccountIntervals.same(entry.sessionID, sessionID)
-                ? Self.sum(total, SegmentSet.length(entry.start..<entry.end)) : total
-        }
-    }
-
     /// The total length of the union of `ranges` (saturating).
     static func unionLength(_ ranges: [Range<Int64>]) -> Int64 {
         SegmentSet(ranges).segments.reduce(0) { sum($0, SegmentSet.length($1)) }
