@@ -75,6 +75,11 @@ package struct RedeemResponse: Codable, Sendable {
     package var multipliers: [String]
     /// The policy version the gold was computed under.
     package var policy: String
+    /// True when the ticket was redeemed before and this repeats what that redemption paid: credit it only if
+    /// that answer was lost (a fleet database; docs/fleet.md, "Exactly once").
+    package var repeated = false
+    /// How many times the server sent the redemption to its database (more than 1 after a failover).
+    package var attempts = 1
 
     /// Creates a body.
     package init(player: String, session: String, elapsedSeconds: Int64, gold: Int64, withheldByBudget: Int64,
@@ -118,6 +123,11 @@ package struct AuditResponse: Codable, Sendable {
     package var clean: Bool
     /// One line per finding, `kind (session S, record N): detail`.
     package var findings: [String]
+    /// True when the same bytes from the same player were accepted before and this repeats what that call paid
+    /// (a fleet database; docs/fleet.md, "Exactly once"); the audit figures are then not repeated (zero).
+    package var repeated = false
+    /// How many times the server sent the upload to its database (more than 1 after a failover).
+    package var attempts = 1
 
     /// Creates a body.
     package init(player: String, keyID: String, outcome: String, records: UInt64, sessions: Int, creditedSeconds: Int64,

@@ -103,11 +103,17 @@ struct Router: Sendable {
         }
         let redemption = payout.redemption
         let applied = redemption.breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name)
-        let reply = RedeemResponse(player: body.player, session: redemption.ticket.sessionID, elapsedSeconds: payout.elapsedSeconds,
+        var reply = RedeemResponse(player: body.player, session: redemption.ticket.sessionID, elapsedSeconds: payout.elapsedSeconds,
                                    gold: payout.gold, withheldByBudget: payout.withheldByBudget,
                                    goldPerHour: redemption.ticket.goldPerHour, multipliers: applied, policy: redemption.breakdown.policyVersion)
+        reply.repeated = payout.isRepeat
+        reply.attempts = payout.attempts
         let withheld = payout.withheldByBudget > 0 ? " (\(payout.withheldByBudget) withheld by the daily budget)" : ""
-        return (.json(200, reply), "\(label): \(body.player) paid \(payout.gold) gold for \(payout.elapsedSeconds) s\(withheld)")
+        let tries = payout.attempts > 1 ? ", after \(payout.attempts) attempts" : ""
+        if payout.isRepeat {
+            return (.json(200, reply), "\(label): \(body.player) redeemed this ticket before (\(payout.gold) gold): nothing paid now\(tries)")
+        }
+        return (.json(200, reply), "\(label): \(body.player) paid \(payout.gold) gold for \(payout.elapsedSeconds) s\(withheld)\(tries)")
     }
 
     /// 409 for a replay (the ticket or its session), 500 when a store failed (nothing was paid), 422 with the
@@ -166,11 +172,16 @@ struct Router: Sendable {
         }
         let decision = payout.decision
         let summary = decision.summary
-        let reply = AuditResponse(player: player, keyID: keyID, outcome: decision.outcome.rawValue, records: summary.records,
+        var reply = AuditResponse(player: player, keyID: keyID, outcome: decision.outcome.rawValue, records: summary.records,
                                   sessions: summary.sessions, creditedSeconds: summary.creditedSeconds, recomputedGold: summary.recomputedGold,
                                   claimedGold: summary.claimedGold, payableGold: payout.payableGold, paidGold: payout.paidGold,
                                   withheldByBudget: payout.withheldByBudget, clean: payout.isClean,
                                   findings: decision.findings.map(\.description))
+        reply.repeated = payout.isRepeat
+        reply.attempts = payout.attempts
+        if payout.isRepeat {
+            return (.json(200, reply), "\(label): \(player) sent this upload before (\(payout.paidGold) gold): nothing paid now")
+        }
         return (.json(200, reply), "\(label): \(player), \(decision.outcome.rawValue), \(summary.sessions) session(s), "
                 + "paid \(reply.paidGold) gold, \(decision.findings.count) finding(s)")
     }

@@ -10,15 +10,18 @@ public struct FleetCollection: Sendable, Equatable {
     public var grants: Int
     /// Players removed from the ledger (idle for more than 24 h before the collection floor), with their grants.
     public var players: Int
+    /// Payment records removed (their retries can no longer come: docs/fleet.md, "Exactly once").
+    public var payments: Int
     /// Batches (transactions) the deletes took.
     public var batches: Int
 
     /// Creates a report.
-    public init(nonces: Int = 0, sessions: Int = 0, grants: Int = 0, players: Int = 0, batches: Int = 0) {
+    public init(nonces: Int = 0, sessions: Int = 0, grants: Int = 0, players: Int = 0, payments: Int = 0, batches: Int = 0) {
         self.nonces = nonces
         self.sessions = sessions
         self.grants = grants
         self.players = players
+        self.payments = payments
         self.batches = batches
     }
 }
@@ -37,6 +40,10 @@ enum FleetCollector {
     static let deleteSessions = """
         DELETE FROM playtime_replay_session WHERE (player, session) IN (
             SELECT player, session FROM playtime_replay_session WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2)
+        """
+    static let deletePayments = """
+        DELETE FROM playtime_payment WHERE key IN (
+            SELECT key FROM playtime_payment WHERE expires_at <= $1 AND result IS NOT NULL ORDER BY expires_at LIMIT $2)
         """
     /// Grants older than 24 h of their own player's ledger time: no later grant of that player can count them
     /// (its ledger time is at least that latest instant), whatever any server's clock says.
@@ -73,6 +80,7 @@ enum FleetCollector {
             }
             report.nonces = try repeatDelete(pool, deleteNonces, ["\(horizon)", batch], batchSize, &report.batches)
             report.sessions = try repeatDelete(pool, deleteSessions, ["\(horizon)", batch], batchSize, &report.batches)
+            report.payments = try repeatDelete(pool, deletePayments, ["\(horizon)", batch], batchSize, &report.batches)
             report.grants = try repeatDelete(pool, deleteGrants, [batch], batchSize, &report.batches)
             // `floor - 24 h` must not overflow: below that nothing can be old enough.
             while floor >= Int64.min + 86_400_000_000_000 {

@@ -87,10 +87,43 @@ public final class EarningsServer: Sendable {
     /// multipliers the server granted, less the share of its interval uploads of the same player were already
     /// paid for, within the player's daily budget; the interval joins the player's paid intervals, so uploads
     /// of the same hours are not paid again. The daily budget is debited by exactly the gold paid: a ticket
-    /// trimmed to 0 gold debits nothing. A second redemption of the ticket or of its session throws
+    /// trimmed to 0 gold debits nothing. A second redemption of the session with another ticket throws
     /// ``TicketError/alreadyRedeemed``.
+    ///
+    /// On a fleet database the redemption is one transaction, recorded under the ticket's nonce: a ticket redeemed
+    /// before answers that redemption (``TicketPayout/isRepeat``), never a refusal and never a second payment; a
+    /// failure whose outcome is unknown (the database failed over) is retried here until
+    /// ``ServerConfiguration/retryDeadlineMilliseconds`` (``TicketPayout/attempts``; docs/fleet.md, "Exactly once").
+    /// On file stores a second redemption of the same ticket throws ``TicketError/alreadyRedeemed``.
     public func redeem(_ ticket: String, player: String) throws(ServerError) -> TicketPayout {
-        let now = configuration.now()
+        guard let fleet = stores.fleet else {
+            return try pay(ticket, player: player, at: configuration.now(), authority: authority, accounts: stores.accounts)
+        }
+        let parsed: DepartureTicket
+        do { parsed = try DepartureTicket.parse(ticket) } catch { throw .ticket(.malformed(error)) }
+        // A forged ticket, or another player's, is refused before any record is looked up.
+        do { try authority.verify(parsed, player: player, at: configuration.now()) } catch { throw .ticket(error) }
+        let (payout, attempts) = try exactlyOnce(fleet, key: [0x02] + parsed.nonce.bytes, expiresAt: parsed.expiresAt) { stores, now in
+            let bound = authority.with(replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger)
+            do throws(ServerError) {
+                let payout = try pay(ticket, player: player, at: now, authority: bound, accounts: stores.accountIntervals)
+                return .success((payout, try Self.record(payout.redemption)))
+            } catch {
+                return .failure(error)
+            }
+        } repeated: { record throws(ServerError) in
+            var redemption: Redemption = try Self.decoded(record)
+            redemption.isRepeat = true
+            return TicketPayout(redemption)
+        }
+        var answered = payout
+        answered.attempts = attempts
+        return answered
+    }
+
+    /// The redemption: consume, place and trim, settle — on the given stores.
+    private func pay(_ ticket: String, player: String, at now: Int64, authority: TicketAuthority,
+                     accounts: any AccountIntervalStore) throws(ServerError) -> TicketPayout {
         let consumed: ConsumedTicket
         do { consumed = try authority.consume(ticket, player: player, at: now) } catch { throw .ticket(error) }
         // Trim before the budget is debited (docs/tickets.md): the ledger then records what is paid, not the
@@ -104,7 +137,7 @@ public final class EarningsServer: Sendable {
             let placement = Placement.ticket(consumed.ticket.nonce.description, interval: start..<now,
                                              nanoseconds: considered.overflow ? .max : considered.partialValue)
             do {
-                let (trimmed, held) = try stores.accounts.placeAndTrim([(gold, placement)], account: player, journalID: "ticket")[0]
+                let (trimmed, held) = try accounts.placeAndTrim([(gold, placement)], account: player, journalID: "ticket")[0]
                 gold = held < placement.nanoseconds ? max(trimmed, min(gold, Self.gold(for: held, of: consumed, authority: authority) ?? trimmed)) : gold
             } catch {
                 throw .store("account intervals: \(error)")
@@ -112,8 +145,7 @@ public final class EarningsServer: Sendable {
         }
         let redemption: Redemption
         do { redemption = try authority.settle(consumed, paying: gold) } catch { throw .ticket(error) }
-        return TicketPayout(gold: redemption.paidGold, elapsedSeconds: redemption.elapsedSeconds,
-                            withheldByBudget: redemption.withheldByBudget, redemption: redemption)
+        return TicketPayout(redemption)
     }
 
     /// Accepts an upload of a player's journal (its bytes, verified under the player's journal `key`): it must
@@ -147,7 +179,6 @@ public final class EarningsServer: Sendable {
         guard journal.count <= configuration.limits.bytesPerUpload else {
             throw .upload(.overLimit(.bytes(limit: configuration.limits.bytesPerUpload)))
         }
-        let now = configuration.now()
         let path = uploadDirectory + "/" + Self.randomName() + ".jsonl"
         defer { try? FileSystem.removeFile(at: path) }
         do throws(SystemError) {
@@ -157,6 +188,39 @@ public final class EarningsServer: Sendable {
         } catch {
             throw .upload(.unreadable("cannot store the upload: \(error)"))
         }
+        guard let fleet = stores.fleet else {
+            return try pay(upload: path, player: player, key: key, at: configuration.now(), stores: stores)
+        }
+        // The idempotency key: these bytes from this player. The same upload sent again (its answer was lost)
+        // answers what it paid; anything new is a new upload.
+        let digest = SHA256.hash(Array("playtime-upload-payment".utf8) + [0] + Array(player.utf8) + [0] + journal)
+        let now = configuration.now()
+        let (payout, attempts) = try exactlyOnce(fleet, key: [0x03] + digest, expiresAt: Self.adding(sessionMemory, to: now)) { bound, now in
+            var paying = stores
+            paying.replayGuard = bound.replayGuard
+            paying.budgetLedger = bound.budgetLedger
+            paying.registry = bound.deviceRegistry
+            paying.accounts = bound.accountIntervals
+            do throws(ServerError) {
+                let payout = try pay(upload: path, player: player, key: key, at: now, stores: paying)
+                return .success((payout, try Self.record(UploadReceipt(payout))))
+            } catch {
+                return .failure(error)
+            }
+        } repeated: { record throws(ServerError) in
+            let receipt: UploadReceipt = try Self.decoded(record)
+            return receipt.payout
+        }
+        var answered = payout
+        answered.attempts = attempts
+        return answered
+    }
+
+    /// How long a paid (player, session) is remembered: the ticket lifetime plus the allowed skew, as tickets do.
+    var sessionMemory: Int64 { (authority.lifetimeSeconds + authority.allowedSkewSeconds) &* 1_000_000_000 }
+
+    /// The upload at `path` judged and paid on the given stores.
+    private func pay(upload path: String, player: String, key: JournalKey, at now: Int64, stores: ServerStores) throws(ServerError) -> UploadPayout {
         let gate = UploadGate(key: key, configuration: audit, registry: stores.registry, accounts: stores.accounts,
                               decisions: ServerRateDecisions(rates: authority.rates, grants: authority.multiplierGrants, now: now),
                               anchorKey: anchorKey)
@@ -166,10 +230,10 @@ public final class EarningsServer: Sendable {
         } catch {
             throw .upload(error)
         }
-        // The registry already counts these sessions as paid: a crash before the grant loses that gold for the
-        // player, never pays it twice (the order of ticket redemption, docs/tickets.md).
-        let sessions = SessionPaymentGuard(replayGuard: stores.replayGuard,
-                                           memoryNanoseconds: (authority.lifetimeSeconds + authority.allowedSkewSeconds) &* 1_000_000_000)
+        // On file stores the registry already counts these sessions as paid: a crash before the grant loses that
+        // gold for the player, never pays it twice (the order of ticket redemption, docs/tickets.md). On a fleet
+        // database all of it is one transaction.
+        let sessions = SessionPaymentGuard(replayGuard: stores.replayGuard, memoryNanoseconds: sessionMemory)
         var payable: Int64 = 0
         do {
             for gold in try sessions.payable(decision.payments, journalID: decision.journalID, player: player, at: now) {

@@ -29,6 +29,11 @@ public struct ServerConfiguration: Sendable {
     /// Where uploads wait while they are audited (deleted afterwards). Default: `uploads/` in the store's
     /// directory, or the system's temporary directory for a database store.
     public var uploadDirectory: String?
+    /// How long, in milliseconds, a redemption or an upload on a `postgres://` store keeps trying after a failure
+    /// whose outcome is unknown or that a failover caused (the primary went away or became read-only), before it
+    /// throws ``ServerError/store(_:)`` (default 30 000; 0 tries once). Each try is one transaction recorded under
+    /// the call's idempotency key, so a retry never pays twice (docs/fleet.md, "Exactly once").
+    public var retryDeadlineMilliseconds: Int64 = 30_000
     /// Connections to a `postgres://` store (default 4).
     public var maximumConnections = 4
     /// How much one upload may hold — bytes, records, sessions, claims, multiplier names per claim — before it

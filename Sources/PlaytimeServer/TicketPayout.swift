@@ -11,4 +11,19 @@ public struct TicketPayout: Sendable, Equatable {
     public var withheldByBudget: Int64
     /// The redemption in full: the ticket, the breakdown, the budget grant.
     public var redemption: Redemption
+    /// True when the ticket was redeemed by an earlier call and this answer repeats what that call paid: nothing
+    /// was paid now. A caller that never saw the earlier answer (it failed over, or timed out) credits ``gold``
+    /// now; one that credited it already credits nothing. Credit by the ticket's nonce to make that automatic
+    /// (docs/fleet.md, "Exactly once").
+    public var isRepeat: Bool { redemption.isRepeat }
+    /// How many times the server sent the redemption to its fleet database: more than 1 when a failure whose
+    /// outcome was unknown (a failover) was retried, within ``ServerConfiguration/retryDeadlineMilliseconds``.
+    public var attempts = 1
+
+    init(_ redemption: Redemption) {
+        gold = redemption.paidGold
+        elapsedSeconds = redemption.elapsedSeconds
+        withheldByBudget = redemption.withheldByBudget
+        self.redemption = redemption
+    }
 }

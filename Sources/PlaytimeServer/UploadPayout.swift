@@ -11,8 +11,15 @@ public struct UploadPayout: Sendable {
     public var paidGold: Int64
     /// Gold the daily budget held back.
     public var withheldByBudget: Int64
-    /// The gate's decision: the audit summary, the findings, the payments per session.
+    /// The gate's decision: the audit summary, the findings, the payments per session. In a repeat only the
+    /// outcome, the journal id and the payments are kept.
     public var decision: UploadDecision
+    /// True when these bytes were accepted from this player by an earlier call and this answer repeats what it
+    /// paid: nothing was paid now (fleet databases; docs/fleet.md, "Exactly once"). On file stores the same bytes
+    /// sent again are ``UploadDecision/Outcome/replayed`` and pay nothing.
+    public var isRepeat = false
+    /// How many times the server sent the upload to its fleet database (more than 1 after a failover).
+    public var attempts = 1
 
     /// True when the audit found nothing wrong (no findings of the registry or the auditor).
     public var isClean: Bool { decision.findings.isEmpty }

@@ -16,6 +16,10 @@ public struct Redemption: Sendable, Equatable, Codable {
     /// The budget ledger's grant of what the ticket pays: `breakdown.paidNow`, or less when the server trimmed
     /// hours it had already paid (the budget is debited by the granted gold only).
     public var budget: BudgetGrant
+    /// True when this ticket was redeemed by an earlier call and this answer repeats what that call paid
+    /// (``redeemedAt``, ``budget``): nothing was paid now. A caller that lost the earlier answer (a database
+    /// failover) credits it now; one that credited it already credits nothing (docs/fleet.md, "Exactly once").
+    public var isRepeat = false
 
     /// Creates a redemption record.
     public init(ticket: DepartureTicket, redeemedAt: Int64, elapsedSeconds: Int64, breakdown: RewardBreakdown, budget: BudgetGrant) {
@@ -24,6 +28,21 @@ public struct Redemption: Sendable, Equatable, Codable {
         self.elapsedSeconds = elapsedSeconds
         self.breakdown = breakdown
         self.budget = budget
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case ticket, redeemedAt, elapsedSeconds, breakdown, budget, isRepeat
+    }
+
+    /// Decodes a redemption; one written before ``isRepeat`` existed is not a repeat.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        ticket = try container.decode(DepartureTicket.self, forKey: .ticket)
+        redeemedAt = try container.decode(Int64.self, forKey: .redeemedAt)
+        elapsedSeconds = try container.decode(Int64.self, forKey: .elapsedSeconds)
+        breakdown = try container.decode(RewardBreakdown.self, forKey: .breakdown)
+        budget = try container.decode(BudgetGrant.self, forKey: .budget)
+        isRepeat = try container.decodeIfPresent(Bool.self, forKey: .isRepeat) ?? false
     }
 
     /// Gold to pay now: granted by the daily budget.

@@ -35,3 +35,25 @@ extension ReplayGuard {
         return decisions
     }
 }
+
+/// A replay guard that can take a redemption's budget grant in the same transaction as its consume, and keeps
+/// what each redemption paid under its nonce, so that a retry after a lost answer gets the original payment
+/// (docs/fleet.md, "Exactly once"). ``TicketAuthority`` uses it when its ledger is one the guard grants with.
+package protocol OneStepRedeeming: ReplayGuard {
+    /// Whether `ledger` shares this guard's database, so one statement can consume and grant.
+    func grantsWith(_ ledger: any BudgetLedger) -> Bool
+
+    /// Consumes `claim`; on first use grants up to `gold` to its player under `limit` at `now` and records the
+    /// payment, all in one transaction. A nonce used before whose payment was recorded answers that payment.
+    func redeem(_ claim: ReplayClaim, gold: Int64, limit: Int64, now: Int64) throws(TicketStoreError) -> OneStepRedemption
+}
+
+/// What ``OneStepRedeeming/redeem(_:gold:limit:now:)`` did.
+package enum OneStepRedemption: Sendable, Equatable {
+    /// First use: consumed, and `grant` was granted and recorded.
+    case paid(BudgetGrant)
+    /// The nonce was redeemed before, at `redeemedAt`, and paid `grant`: nothing was done now.
+    case repeated(BudgetGrant, redeemedAt: Int64)
+    /// Refused by the guard (``ReplayDecision/firstUse`` never appears here); nothing was granted.
+    case refused(ReplayDecision)
+}

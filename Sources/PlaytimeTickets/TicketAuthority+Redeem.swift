@@ -31,9 +31,43 @@ extension TicketAuthority {
     /// finds it consumed), and nothing is paid without a durable grant, so nothing is paid past the budget.
     /// The price falls on the honest player only when the ledger fails (or the server crashes) between the
     /// two steps: that one ticket's gold is lost; no budget is lost.
+    ///
+    /// With a guard that grants from the same database as the ledger (``OneStepRedeeming``: the fleet's
+    /// PostgreSQL stores), both steps and a record of the payment are one transaction and one round trip, so
+    /// nothing can fall between them; and a ticket redeemed before whose payment was recorded answers that
+    /// payment (``Redemption/isRepeat``), never a refusal and never a second payment, so that a caller that lost
+    /// the answer (its database failed over) can retry (docs/fleet.md, "Exactly once").
     package func redeem(_ ticket: DepartureTicket, player: String, at now: Int64) throws(TicketError) -> Redemption {
+        if let oneStep = replayGuard as? any OneStepRedeeming, oneStep.grantsWith(budgetLedger) {
+            return try redeemInOneStep(ticket, player: player, at: now, guard: oneStep)
+        }
         let consumed = try consume(ticket, player: player, at: now)
         return try settle(consumed, paying: consumed.breakdown.paidNow)
+    }
+
+    private func redeemInOneStep(_ ticket: DepartureTicket, player: String, at now: Int64,
+                                 guard oneStep: any OneStepRedeeming) throws(TicketError) -> Redemption {
+        let priced = try price(ticket, player: player, at: now)
+        let answer: OneStepRedemption
+        do {
+            answer = try oneStep.redeem(priced.claim, gold: priced.breakdown.paidNow, limit: priced.breakdown.dailyBudgetGold, now: now)
+        } catch {
+            throw .storeFailure(error)
+        }
+        switch answer {
+        case .paid(let grant):
+            return Redemption(ticket: ticket, redeemedAt: now, elapsedSeconds: priced.elapsed, breakdown: priced.breakdown, budget: grant)
+        case .repeated(var grant, let redeemedAt):
+            // The original redemption's figures: the same ticket priced at the instant it was redeemed.
+            let original = (try? price(ticket, player: player, at: redeemedAt, checkingExpiry: false)) ?? priced
+            grant.requested = max(original.breakdown.paidNow, grant.granted)
+            var redemption = Redemption(ticket: ticket, redeemedAt: redeemedAt, elapsedSeconds: original.elapsed,
+                                        breakdown: original.breakdown, budget: grant)
+            redemption.isRepeat = true
+            return redemption
+        case .refused(.expired): throw .expired(expiresAt: ticket.expiresAt, now: now)
+        case .refused: throw .alreadyRedeemed
+        }
     }
 
     /// Parses the text form, then consumes it as ``consume(_:player:at:)-(DepartureTicket,_,_)``.
@@ -47,7 +81,26 @@ extension TicketAuthority {
     /// the reward (hours already paid by an upload) debits only the trimmed gold. If the caller never
     /// settles (it failed, or crashed), the ticket is used up and nothing is paid or debited.
     package func consume(_ ticket: DepartureTicket, player: String, at now: Int64) throws(TicketError) -> ConsumedTicket {
-        let calculator = try verify(ticket, player: player, at: now)
+        let priced = try price(ticket, player: player, at: now)
+        let decision: ReplayDecision
+        do {
+            decision = try replayGuard.consume(priced.claim, now: now)
+        } catch {
+            throw .storeFailure(error)
+        }
+        switch decision {
+        case .firstUse: break
+        case .alreadyUsed, .sessionAlreadyPaid: throw .alreadyRedeemed
+        case .expired: throw .expired(expiresAt: ticket.expiresAt, now: now)
+        }
+        return ConsumedTicket(ticket: ticket, redeemedAt: now, elapsedSeconds: priced.elapsed, breakdown: priced.breakdown)
+    }
+
+    /// Every check, the multipliers granted and the reward of `ticket` redeemed at `now`, and the claim its replay
+    /// guard records; nothing is recorded.
+    private func price(_ ticket: DepartureTicket, player: String, at now: Int64,
+                       checkingExpiry: Bool = true) throws(TicketError) -> (breakdown: RewardBreakdown, elapsed: Int64, claim: ReplayClaim) {
+        let calculator = try verify(ticket, player: player, at: checkingExpiry ? now : min(now, ticket.expiresAt - 1))
         let session = SessionKey(of: ticket)
         let multipliers: [String]
         do {
@@ -67,18 +120,7 @@ extension TicketAuthority {
         }
         let claim = ReplayClaim(nonce: ticket.nonce, expiresAt: ticket.expiresAt, session: session,
                                 sessionExpiresAt: sessionMemoryEnd(after: now))
-        let decision: ReplayDecision
-        do {
-            decision = try replayGuard.consume(claim, now: now)
-        } catch {
-            throw .storeFailure(error)
-        }
-        switch decision {
-        case .firstUse: break
-        case .alreadyUsed, .sessionAlreadyPaid: throw .alreadyRedeemed
-        case .expired: throw .expired(expiresAt: ticket.expiresAt, now: now)
-        }
-        return ConsumedTicket(ticket: ticket, redeemedAt: now, elapsedSeconds: elapsed, breakdown: breakdown)
+        return (breakdown, elapsed, claim)
     }
 
     /// Step 2 of ``redeem(_:player:at:)-(DepartureTicket,_,_)`` for a ticket ``consume(_:player:at:)-(DepartureTicket,_,_)``

@@ -88,13 +88,19 @@ package struct TicketAuthority: Sendable {
         TicketAuthority(copying: self, keys: keys)
     }
 
-    private init(copying other: TicketAuthority, keys: TicketKeyRing) {
+    /// The same authority on other stores (the fleet's, inside one payment's transaction).
+    package func with(replayGuard: any ReplayGuard, budgetLedger: any BudgetLedger) -> TicketAuthority {
+        TicketAuthority(copying: self, keys: keys, replayGuard: replayGuard, budgetLedger: budgetLedger)
+    }
+
+    private init(copying other: TicketAuthority, keys: TicketKeyRing, replayGuard: (any ReplayGuard)? = nil,
+                 budgetLedger: (any BudgetLedger)? = nil) {
         self.keys = keys
         self.policy = other.policy
         self.lifetimeSeconds = other.lifetimeSeconds
         self.allowedSkewSeconds = other.allowedSkewSeconds
-        self.replayGuard = other.replayGuard
-        self.budgetLedger = other.budgetLedger
+        self.replayGuard = replayGuard ?? other.replayGuard
+        self.budgetLedger = budgetLedger ?? other.budgetLedger
         self.rates = other.rates
         self.multiplierGrants = other.multiplierGrants
         self.calculators = other.calculators

@@ -6,7 +6,8 @@
 //                              [--threads N] [--start I]
 //   FILE: one ticket per line, `PLAYER<TAB>TICKET`. Every line is redeemed, in order from line I (default 0) round
 //   to line I - 1, split among N threads (thread t takes every N-th of them from the t-th).
-//   Output: `paid NONCE GRANTED REQUESTED`, `refused NONCE CODE` or `failed NONCE ERROR` per ticket, then `done`.
+//   Output: `paid NONCE GRANTED REQUESTED`, `repeat NONCE GRANTED REQUESTED` (redeemed before: nothing paid now),
+//   `refused NONCE CODE` or `failed NONCE ERROR` per ticket, then `done`.
 //   --budget sets the policy's dailyBudgetGold (version `fleet-budget-GOLD`); otherwise the default policy.
 import Foundation
 import PlaytimeCrypto
@@ -83,7 +84,8 @@ enum FleetWorker {
             let nonce = (try? DepartureTicket.parse(parts[1]).nonce.description) ?? "unparsable"
             do {
                 let redemption = try authority.redeem(parts[1], player: parts[0], at: now)
-                print("paid \(nonce) \(redemption.paidGold) \(redemption.breakdown.paidNow)")
+                // A repeat (redeemed before, its payment recorded) pays nothing now.
+                print("\(redemption.isRepeat ? "repeat" : "paid") \(nonce) \(redemption.paidGold) \(redemption.breakdown.paidNow)")
             } catch .alreadyRedeemed {
                 print("refused \(nonce) already-redeemed")
             } catch {

@@ -43,7 +43,7 @@ struct EarningsServerFleetTests {
         try await body(servers, fixture)
     }
 
-    @Test("Two servers on one database: a ticket redeemed on one is refused on the other; an upload paid on one pays nothing on the other",
+    @Test("Two servers on one database: a ticket redeemed on one is repeated, not paid, by the other; an upload paid on one is repeated by the other; a new ticket of the same session is refused",
           .enabled(if: base != nil || required))
     func twoServersOneDatabase() async throws {
         try await Self.withServers(2) { servers, fixture in try await Self.twoServers(servers[0], servers[1], fixture) }
@@ -54,10 +54,21 @@ struct EarningsServerFleetTests {
 
         let ticket = try first.issueTicket(player: "p42", session: "s1").encodedText()
         fixture.clock.advance(nanoseconds: 3_600_000_000_000)
-        #expect(try second.redeem(ticket, player: "p42").gold == 300)
+        let paid = try second.redeem(ticket, player: "p42")
+        #expect(paid.gold == 300 && !paid.isRepeat && paid.attempts == 1)
+        fixture.clock.advance(nanoseconds: 600_000_000_000)
+        // The same ticket again (its answer was lost, say): the original payment, marked as a repeat, nothing paid.
+        let repeated = try first.redeem(ticket, player: "p42")
+        #expect(repeated.isRepeat && repeated.gold == 300 && repeated.elapsedSeconds == 3_600)
+        #expect(repeated.redemption.redeemedAt == paid.redemption.redeemedAt)
+        // Another player naming it is refused before any record is read.
+        #expect(throws: ServerError.self) { try first.redeem(ticket, player: "p43") }
+        // Another ticket of the same session is a second payment of it: refused.
+        let other = try first.issueTicket(player: "p42", session: "s1").encodedText()
+        fixture.clock.advance(nanoseconds: 60_000_000_000)
         do {
-            _ = try first.redeem(ticket, player: "p42")
-            Issue.record("the other server paid the ticket again")
+            _ = try first.redeem(other, player: "p42")
+            Issue.record("the session was paid twice")
         } catch {
             guard case .ticket(.alreadyRedeemed) = error else { Issue.record("refused for another reason: \(error)"); return }
         }
@@ -71,8 +82,11 @@ struct EarningsServerFleetTests {
         let accepted = try first.acceptUpload(bytes, player: "p42", key: game.journalKey)
         #expect(accepted.paidGold == payout.goldNow)
         let again = try second.acceptUpload(bytes, player: "p42", key: game.journalKey)
-        #expect(again.outcome == .replayed)
-        #expect(again.paidGold == 0)
+        #expect(again.isRepeat && again.outcome == .accepted && again.paidGold == accepted.paidGold)
+        #expect(again.decision.payments == accepted.decision.payments)
+        // The same bytes from another account are a new upload: the registry finds nothing new in them.
+        let stranger = try second.acceptUpload(bytes, player: "p43", key: game.journalKey)
+        #expect(!stranger.isRepeat && stranger.paidGold == 0)
         #expect(try first.collectExpired() != nil)
     }
 }

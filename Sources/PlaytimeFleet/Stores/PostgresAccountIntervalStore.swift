@@ -11,12 +11,17 @@ package import PlaytimePostgres
 /// it answers. So of
 /// two devices uploading at once on two hosts, the second sees the first. Failures are ``RegistryError``.
 package final class PostgresAccountIntervalStore: AccountIntervalStore {
-    /// The connections.
-    package let pool: PostgresPool
+    /// Where its statements go: the pool, or the open transaction of one payment.
+    let target: FleetTarget
 
     /// A store on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
     package init(pool: PostgresPool) {
-        self.pool = pool
+        target = .pool(pool)
+    }
+
+    /// The same store on the connection of an open transaction (``FleetDatabase/once(key:paidAt:expiresAt:_:)``).
+    init(transaction: FleetTransaction) {
+        target = .transaction(transaction)
     }
 
     /// Places `placements` of `journalID` for `account` in one transaction; returns the nanoseconds held for each.
@@ -24,7 +29,7 @@ package final class PostgresAccountIntervalStore: AccountIntervalStore {
         let key = SQLValue.bytea(Array(account.utf8))
         let outcome: Result<[Int64], RegistryError>
         do {
-            outcome = try pool.transaction { (connection) throws(PostgresError) -> Result<[Int64], RegistryError> in
+            outcome = try target.transaction { (connection) throws(PostgresError) -> Result<[Int64], RegistryError> in
                 _ = try connection.query("""
                     INSERT INTO playtime_account (account, intervals) VALUES ($1, '{"entries":[]}'::jsonb)
                     ON CONFLICT (account) DO NOTHING

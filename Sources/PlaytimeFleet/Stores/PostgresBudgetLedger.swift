@@ -14,12 +14,17 @@ package import PlaytimeTickets
 /// move the others' ledger time (a fleet-wide latest instant would be one row every grant locks).
 /// Any failure is ``TicketStoreError/database(reason:)``: do not pay.
 package final class PostgresBudgetLedger: BudgetLedger {
-    /// The connections.
-    package let pool: PostgresPool
+    /// Where its statements go: the pool, or the open transaction of one payment.
+    let target: FleetTarget
 
     /// A ledger on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
     package init(pool: PostgresPool) {
-        self.pool = pool
+        target = .pool(pool)
+    }
+
+    /// The same store on the connection of an open transaction (``FleetDatabase/once(key:paidAt:expiresAt:_:)``).
+    init(transaction: FleetTransaction) {
+        target = .transaction(transaction)
     }
 
     static let grantStatement = "SELECT granted, ledger_time FROM playtime_grant($1, $2, $3, $4)"
@@ -28,7 +33,7 @@ package final class PostgresBudgetLedger: BudgetLedger {
     package func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant {
         let result: PostgresResult
         do {
-            result = try pool.query(Self.grantStatement, [SQLValue.bytea(player.bytes), "\(gold)", "\(limit)", "\(now)"])
+            result = try target.query(Self.grantStatement, [SQLValue.bytea(player.bytes), "\(gold)", "\(limit)", "\(now)"])
         } catch {
             throw .fleet(error)
         }
@@ -43,7 +48,7 @@ package final class PostgresBudgetLedger: BudgetLedger {
     package func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64 {
         let result: PostgresResult
         do {
-            result = try pool.query("""
+            result = try target.query("""
                 WITH t AS (
                     SELECT GREATEST($2::bigint, COALESCE((SELECT latest FROM playtime_budget_player WHERE player = $1), $2::bigint),
                                     (SELECT budget_floor FROM playtime_collection WHERE id = 1)) AS at

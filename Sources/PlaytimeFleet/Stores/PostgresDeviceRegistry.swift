@@ -11,12 +11,17 @@ package import PlaytimePostgres
 /// does: no dependence on how JSON was spelled) and writes `new` only when they are equal. It answers `true` only
 /// after the commit. Failures are ``RegistryError``: nothing is paid.
 package final class PostgresDeviceRegistry: DeviceRegistry {
-    /// The connections.
-    package let pool: PostgresPool
+    /// Where its statements go: the pool, or the open transaction of one payment.
+    let target: FleetTarget
 
     /// A registry on `pool`, whose database has the fleet schema (``FleetSchema/migrate(_:)``).
     package init(pool: PostgresPool) {
-        self.pool = pool
+        target = .pool(pool)
+    }
+
+    /// The same store on the connection of an open transaction (``FleetDatabase/once(key:paidAt:expiresAt:_:)``).
+    init(transaction: FleetTransaction) {
+        target = .transaction(transaction)
     }
 
     /// The record of `journalID`, if any.
@@ -24,7 +29,7 @@ package final class PostgresDeviceRegistry: DeviceRegistry {
         try Self.check(journalID)
         let result: PostgresResult
         do {
-            result = try pool.query("SELECT record FROM playtime_device WHERE journal_id = $1", [journalID])
+            result = try target.query("SELECT record FROM playtime_device WHERE journal_id = $1", [journalID])
         } catch {
             throw .fleet(error)
         }
@@ -38,7 +43,7 @@ package final class PostgresDeviceRegistry: DeviceRegistry {
         let json = try Self.encode(new)
         guard let expected else {
             do {
-                let result = try pool.query("""
+                let result = try target.query("""
                     INSERT INTO playtime_device (journal_id, head_sequence, record) VALUES ($1, $2, $3::jsonb)
                     ON CONFLICT (journal_id) DO NOTHING
                     """, [journalID, "\(new.headSequence)", json])
@@ -49,7 +54,7 @@ package final class PostgresDeviceRegistry: DeviceRegistry {
         }
         let outcome: Result<Bool, RegistryError>
         do {
-            outcome = try pool.transaction { (connection) throws(PostgresError) -> Result<Bool, RegistryError> in
+            outcome = try target.transaction { (connection) throws(PostgresError) -> Result<Bool, RegistryError> in
                 let current = try connection.query("SELECT record FROM playtime_device WHERE journal_id = $1 FOR UPDATE", [journalID])
                 guard let row = current.rows.first else { return .success(false) }
                 guard let stored = Self.decoded(row.first ?? nil) else {
