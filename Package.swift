@@ -76,7 +76,8 @@ let package = Package(
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(name: "PlaytimePostgresTests", dependencies: ["PlaytimePostgres", "PlaytimeSystem", "PlaytimeCrypto", "PropertyTesting"]),
         // A redeeming child process for the fleet tests (several processes on one database, kill -9).
-        .executableTarget(name: "playtime-fleet-worker", dependencies: ["PlaytimeFleet", "PlaytimeTickets", "PlaytimeRewards", "PlaytimeCrypto", "PlaytimeSystem"],
+        .executableTarget(name: "playtime-fleet-worker", dependencies: ["PlaytimeFleet", "PlaytimeTickets", "PlaytimeRewards", "PlaytimeCrypto", "PlaytimeSystem",
+                                                                      "PlaytimeServer", "PlaytimeJournal"],
                           path: "Tests/PlaytimeFleetWorker"),
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeJournal",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),

@@ -7,15 +7,19 @@ internal import PlaytimeTickets
 
 extension EarningsServer {
     /// Runs `pay` once per `key` on the fleet database (``FleetDatabase/once(key:paidAt:expiresAt:_:)``): a key paid
-    /// before answers `repeated(record)`; a failure whose outcome is unknown, or that a failover caused, is tried
+    /// before answers `repeated(record, byThisCall)` — `byThisCall` when an earlier attempt of this same call committed
+    /// it and its answer was lost; a failure whose outcome is unknown, or that a failover caused, is tried
     /// again — with the server's clock read afresh — after 50 ms doubling to 1 s, until
     /// ``ServerConfiguration/retryDeadlineMilliseconds`` after the first attempt (docs/fleet.md, "Exactly once").
     /// Returns the value and the attempts it took.
     func exactlyOnce<Value>(
         _ fleet: FleetDatabase, key: [UInt8], expiresAt: Int64,
         _ pay: (FleetStores, Int64) -> Result<(Value, record: String), ServerError>,
-        repeated: (String) throws(ServerError) -> Value
+        repeated: (_ record: String, _ byThisCall: Bool) throws(ServerError) -> Value
     ) throws(ServerError) -> (Value, attempts: Int) {
+        // The record names the call that wrote it, so that an attempt's commit whose answer was lost is recognised
+        // by the next attempt as this call's own payment, not an earlier call's.
+        let call = Self.randomName()
         let started = SystemClock.bootNanoseconds()
         let patience = max(0, configuration.retryDeadlineMilliseconds).multipliedReportingOverflow(by: 1_000_000)
         let deadline = patience.overflow ? Int64.max : started.addingReportingOverflow(patience.partialValue).partialValue
@@ -26,7 +30,9 @@ extension EarningsServer {
             let now = configuration.now()
             let outcome: FleetOnce<Value>
             do throws(FleetOnceFailure<ServerError>) {
-                outcome = try fleet.once(key: key, paidAt: now, expiresAt: expiresAt, { stores in pay(stores, now) })
+                outcome = try fleet.once(key: key, paidAt: now, expiresAt: expiresAt, { stores in
+                    pay(stores, now).map { value, record in (value, call + " " + record) }
+                })
             } catch {
                 switch error {
                 case .refused(let refusal):
@@ -42,7 +48,9 @@ extension EarningsServer {
             }
             switch outcome {
             case .paid(let value): return (value, attempts)
-            case .repeated(let record): return (try repeated(record), attempts)
+            case .repeated(let stored):
+                let writer = stored.prefix { $0 != " " }
+                return (try repeated(String(stored.dropFirst(writer.count + 1)), writer == call), attempts)
             }
         }
     }
@@ -98,12 +106,12 @@ struct UploadReceipt: Codable {
         withheldByBudget = payout.withheldByBudget
     }
 
-    /// The payout it records, marked as a repeat.
-    var payout: UploadPayout {
+    /// The payout it records, marked as a repeat unless this call paid it (an attempt whose answer was lost).
+    func payout(isRepeat: Bool) -> UploadPayout {
         var payout = UploadPayout(outcome: outcome, payableGold: payableGold, paidGold: paidGold, withheldByBudget: withheldByBudget,
                                   decision: UploadDecision(outcome: outcome, journalID: journalID, summary: AuditSummary(),
                                                            payments: payments, findings: [], record: nil))
-        payout.isRepeat = true
+        payout.isRepeat = isRepeat
         return payout
     }
 }

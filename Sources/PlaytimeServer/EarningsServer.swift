@@ -111,9 +111,9 @@ public final class EarningsServer: Sendable {
             } catch {
                 return .failure(error)
             }
-        } repeated: { record throws(ServerError) in
+        } repeated: { record, byThisCall throws(ServerError) in
             var redemption: Redemption = try Self.decoded(record)
-            redemption.isRepeat = true
+            redemption.isRepeat = !byThisCall
             return TicketPayout(redemption)
         }
         var answered = payout
@@ -207,9 +207,9 @@ public final class EarningsServer: Sendable {
             } catch {
                 return .failure(error)
             }
-        } repeated: { record throws(ServerError) in
+        } repeated: { record, byThisCall throws(ServerError) in
             let receipt: UploadReceipt = try Self.decoded(record)
-            return receipt.payout
+            return receipt.payout(isRepeat: !byThisCall)
         }
         var answered = payout
         answered.attempts = attempts
@@ -276,7 +276,7 @@ public final class EarningsServer: Sendable {
     }
 
     /// 32 random hex digits.
-    private static func randomName() -> String {
+    static func randomName() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<2).map { _ -> String in
             let digits = String(generator.next() as UInt64, radix: 16)

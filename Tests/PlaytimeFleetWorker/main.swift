@@ -1,4 +1,5 @@
-// playtime-fleet-worker: a redeeming child process for the fleet tests (Tests/PlaytimeFleetTests). It redeems
+// playtime-fleet-worker: a redeeming child process for the fleet tests (Tests/PlaytimeFleetTests); with --server it
+// redeems and uploads through EarningsServer instead (ServerWork.swift). It redeems
 // every ticket of a file through PostgreSQL stores shared with its siblings and prints one line per ticket at
 // once (standard output is line-buffered), so a test that kills it with SIGKILL knows what it had paid.
 //
@@ -96,4 +97,5 @@ enum FleetWorker {
 }
 
 StandardStreams.lineBufferOutput()
+if CommandLine.arguments.contains("--server") { ServerWork.run() }
 FleetWorker.run()

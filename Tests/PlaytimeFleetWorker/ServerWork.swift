@@ -1,0 +1,105 @@
+import Foundation
+import PlaytimeCrypto
+import PlaytimeJournal
+import PlaytimeRewards
+import PlaytimeServer
+import PlaytimeSystem
+
+/// `playtime-fleet-worker --server`: paying calls through `EarningsServer` (one transaction each, recorded under
+/// its idempotency key, retried by the server after a failover), for the failover test (Tests/PlaytimeFleetTests).
+///
+/// USAGE: playtime-fleet-worker --server --url URL --secret HEX --work FILE --now NS [--threads N] [--pause-ms MS]
+///                              [--deadline-ms MS]
+///   FILE: one call per line, `ticket<TAB>PLAYER<TAB>TICKET` or `upload<TAB>PLAYER<TAB>KEYFILE<TAB>JOURNAL`, split
+///   among N threads as in the ticket mode; each thread pauses MS between its calls (default 0). The server's clock
+///   stands at NS. Output per call, as soon as it is answered:
+///   `paid ID GOLD ATTEMPTS WALLMS` (this call paid), `repeat ID GOLD ATTEMPTS WALLMS` (an earlier call paid; nothing
+///   now), `failed ID WALLMS ERROR` (nothing known to be paid); ID is the ticket's nonce or `upload-<JOURNAL's name>`,
+///   WALLMS the wall clock in milliseconds when the answer came. Then `done`.
+enum ServerWork {
+    /// The policy of the failover test: the default with a budget no test reaches.
+    static var policy: RewardPolicy {
+        var policy = RewardPolicy.default
+        policy.version = "fleet-failover"
+        policy.dailyBudgetGold = 1_000_000_000_000
+        return policy
+    }
+
+    static func run() -> Never {
+        guard let url = FleetWorker.argument("--url"), let secretHex = FleetWorker.argument("--secret"),
+              let workPath = FleetWorker.argument("--work"), let now = FleetWorker.argument("--now").flatMap({ Int64($0) }),
+              let secret = Hex.decode(secretHex) else {
+            FleetWorker.fail("usage: --server --url URL --secret HEX --work FILE --now NS [--threads N] [--pause-ms MS] [--deadline-ms MS]")
+        }
+        let threads = max(1, FleetWorker.argument("--threads").flatMap { Int($0) } ?? 1)
+        let pause = max(0, FleetWorker.argument("--pause-ms").flatMap { Double($0) } ?? 0) / 1000
+        var configuration = ServerConfiguration()
+        configuration.ticketKeyID = "fleet-test"
+        configuration.maximumConnections = threads
+        configuration.now = { now }
+        configuration.uploadDirectory = NSTemporaryDirectory() + "playtime-fleet-worker-uploads-\(getpid())"
+        if let deadline = FleetWorker.argument("--deadline-ms").flatMap({ Int64($0) }) { configuration.retryDeadlineMilliseconds = deadline }
+        let server: EarningsServer
+        do {
+            server = try EarningsServer(store: url, ticketSecret: secret, policy: policy, configuration: configuration)
+        } catch {
+            FleetWorker.fail("\(error)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: configuration.uploadDirectory ?? "") }
+        guard let text = try? String(contentsOfFile: workPath, encoding: .utf8) else { FleetWorker.fail("cannot read \(workPath)") }
+        let lines = text.split(separator: "\n").map(String.init)
+        let group = DispatchGroup()
+        for thread in 0..<threads {
+            group.enter()
+            Thread.detachNewThread {
+                var index = thread
+                while index < lines.count {
+                    call(lines[index], server: server)
+                    index += threads
+                    if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+                }
+                group.leave()
+            }
+        }
+        group.wait()
+        try? FileManager.default.removeItem(atPath: configuration.uploadDirectory ?? "")
+        print("done")
+        StandardStreams.flushOutput()
+        StandardStreams.exitProcess(0)
+    }
+
+    /// Sends one call and prints its answer.
+    static func call(_ line: String, server: EarningsServer) {
+        let fields = line.split(separator: "\t").map(String.init)
+        let id: String
+        do {
+            switch (fields.first, fields.count) {
+            case ("ticket", 3):
+                id = (try? DepartureTicket.parse(fields[2]).nonce.description) ?? "unparsable"
+                let payout = try server.redeem(fields[2], player: fields[1])
+                report(payout.isRepeat, id, payout.gold, payout.attempts)
+            case ("upload", 4):
+                id = "upload-" + URL(fileURLWithPath: fields[3]).lastPathComponent
+                let key = try KeyFile.load(path: fields[2])
+                let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fields[3])))
+                do {
+                    let payout = try server.acceptUpload(bytes, player: fields[1], key: key)
+                    report(payout.isRepeat, id, payout.paidGold, payout.attempts)
+                } catch {
+                    print("failed \(id) \(wallMilliseconds) \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+                }
+            default:
+                print("failed malformed-line \(wallMilliseconds) \(line.prefix(40))")
+            }
+        } catch {
+            let name = fields.count > 2 ? ((try? DepartureTicket.parse(fields[2]).nonce.description) ?? "unparsable") : "malformed"
+            print("failed \(name) \(wallMilliseconds) \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
+        }
+    }
+
+    static func report(_ isRepeat: Bool, _ id: String, _ gold: Int64, _ attempts: Int) {
+        print("\(isRepeat ? "repeat" : "paid") \(id) \(gold) \(attempts) \(wallMilliseconds)")
+    }
+
+    static var wallMilliseconds: Int64 { SystemClock.wallNanoseconds() / 1_000_000 }
+}
