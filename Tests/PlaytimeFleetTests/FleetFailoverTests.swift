@@ -100,23 +100,25 @@ struct FleetFailoverTests {
                           "--threads", "2", "--pause-ms", "\(pauseMilliseconds)", "--deadline-ms", "60000"])
     }
 
-    /// An answer line: `paid|repeat ID GOLD ATTEMPTS WALLMS`.
+    /// An answer line: `paid|repeat ID GOLD ATTEMPTS SENTMS ANSWEREDMS`.
     struct Answer {
         var repeated: Bool
         var id: String
         var gold: Int64
         var attempts: Int
-        var wallMilliseconds: Int64
+        var sentAt: Int64
+        var answeredAt: Int64
 
         init?(_ line: String) {
             let words = line.split(separator: " ").map(String.init)
-            guard words.count == 5, words[0] == "paid" || words[0] == "repeat", let gold = Int64(words[2]), let attempts = Int(words[3]),
-                  let wall = Int64(words[4]) else { return nil }
+            guard words.count == 6, words[0] == "paid" || words[0] == "repeat", let gold = Int64(words[2]), let attempts = Int(words[3]),
+                  let sent = Int64(words[4]), let answered = Int64(words[5]) else { return nil }
             repeated = words[0] == "repeat"
             id = words[1]
             self.gold = gold
             self.attempts = attempts
-            wallMilliseconds = wall
+            sentAt = sent
+            answeredAt = answered
         }
     }
 
@@ -177,12 +179,15 @@ struct FleetFailoverTests {
             #expect(granted == paid.values.compactMap(\.last).reduce(0, +))
             #expect(Int(try pair.scalar("standby", "SELECT count(*) FROM playtime_payment")) == all.count)
 
-            // Nothing can be paid while no host is writable: from the moment the old primary was gone to the promotion.
+            // Nothing can be paid while no host is writable: a call sent after the old primary was gone is answered
+            // after the promotion. (A call's answer time may be late — its thread descheduled — never early.)
             let paidAnswers = during.filter { !$0.repeated }
-            #expect(!paidAnswers.contains { $0.wallMilliseconds > deadAt && $0.wallMilliseconds < promotedAt - 50 })
-            let recovered = paidAnswers.filter { $0.wallMilliseconds >= deadAt }.map(\.wallMilliseconds).min()
+            #expect(!paidAnswers.contains { $0.sentAt >= deadAt && $0.answeredAt < promotedAt },
+                    "a call sent during the outage was paid before the promotion")
+            // The first payment of a call that met the outage: sent after the primary was gone, or retried past it.
+            let recovered = paidAnswers.filter { $0.sentAt >= deadAt || ($0.attempts > 1 && $0.answeredAt >= deadAt) }.map(\.answeredAt).min()
             let retried = during.filter { $0.attempts > 1 }
-            let before = paidAnswers.filter { $0.wallMilliseconds < killedAt }.count
+            let before = paidAnswers.filter { $0.answeredAt < killedAt }.count
             let firstPaid = recovered.map { "\($0 - killedAt) ms after the kill (\($0 - promotedAt) ms after the promotion)" } ?? "none"
             let mostAttempts = retried.map(\.attempts).max() ?? 1
             let verdict = mode == "sync" ? "must be 0" : "the asynchronous loss"

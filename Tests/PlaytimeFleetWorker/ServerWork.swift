@@ -13,9 +13,10 @@ import PlaytimeSystem
 ///   FILE: one call per line, `ticket<TAB>PLAYER<TAB>TICKET` or `upload<TAB>PLAYER<TAB>KEYFILE<TAB>JOURNAL`, split
 ///   among N threads as in the ticket mode; each thread pauses MS between its calls (default 0). The server's clock
 ///   stands at NS. Output per call, as soon as it is answered:
-///   `paid ID GOLD ATTEMPTS WALLMS` (this call paid), `repeat ID GOLD ATTEMPTS WALLMS` (an earlier call paid; nothing
-///   now), `failed ID WALLMS ERROR` (nothing known to be paid); ID is the ticket's nonce or `upload-<JOURNAL's name>`,
-///   WALLMS the wall clock in milliseconds when the answer came. Then `done`.
+///   `paid ID GOLD ATTEMPTS SENTMS ANSWEREDMS` (this call paid), `repeat ID GOLD ATTEMPTS SENTMS ANSWEREDMS` (an
+///   earlier call paid; nothing now), `failed ID ANSWEREDMS ERROR` (nothing known to be paid); ID is the ticket's nonce
+///   or `upload-<JOURNAL's name>`, SENTMS and ANSWEREDMS the wall clock in milliseconds before the call and after its
+///   answer. Then `done`.
 enum ServerWork {
     /// The policy of the failover test: the default with a budget no test reaches.
     static var policy: RewardPolicy {
@@ -71,20 +72,21 @@ enum ServerWork {
     /// Sends one call and prints its answer.
     static func call(_ line: String, server: EarningsServer) {
         let fields = line.split(separator: "\t").map(String.init)
+        let sent = wallMilliseconds
         let id: String
         do {
             switch (fields.first, fields.count) {
             case ("ticket", 3):
                 id = (try? DepartureTicket.parse(fields[2]).nonce.description) ?? "unparsable"
                 let payout = try server.redeem(fields[2], player: fields[1])
-                report(payout.isRepeat, id, payout.gold, payout.attempts)
+                report(payout.isRepeat, id, payout.gold, payout.attempts, sent)
             case ("upload", 4):
                 id = "upload-" + URL(fileURLWithPath: fields[3]).lastPathComponent
                 let key = try KeyFile.load(path: fields[2])
                 let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: fields[3])))
                 do {
                     let payout = try server.acceptUpload(bytes, player: fields[1], key: key)
-                    report(payout.isRepeat, id, payout.paidGold, payout.attempts)
+                    report(payout.isRepeat, id, payout.paidGold, payout.attempts, sent)
                 } catch {
                     print("failed \(id) \(wallMilliseconds) \(String(describing: error).replacingOccurrences(of: "\n", with: " "))")
                 }
@@ -97,8 +99,8 @@ enum ServerWork {
         }
     }
 
-    static func report(_ isRepeat: Bool, _ id: String, _ gold: Int64, _ attempts: Int) {
-        print("\(isRepeat ? "repeat" : "paid") \(id) \(gold) \(attempts) \(wallMilliseconds)")
+    static func report(_ isRepeat: Bool, _ id: String, _ gold: Int64, _ attempts: Int, _ sent: Int64) {
+        print("\(isRepeat ? "repeat" : "paid") \(id) \(gold) \(attempts) \(sent) \(wallMilliseconds)")
     }
 
     static var wallMilliseconds: Int64 { SystemClock.wallNanoseconds() / 1_000_000 }
