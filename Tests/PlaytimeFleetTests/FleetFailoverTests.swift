@@ -94,10 +94,11 @@ struct FleetFailoverTests {
         return policy
     }
 
-    static func worker(_ url: String, work: String, pauseMilliseconds: Int) throws -> ChildProcess {
+    static func worker(_ url: String, work: String, pauseMilliseconds: Int, holdFile: String? = nil) throws -> ChildProcess {
         try ChildProcess(try BuiltBinary.path("playtime-fleet-worker"),
                          ["--server", "--url", url, "--secret", WorkerTickets.secretHex, "--work", work, "--now", "\(now)",
-                          "--threads", "2", "--pause-ms", "\(pauseMilliseconds)", "--deadline-ms", "60000"])
+                          "--threads", "2", "--pause-ms", "\(pauseMilliseconds)", "--deadline-ms", "60000"]
+                            + (holdFile.map { ["--hold-after", "10", "--hold-file", $0] } ?? []))
     }
 
     /// An answer line: `paid|repeat ID GOLD ATTEMPTS SENTMS ANSWEREDMS`.
@@ -139,10 +140,17 @@ struct FleetFailoverTests {
                 all += lines
             }
             defer { directories.forEach { $0.cleanUp() } }
-            let workers = try files.map { try worker(pair.url, work: $0, pauseMilliseconds: 20) }
-            // Kill the primary once the workers have been paid for a while: mid-run, calls in flight.
-            _ = try await StoreContracts.onThread { workers[0].wait { lines in lines.filter { $0.hasPrefix("paid ") }.count >= 12 } }
-            let lag = (try? pair.scalar("primary", "SELECT coalesce(max(extract(epoch FROM flush_lag) * 1000), 0)::numeric(10,3) FROM pg_stat_replication")) ?? "?"
+            let hold = directories[0].file("go")
+            let workers = try files.map { try worker(pair.url, work: $0, pauseMilliseconds: 20, holdFile: hold) }
+            // Every thread makes 10 calls and holds; then they go on and the primary is killed at once: calls in
+            // flight at the kill, and 65 more a thread to make after it (however slow the machine).
+            // The standby's flush lag while the workers pay (PostgreSQL reports none once the primary is idle).
+            _ = try await StoreContracts.onThread { workers[0].wait { lines in lines.filter { $0.hasPrefix("paid ") }.count >= 4 } }
+            let lag = (try? pair.scalar("primary", "SELECT coalesce(max(extract(epoch FROM flush_lag) * 1000)::numeric(10,3)::text, 'none') FROM pg_stat_replication")) ?? "?"
+            for worker in workers {
+                _ = try await StoreContracts.onThread { worker.wait { lines in lines.filter { $0 == "holding" }.count == 2 } }
+            }
+            #expect(FileManager.default.createFile(atPath: hold, contents: nil))
             let killedAt = Int64(Date().timeIntervalSince1970 * 1000)
             try pair.killPrimary()
             let deadAt = Int64(Date().timeIntervalSince1970 * 1000)
@@ -194,7 +202,7 @@ struct FleetFailoverTests {
             let uploadGold = paid.filter { $0.key.hasPrefix("upload-") }.values.compactMap(\.last).reduce(0, +)
             print("failover (\(mode)): \(all.count) calls by 4 processes × 2 threads (\(granted - uploadGold) gold for tickets, "
                   + "\(uploadGold) for uploads), \(before) paid before the kill; "
-                  + "flush lag before the kill \(lag) ms; primary gone \(deadAt - killedAt) ms after the kill began; "
+                  + "standby flush lag while paying \(lag) ms; primary gone \(deadAt - killedAt) ms after the kill began; "
                   + "standby promoted \(promotedAt - killedAt) ms after it; first payment on the new primary \(firstPaid); "
                   + "\(retried.count) calls retried by the server (most attempts \(mostAttempts)); "
                   + "acknowledged payments lost: \(lost); paid twice: \(lost) (\(verdict))")

@@ -9,14 +9,15 @@ import PlaytimeSystem
 /// its idempotency key, retried by the server after a failover), for the failover test (Tests/PlaytimeFleetTests).
 ///
 /// USAGE: playtime-fleet-worker --server --url URL --secret HEX --work FILE --now NS [--threads N] [--pause-ms MS]
-///                              [--deadline-ms MS]
+///                              [--deadline-ms MS] [--hold-after K --hold-file PATH]
 ///   FILE: one call per line, `ticket<TAB>PLAYER<TAB>TICKET` or `upload<TAB>PLAYER<TAB>KEYFILE<TAB>JOURNAL`, split
 ///   among N threads as in the ticket mode; each thread pauses MS between its calls (default 0). The server's clock
 ///   stands at NS. Output per call, as soon as it is answered:
 ///   `paid ID GOLD ATTEMPTS SENTMS ANSWEREDMS` (this call paid), `repeat ID GOLD ATTEMPTS SENTMS ANSWEREDMS` (an
 ///   earlier call paid; nothing now), `failed ID ANSWEREDMS ERROR` (nothing known to be paid); ID is the ticket's nonce
 ///   or `upload-<JOURNAL's name>`, SENTMS and ANSWEREDMS the wall clock in milliseconds before the call and after its
-///   answer. Then `done`.
+///   answer. Then `done`. With --hold-after, each thread prints `holding` after its K-th call and waits until PATH
+///   exists before the next (so that a test can act while every thread still has calls to make).
 enum ServerWork {
     /// The policy of the failover test: the default with a budget no test reaches.
     static var policy: RewardPolicy {
@@ -34,6 +35,8 @@ enum ServerWork {
         }
         let threads = max(1, FleetWorker.argument("--threads").flatMap { Int($0) } ?? 1)
         let pause = max(0, FleetWorker.argument("--pause-ms").flatMap { Double($0) } ?? 0) / 1000
+        let holdAfter = FleetWorker.argument("--hold-after").flatMap { Int($0) }
+        let holdFile = FleetWorker.argument("--hold-file")
         var configuration = ServerConfiguration()
         configuration.ticketKeyID = "fleet-test"
         configuration.maximumConnections = threads
@@ -54,9 +57,15 @@ enum ServerWork {
             group.enter()
             Thread.detachNewThread {
                 var index = thread
+                var made = 0
                 while index < lines.count {
                     call(lines[index], server: server)
                     index += threads
+                    made += 1
+                    if made == holdAfter, let holdFile {
+                        print("holding")
+                        while !FileManager.default.fileExists(atPath: holdFile) { Thread.sleep(forTimeInterval: 0.005) }
+                    }
                     if pause > 0 { Thread.sleep(forTimeInterval: pause) }
                 }
                 group.leave()
