@@ -5,14 +5,20 @@ import PlaytimeTickets
 import PlaytimeSystem
 
 /// `fleet`: redemptions per second against the fleet's PostgreSQL stores through our client, for
-/// scripts/bench-fleet.sh, which runs pgbench on the same statements in the same run (scripts/fleet/redeem.sql).
+/// scripts/bench-fleet.sh, which runs pgbench on the same statements in the same run (scripts/fleet/redeem.sql and
+/// scripts/fleet/redeem-once.sql).
 ///
 /// Modes (`--mode`):
-/// - `stores`: each redemption is the two store calls a ticket redemption makes — `playtime_consume` then
-///   `playtime_grant` — with the values pgbench's script computes (nonce `a ‖ b`, session `s<a>-<b>`, player
-///   `<prefix>-<0…99999>`): exactly the statements pgbench runs, so the two figures compare the clients;
-/// - `redeem`: full `TicketAuthority.redeem` (parse, tag check, reward, the two store calls) of pre-issued tickets;
-/// - `file`: the same with the file stores in `--dir` (one machine), for scale.
+/// - `stores`: each redemption is two store calls — `playtime_consume` then `playtime_grant`, two round trips and
+///   two commits — with the values pgbench's script computes (nonce `a ‖ b`, session `s<a>-<b>`, player
+///   `<prefix>-<0…99999>`): exactly the statements of scripts/fleet/redeem.sql, so the two figures compare the
+///   clients;
+/// - `once`: each redemption is one call, `PostgresReplayGuard.redeem` — the statement `playtime_redeem` (consume,
+///   grant, the payment's record), one round trip and one commit — with the same values (750 gold under a limit of
+///   10^12): exactly scripts/fleet/redeem-once.sql. Anything but `.paid` counts as failed;
+/// - `redeem`: full `TicketAuthority.redeem` (parse, tag check, reward, store) of pre-issued tickets; with the
+///   fleet's guard and ledger of one database it goes through `playtime_redeem` (one statement) by itself;
+/// - `file`: full redemptions with the file stores in `--dir` (one machine; two store calls), for scale.
 ///
 /// `--threads N` threads share one pool of N connections (pgbench `-c N -j N`), for `--seconds S`.
 func runFleetBenchmark(arguments: [String]) {
@@ -37,6 +43,19 @@ func runFleetBenchmark(arguments: [String]) {
                                         session: SessionKey(player: player, session: "s\(a)-\(b)"), sessionExpiresAt: 9_000_000_000_000_000_000)
                 guard try database.replayGuard.consume(claim, now: now) == .firstUse else { return false }
                 _ = try database.budgetLedger.grant(750, to: PlayerKey(player), limit: 1_000_000_000_000, at: now)
+                return true
+            }
+        case "once":
+            guard let url = options.value("--url") else { print("fleet: --url is required"); return }
+            let database = try FleetDatabase(url: url, maximumConnections: threads)
+            work = { _ in
+                var random = SystemRandomNumberGenerator()
+                let a = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
+                let b = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
+                let player = "\(prefix)-\(Int.random(in: 0...99_999, using: &random))"
+                let claim = ReplayClaim(nonce: TicketNonce(high: UInt64(a), low: UInt64(b)), expiresAt: 9_000_000_000_000_000_000,
+                                        session: SessionKey(player: player, session: "s\(a)-\(b)"), sessionExpiresAt: 9_000_000_000_000_000_000)
+                guard case .paid = try database.replayGuard.redeem(claim, gold: 750, limit: 1_000_000_000_000, now: now) else { return false }
                 return true
             }
         case "redeem", "file":
@@ -70,7 +89,7 @@ func runFleetBenchmark(arguments: [String]) {
                 return true
             }
         default:
-            print("fleet: --mode stores|redeem|file")
+            print("fleet: --mode stores|once|redeem|file")
             return
         }
         let result = fleetMeasure(threads: threads, seconds: seconds, work)
