@@ -1,9 +1,13 @@
 /// Version 2 of the fleet schema (docs/fleet.md, "Exactly once"): what each paying call paid, under its
 /// idempotency key, written in the transaction that paid it; and `playtime_redeem`, a ticket redemption (replay
-/// guard, budget and payment record together) in one statement.
+/// guard, budget and the payment's record together) in one statement.
 enum FleetSchemaV2 {
     /// The statements, run in order inside the migration's transaction (after version 1's).
     static let statements: [String] = [
+        // A redeemed nonce keeps what its redemption paid (`playtime_redeem`): the record a retry answers.
+        """
+        ALTER TABLE playtime_replay_nonce ADD COLUMN granted bigint, ADD COLUMN ledger_time bigint, ADD COLUMN paid_at bigint
+        """,
         """
         CREATE TABLE playtime_payment (
             key bytea PRIMARY KEY CHECK (octet_length(key) BETWEEN 1 AND 64),
@@ -17,32 +21,90 @@ enum FleetSchemaV2 {
     ]
 
     /// `playtime_redeem(nonce, expires_at, player, session, session_expires_at, now, gold, limit)` →
-    /// `(outcome, granted, ledger_time, paid_at)`: `playtime_consume`, then for a first use `playtime_grant` and the
-    /// payment's row (key `0x01 ‖ nonce`, result `granted ledger_time`), in the statement's one transaction. A
-    /// nonce already used whose payment row exists answers `repeat` with that payment (a retry after a lost
-    /// answer); otherwise the outcome is `playtime_consume`'s and nothing is granted.
+    /// `(outcome, granted, ledger_time, paid_at)`: the replay guard's consume and the budget ledger's grant with the
+    /// same rules as `playtime_consume` and `playtime_grant` (``FleetSchemaV1``), in the statement's one transaction,
+    /// with what it paid kept in the nonce's row. Outcomes: `first` (paid now), `repeat` (the nonce was redeemed
+    /// before and paid `granted` at `paid_at`: nothing is done now), `used` (redeemed by the two-call path, which
+    /// keeps no record), `session`, `expired`.
+    ///
+    /// Written out in one body rather than calling the other two, in an order that writes nothing before it knows
+    /// the redemption pays: the nonce is looked up; the session row is inserted (`ON CONFLICT DO NOTHING`, waiting
+    /// for a concurrent redemption of the same session); the player's row is upserted, which locks it, and the
+    /// grant computed; the nonce row is inserted with the grant (a concurrent redemption of the same nonce made
+    /// meanwhile turns this one into its repeat); the horizon is read again (a collection that committed meanwhile
+    /// takes both rows back: `expired`); the grant row is inserted last.
     static let redeemFunction = """
         CREATE FUNCTION playtime_redeem(p_nonce bytea, p_expires_at bigint, p_player bytea, p_session bytea,
                                         p_session_expires_at bigint, p_now bigint, p_gold bigint, p_limit bigint,
                                         OUT outcome text, OUT granted bigint, OUT ledger_time bigint, OUT paid_at bigint)
         LANGUAGE plpgsql AS $$
         DECLARE
-            v_result text;
+            v_horizon bigint;
+            v_floor bigint;
+            v_from bigint;
+            v_spent numeric;
+            v_granted bigint;
+            v_limit bigint := GREATEST(p_limit, 0);
         BEGIN
-            outcome := playtime_consume(p_nonce, p_expires_at, p_player, p_session, p_session_expires_at, p_now);
-            IF outcome = 'first' THEN
-                SELECT g.granted, g.ledger_time INTO granted, ledger_time FROM playtime_grant(p_player, p_gold, p_limit, p_now) g;
-                paid_at := p_now;
-                INSERT INTO playtime_payment (key, result, paid_at, expires_at)
-                    VALUES ('\\x01'::bytea || p_nonce, granted || ' ' || ledger_time, p_now, p_expires_at);
-            ELSIF outcome = 'used' THEN
-                SELECT p.result, p.paid_at INTO v_result, paid_at FROM playtime_payment p WHERE p.key = '\\x01'::bytea || p_nonce;
-                IF v_result IS NOT NULL THEN
-                    outcome := 'repeat';
-                    granted := split_part(v_result, ' ', 1)::bigint;
-                    ledger_time := split_part(v_result, ' ', 2)::bigint;
-                END IF;
+            SELECT replay_horizon INTO v_horizon FROM playtime_collection WHERE id = 1;
+            IF p_expires_at <= p_now OR p_expires_at <= v_horizon THEN
+                outcome := 'expired';
+                RETURN;
             END IF;
+            SELECT n.granted, n.ledger_time, n.paid_at INTO granted, ledger_time, paid_at FROM playtime_replay_nonce n WHERE n.nonce = p_nonce;
+            IF FOUND THEN
+                outcome := CASE WHEN granted IS NULL THEN 'used' ELSE 'repeat' END;
+                RETURN;
+            END IF;
+            INSERT INTO playtime_replay_session (player, session, expires_at)
+                VALUES (p_player, p_session, p_session_expires_at) ON CONFLICT DO NOTHING;
+            IF NOT FOUND THEN
+                -- Paid before: by another ticket of the session, or by this one meanwhile (then this is its repeat).
+                SELECT n.granted, n.ledger_time, n.paid_at INTO granted, ledger_time, paid_at FROM playtime_replay_nonce n WHERE n.nonce = p_nonce;
+                outcome := CASE WHEN NOT FOUND THEN 'session' WHEN granted IS NULL THEN 'used' ELSE 'repeat' END;
+                RETURN;
+            END IF;
+            INSERT INTO playtime_budget_player AS p (player, latest) VALUES (p_player, p_now)
+                ON CONFLICT (player) DO UPDATE SET latest = GREATEST(p.latest, EXCLUDED.latest)
+                RETURNING p.latest INTO ledger_time;
+            SELECT budget_floor INTO v_floor FROM playtime_collection WHERE id = 1;
+            IF v_floor > ledger_time THEN
+                ledger_time := v_floor;
+                UPDATE playtime_budget_player SET latest = ledger_time WHERE player = p_player;
+            END IF;
+            IF ledger_time < -9223372036854775808 + 86400000000000 THEN
+                v_from := -9223372036854775808;
+            ELSE
+                v_from := ledger_time - 86400000000000 + 1;
+            END IF;
+            SELECT COALESCE(sum(gold), 0) INTO v_spent FROM playtime_budget_grant
+                WHERE player = p_player AND granted_at BETWEEN v_from AND ledger_time;
+            v_granted := LEAST(GREATEST(p_gold, 0), GREATEST(0, v_limit - LEAST(v_limit, v_spent)));
+            INSERT INTO playtime_replay_nonce (nonce, expires_at, granted, ledger_time, paid_at)
+                VALUES (p_nonce, p_expires_at, v_granted, ledger_time, p_now) ON CONFLICT DO NOTHING;
+            IF NOT FOUND THEN
+                -- Unreachable while the session row is held (a redemption of the same nonce has the same session);
+                -- kept so that a nonce row never pays twice whatever the callers send.
+                DELETE FROM playtime_replay_session WHERE player = p_player AND session = p_session;
+                SELECT n.granted, n.ledger_time, n.paid_at INTO granted, ledger_time, paid_at FROM playtime_replay_nonce n WHERE n.nonce = p_nonce;
+                outcome := CASE WHEN granted IS NULL THEN 'used' ELSE 'repeat' END;
+                RETURN;
+            END IF;
+            SELECT replay_horizon INTO v_horizon FROM playtime_collection WHERE id = 1;
+            IF p_expires_at <= v_horizon THEN
+                DELETE FROM playtime_replay_session WHERE player = p_player AND session = p_session;
+                DELETE FROM playtime_replay_nonce WHERE nonce = p_nonce;
+                outcome := 'expired';
+                granted := NULL;
+                ledger_time := NULL;
+                RETURN;
+            END IF;
+            IF v_granted > 0 THEN
+                INSERT INTO playtime_budget_grant (player, granted_at, gold) VALUES (p_player, ledger_time, v_granted);
+            END IF;
+            outcome := 'first';
+            granted := v_granted;
+            paid_at := p_now;
         END
         $$
         """
