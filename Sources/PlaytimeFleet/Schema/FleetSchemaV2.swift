@@ -45,14 +45,20 @@ enum FleetSchemaV2 {
             v_spent numeric;
             v_granted bigint;
             v_limit bigint := GREATEST(p_limit, 0);
+            v_used boolean;
         BEGIN
-            SELECT replay_horizon INTO v_horizon FROM playtime_collection WHERE id = 1;
+            -- The horizon and the nonce's row, if any, in one statement.
+            SELECT c.replay_horizon, n.nonce IS NOT NULL, n.granted, n.ledger_time, n.paid_at
+                INTO v_horizon, v_used, granted, ledger_time, paid_at
+                FROM playtime_collection c LEFT JOIN playtime_replay_nonce n ON n.nonce = p_nonce WHERE c.id = 1;
             IF p_expires_at <= p_now OR p_expires_at <= v_horizon THEN
                 outcome := 'expired';
+                granted := NULL;
+                ledger_time := NULL;
+                paid_at := NULL;
                 RETURN;
             END IF;
-            SELECT n.granted, n.ledger_time, n.paid_at INTO granted, ledger_time, paid_at FROM playtime_replay_nonce n WHERE n.nonce = p_nonce;
-            IF FOUND THEN
+            IF v_used THEN
                 outcome := CASE WHEN granted IS NULL THEN 'used' ELSE 'repeat' END;
                 RETURN;
             END IF;
