@@ -67,8 +67,12 @@ struct JournalPass {
     /// The departure sequence of the latest session the in-journal order checks saw. A session released late
     /// (it waited for proof) departed before sessions judged meanwhile: it is not compared with them.
     var lastOrderedDeparture: UInt64 = 0
-    /// Network time at the latest arrival of this journal, for the in-journal overlap check.
-    var lastArrivalNetwork: NetworkTime?
+    /// Network time at the latest arrival of this journal, as the verdict may use it, for the in-journal
+    /// overlap check.
+    var lastArrivalNetwork: UsableNetworkInterval?
+    /// Which network times the verdicts of this pass may use (rule 0): the assembler's proof search, the
+    /// overlap check and the budget's placement use the same.
+    let networkJudge: NetworkTimeJudge
     private(set) var span = SpanTracker()
     /// The latest departure's session id and record MAC: what `roughtime` records commit to.
     private var departureMAC: (session: String, mac: [UInt8])?
@@ -89,7 +93,12 @@ struct JournalPass {
     init(name: String, configuration: AuditConfiguration) {
         self.name = name
         self.configuration = configuration
-        self.assembler = SessionAssembler(maximumPending: configuration.limits.heldReturns)
+        self.networkJudge = NetworkTimeJudge(serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen,
+                                             configuration: configuration.verdict)
+        // The assembler looks for proof with the verdict's own view of network time (rule 0 of
+        // docs/journal-format.md §10): a fix from the future never ends the search for a later honest one.
+        self.assembler = SessionAssembler(maximumPending: configuration.limits.heldReturns, driftPPM: configuration.verdict.driftPPM,
+                                          networkJudge: networkJudge)
         self.signedTime = configuration.roughtimeKeys.isEmpty ? nil : SignedTimeVerifier(trustedKeys: configuration.roughtimeKeys)
     }
 

@@ -19,6 +19,11 @@ struct VerdictRules {
     let serverNow: Int64?
     let firstSeen: FirstSeenTimes
 
+    /// Which network times this judge may use (rule 0); the session assembler asks the same one.
+    var networkJudge: NetworkTimeJudge {
+        NetworkTimeJudge(serverNowNanoseconds: serverNow, firstSeen: firstSeen, configuration: configuration)
+    }
+
     /// The server's clock a record is checked against: when it was first seen, else now.
     private func judgingTime(_ sequence: UInt64?) -> Int64? {
         serverNow.map { firstSeen.judgingTime(of: sequence, now: $0) }
@@ -121,9 +126,7 @@ struct VerdictRules {
     /// Network time usable by this judge: a sane error bound, and not ahead of the server's clock.
     private func checked(_ time: NetworkTime?, at sequence: UInt64?, flags: inout [VerdictFlag]) -> TrustedNetworkTime? {
         guard let trusted = TrustedNetworkTime(time) else { return nil }
-        guard let serverNow = judgingTime(sequence) else { return trusted }
-        let ahead = Nanoseconds.subtract(trusted.earliest, serverNow)
-        if ahead > max(0, configuration.serverClockToleranceNanoseconds) {
+        if let ahead = networkJudge.ahead(trusted, at: sequence) {
             flags.append(VerdictFlag(.networkAheadOfServer, amountNanoseconds: ahead))
             return nil
         }

@@ -1,0 +1,100 @@
+import Foundation
+@testable import PlaytimeAudit
+import PlaytimeGuard
+import PlaytimeJournal
+import PlaytimeRewards
+import PlaytimeSystem
+import PlaytimeTestSupport
+import Testing
+
+/// The sentences of docs/journal-format.md that the code once read differently (issue 18, "One document"):
+/// each test names the rule it pins.
+@Suite("Documented rules: the auditor does what the format says")
+struct DocumentedRuleTests {
+    static let start = AuditTests.start
+    static let hour = AuditTests.hour
+    static let second: Int64 = 1_000_000_000
+    /// Far beyond the server's clock at judging (`AuditTests.judgedAt` is 30 days after `start`).
+    static let future = AuditTests.start + 400 * 86_400 * second
+
+    static func evidence(_ event: SessionEventKind, _ session: String, wall: Int64, boot: Int64, bootID: String?,
+                         network: Int64? = nil, error: Int64 = 2_000_000) -> Evidence {
+        Evidence(event: event, sessionID: session, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
+                 network: network.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: error) }, connectivity: .unknown,
+                 goldPerHour: event == .background ? 600 : 0, policyVersion: event == .background ? RewardPolicy.default.version : "")
+    }
+
+    /// Writes `records` to a fresh journal and audits it as of `AuditTests.judgedAt`.
+    static func audit(_ records: [Evidence]) throws -> (summary: AuditSummary, sessions: [AuditedSession]) {
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        var builder = try JournalBuilder(path: directory.file("a"), key: directory.key)
+        for record in records { try builder.append(record) }
+        try builder.close()
+        return try ServerTruthAuditTests.audit(directory.file("a"), key: directory.key)
+    }
+
+    /// An honest player leaves (network time honest), the phone reboots while away, and the return 7 099 s
+    /// later, 99 s into the new boot, meets a spoofer whose answer is from the future.
+    static func spoofedReturn(id: String) -> [Evidence] {
+        [Self.evidence(.background, id, wall: start, boot: 10 * hour, bootID: "A", network: start),
+         Self.evidence(.launch, id, wall: start + 7_099 * second, boot: 99 * second, bootID: "B", network: future)]
+    }
+
+    @Test("rule 3: a return that met a spoofer is proven by a later honest fix of its boot, past fixes from the future or with a negative bound")
+    func honestFixAfterSpoofer() throws {
+        let id = "00000000000000d1"
+        let (summary, sessions) = try Self.audit(Self.spoofedReturn(id: id) + [
+            // The spoofer again (from the future), then a fix with a negative error bound: neither ends the search.
+            Self.evidence(.settlement, id, wall: Self.start + 7_149 * Self.second, boot: 149 * Self.second, bootID: "B", network: Self.future),
+            Self.evidence(.settlement, id, wall: Self.start + 7_169 * Self.second, boot: 169 * Self.second, bootID: "B",
+                          network: Self.start + 7_169 * Self.second, error: -1),
+            // An honest fix 100 s after the return proves it.
+            Self.evidence(.settlement, id, wall: Self.start + 7_199 * Self.second, boot: 199 * Self.second, bootID: "B",
+                          network: Self.start + 7_199 * Self.second),
+        ])
+        let session = try #require(sessions.first { $0.sessionID == id })
+        #expect(session.verdict.method == .network)
+        #expect(session.verdict.status == .verified)
+        // 7 099 s less the two 2 ms error bounds and 100 ppm of the 100 s projection.
+        #expect(session.verdict.creditedSeconds == 7_098)
+        #expect(session.verdict.has(.networkAheadOfServer))
+        #expect(summary.creditedSeconds == 7_098)
+    }
+
+    @Test("rule 0: a spoofer's answer from the future pays nothing, at the return or as a later proof")
+    func spooferAlonePaysNothingExtra() throws {
+        let id = "00000000000000d2"
+        let (_, sessions) = try Self.audit(Self.spoofedReturn(id: id) + [
+            Self.evidence(.settlement, id, wall: Self.start + 7_199 * Self.second, boot: 199 * Self.second, bootID: "B", network: Self.future),
+        ])
+        let session = try #require(sessions.first { $0.sessionID == id })
+        // Only the new boot's uptime, unproven: what the same return without any network time is worth.
+        let (_, offline) = try Self.audit([
+            Self.evidence(.background, "00000000000000d3", wall: Self.start, boot: 10 * Self.hour, bootID: "A", network: Self.start),
+            Self.evidence(.launch, "00000000000000d3", wall: Self.start + 7_099 * Self.second, boot: 99 * Self.second, bootID: "B"),
+        ])
+        #expect(session.verdict.method == .uptimeBound)
+        #expect(session.verdict.status == .provisional)
+        #expect(session.verdict.creditedSeconds <= 99)
+        #expect(session.verdict.creditedSeconds == offline.first?.verdict.creditedSeconds)
+        #expect(session.recomputedGold == offline.first?.recomputedGold)
+    }
+
+    @Test("overlap: a spoofer's future answer at one return does not make the next honest departure overlap it")
+    func overlapComparesUsableTimes() throws {
+        let first = "00000000000000d4"
+        let second = "00000000000000d5"
+        let (summary, sessions) = try Self.audit([
+            Self.evidence(.background, first, wall: Self.start, boot: 10 * Self.hour, bootID: "A", network: Self.start),
+            // Same boot, 2 h away; the return's answer is from the future (not used: the boot clock proves 2 h).
+            Self.evidence(.foreground, first, wall: Self.start + 2 * Self.hour, boot: 12 * Self.hour, bootID: "A", network: Self.future),
+            Self.evidence(.background, second, wall: Self.start + 3 * Self.hour, boot: 13 * Self.hour, bootID: "A",
+                          network: Self.start + 3 * Self.hour),
+            Self.evidence(.foreground, second, wall: Self.start + 4 * Self.hour, boot: 14 * Self.hour, bootID: "A",
+                          network: Self.start + 4 * Self.hour),
+        ])
+        #expect(sessions.count == 2)
+        #expect(!summary.findings.contains { $0.kind == .overlappingSessions }, "\(summary.findings)")
+    }
+}
