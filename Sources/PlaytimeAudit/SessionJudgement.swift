@@ -27,10 +27,10 @@ extension JournalPass {
                           "\(flag.kind.rawValue) by \(flag.amountNanoseconds / 1_000_000_000) s")
             }
         }
-        if let repeats = duplicateSessions.removeValue(forKey: sessionID) {
-            for sequence in repeats {
-                Self.find(&findings, .duplicateSession, journal, sessionID, sequence, "session id used before")
-            }
+        // A repeated id is named on the row of the departure that repeated it (an abandoned departure of the same
+        // id has a row of its own, judged first).
+        if let departureSequence = timeline.departureSequence, duplicateDepartures.remove(departureSequence) != nil {
+            Self.find(&findings, .duplicateSession, journal, sessionID, departureSequence, "session id used before")
         }
         if timeline.goldPerHour < 0 {
             Self.find(&findings, .negativeRate, journal, sessionID, timeline.departureSequence,

@@ -97,4 +97,50 @@ struct DocumentedRuleTests {
         #expect(sessions.count == 2)
         #expect(!summary.findings.contains { $0.kind == .overlappingSessions }, "\(summary.findings)")
     }
+
+    @Test("§11: a second departure under the same id abandons the first, which is reported without a return")
+    func sameIDAbandoned() throws {
+        let id = "00000000000000d6"
+        let (summary, sessions) = try Self.audit([
+            Self.evidence(.background, id, wall: Self.start, boot: 10 * Self.hour, bootID: "A"),
+            Self.evidence(.background, id, wall: Self.start + Self.hour, boot: 11 * Self.hour, bootID: "A"),
+            Self.evidence(.foreground, id, wall: Self.start + 2 * Self.hour, boot: 12 * Self.hour, bootID: "A"),
+        ])
+        #expect(sessions.count == 2)
+        let abandoned = try #require(sessions.first)
+        let returned = try #require(sessions.last)
+        #expect(abandoned.verdict.has(.evidenceMissing))
+        #expect(abandoned.verdict.creditedSeconds == 0)
+        #expect(abandoned.recomputedGold == 0)
+        #expect(!abandoned.findings.contains { $0.kind == .duplicateSession })
+        // The session the second departure began: one hour, and the reused id named on its own row.
+        #expect(returned.verdict.creditedSeconds == 3_599)
+        #expect(returned.findings.contains { $0.kind == .duplicateSession && $0.sequence == 2 })
+        #expect(summary.sessions == 2)
+    }
+
+    @Test("§10b: a record whose boot id could not be read does not end its boot: no boot-id-reused for an honest device")
+    func unreadBootIDIsNotAReboot() throws {
+        let id = "00000000000000d7"
+        let (summary, sessions) = try Self.audit([
+            Self.evidence(.background, id, wall: Self.start, boot: 10 * Self.hour, bootID: "A"),
+            // The same boot, its id unreadable once.
+            Self.evidence(.heartbeat, "", wall: Self.start + Self.hour, boot: 11 * Self.hour, bootID: nil),
+            Self.evidence(.foreground, id, wall: Self.start + 2 * Self.hour, boot: 12 * Self.hour, bootID: "A"),
+        ])
+        #expect(summary.findings.isEmpty, "\(summary.findings)")
+        #expect(sessions.first?.verdict.method == .bootClock)
+        #expect(sessions.first?.verdict.status == .verified)
+    }
+
+    @Test("§10b: a record without a boot id does not hide a boot clock that went back within the boot around it")
+    func unreadBootIDKeepsContinuity() throws {
+        let (summary, _) = try Self.audit([
+            Self.evidence(.heartbeat, "", wall: Self.start, boot: 10 * Self.hour, bootID: "A"),
+            Self.evidence(.heartbeat, "", wall: Self.start + Self.hour, boot: 11 * Self.hour, bootID: nil),
+            Self.evidence(.heartbeat, "", wall: Self.start + 2 * Self.hour, boot: 5 * Self.hour, bootID: "A"),
+        ])
+        #expect(summary.findings.contains { $0.kind == .bootClockDiscontinuity })
+        #expect(!summary.findings.contains { $0.kind == .bootIDReused })
+    }
 }
