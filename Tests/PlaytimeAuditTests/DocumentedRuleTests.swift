@@ -81,6 +81,39 @@ struct DocumentedRuleTests {
         #expect(session.recomputedGold == offline.first?.recomputedGold)
     }
 
+    @Test("rules 0 and 2c: a later fix settles a same-boot shortfall only if it places the return before the server first saw it",
+          arguments: [(5 * 3_600 + 10, true), (10, false)] as [(Int64, Bool)])
+    func settlingFixRespectsFirstSeen(firstSeenAfterSeconds: Int64, settles: Bool) throws {
+        let id = "00000000000000d8"
+        let directory = try TemporaryJournalDirectory()
+        defer { directory.cleanUp() }
+        var builder = try JournalBuilder(path: directory.file("a"), key: directory.key)
+        // Same boot: the boot clock says 5 h away, the return's network time 5 s (a spoofer behind, or a shifted
+        // boot clock); 90 s of boot clock later a fix agrees with the departure along the boot clock.
+        try builder.append(Self.evidence(.background, id, wall: Self.start, boot: 10 * Self.hour, bootID: "A", network: Self.start))
+        try builder.append(Self.evidence(.foreground, id, wall: Self.start + 5 * Self.hour, boot: 15 * Self.hour, bootID: "A",
+                                         network: Self.start + 5 * Self.second))
+        try builder.append(Self.evidence(.heartbeat, "", wall: Self.start + 5 * Self.hour + 90 * Self.second, boot: 15 * Self.hour + 90 * Self.second,
+                                         bootID: "A", network: Self.start + 5 * Self.hour + 90 * Self.second))
+        try builder.close()
+        // The server saw the return (records 1 and 2) at `firstSeenAfterSeconds`: 5 h later (honest: the player
+        // came back then), or 10 s after the departure (the return existed then, so it cannot be 5 h later).
+        var configuration = AuditConfiguration(serverNowNanoseconds: AuditTests.judgedAt)
+        configuration.firstSeen.append(sequence: 2, atNanoseconds: Self.start + firstSeenAfterSeconds * Self.second)
+        let auditor = SessionAuditor(key: directory.key, configuration: configuration, crossDeviceChecks: false)
+        var sessions: [AuditedSession] = []
+        try auditor.audit(file: try OpenFile(path: directory.file("a"), options: []), name: "j") { sessions.append($0) }
+        let verdict = try #require(sessions.first?.verdict)
+        if settles {
+            #expect(verdict.status == .verified)
+            #expect(verdict.creditedSeconds == 5 * 3_600 - 2)
+            #expect(verdict.has(.laterProofAgreesWithBootClock))
+        } else {
+            #expect(verdict.status == .provisional)
+            #expect(verdict.creditedSeconds <= 5)
+        }
+    }
+
     @Test("overlap: a spoofer's future answer at one return does not make the next honest departure overlap it")
     func overlapComparesUsableTimes() throws {
         let first = "00000000000000d4"

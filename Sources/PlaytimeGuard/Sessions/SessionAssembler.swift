@@ -158,7 +158,8 @@ package struct SessionAssembler: Sendable {
         var kept = pendingStart
         proofChecks += pending.count - pendingStart
         for index in pendingStart..<pending.count {
-            if pending[index].isProof(evidence), pending[index].acceptsAsProof(evidence, driftPPM: earliest.driftPPM) {
+            if pending[index].isProof(evidence), pending[index].acceptsAsProof(evidence, driftPPM: earliest.driftPPM),
+               pending[index].proofKeepsArrivalInThePast(evidence, judge: networkJudge, driftPPM: earliest.driftPPM) {
                 var timeline = pending[index]
                 timeline.laterProof = evidence
                 timeline.laterProofSequence = sequence

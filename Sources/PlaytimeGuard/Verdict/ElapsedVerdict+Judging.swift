@@ -50,7 +50,8 @@ struct VerdictRules {
         } else {
             var proven = arrivalNetwork
             if proven == nil, let proof = timeline.laterProof, timeline.isProof(proof),
-               let network = checked(proof.network, at: timeline.laterProofSequence, flags: &flags) {
+               let network = checked(proof.network, at: timeline.laterProofSequence, flags: &flags),
+               timeline.proofKeepsArrivalInThePast(proof, judge: networkJudge, driftPPM: configuration.driftPPM) {
                 let back = Nanoseconds.subtract(arrival.clock.bootNanoseconds, proof.clock.bootNanoseconds)
                 proven = network.projected(byBootNanoseconds: back, driftPPM: configuration.driftPPM)
             }
@@ -174,6 +175,7 @@ struct VerdictRules {
     private func settleDisagreement(_ timeline: SessionTimeline, outcome: inout Outcome, flags: inout [VerdictFlag]) {
         guard let bootClockLower = outcome.bootClockLower, let proof = timeline.laterProof, timeline.isProof(proof),
               checked(proof.network, at: timeline.laterProofSequence, flags: &flags) != nil,
+              timeline.proofKeepsArrivalInThePast(proof, judge: networkJudge, driftPPM: configuration.driftPPM),
               let arrival = timeline.arrival,
               SameBootAgreement.settles(departure: timeline.departure, arrival: arrival, later: proof, driftPPM: configuration.driftPPM,
                                         tolerance: configuration.clockStepToleranceNanoseconds) else { return }

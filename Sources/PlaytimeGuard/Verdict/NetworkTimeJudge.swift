@@ -41,6 +41,13 @@ package struct NetworkTimeJudge: Sendable, Hashable {
         return ahead > max(0, slackNanoseconds) ? ahead : nil
     }
 
+    /// True when `instant` (Unix nanoseconds) lies after the judging clock of the record at `sequence` by more
+    /// than the slack: a time that record cannot have been written at. Always false without a clock.
+    func isAhead(_ instant: Int64, at sequence: UInt64?) -> Bool {
+        guard let now = judgingTime(sequence) else { return false }
+        return Nanoseconds.subtract(instant, now) > max(0, slackNanoseconds)
+    }
+
     /// The network time of the record at `sequence` as this judge may use it, or `nil` when it is absent,
     /// has a negative error bound, or is from the future.
     func usable(_ time: NetworkTime?, at sequence: UInt64?) -> TrustedNetworkTime? {
