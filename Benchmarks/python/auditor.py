@@ -112,8 +112,10 @@ class SessionAuditor:
                     kind, d, dE, a = w
                     if r.boot < a.boot:
                         keep.append(w)
-                    elif kind == "proof":   # rule 3: the first later record with usable network time
+                    elif kind == "proof" and pj.proof_in_past(a, r, now):   # rule 3: the first later usable record
                         self._done(a.session, pj.credit(d, a, E=dE, proof=r, now=now))
+                    elif kind == "proof":
+                        keep.append(w)      # a proof placing the return in the future proves nothing (rule 0)
                     elif pj.agrees(d, a, r, now):   # rule 2c: the first later agreeing fix settles it
                         self._done(a.session, pj.credit(d, a, E=dE, settled=True, now=now))
                     else:

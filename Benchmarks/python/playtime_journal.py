@@ -729,7 +729,22 @@ def agrees(d, a, p, now=None) -> bool:
     along = p.boot - d.boot
     bound = dn[1] + pn[1] + drift(along) + STEP_TOLERANCE
     disagreement = abs((an[0] - dn[0]) - (a.boot - d.boot))
+    if now is not None:
+        # Rule 0: settled, the return is at earliest_d plus the boot clock's lower bound; it cannot be after
+        # the server's clock of the return record.
+        delta = a.boot - d.boot
+        if dn[0] - dn[1] + max(0, delta - drift(abs(delta))) > now + NET_SLACK:
+            return False
     return abs((pn[0] - dn[0]) - along) <= bound and bound < disagreement
+
+
+def proof_in_past(a, p, now=None) -> bool:
+    """Rule 0 for a rule 3 proof: record p, carried back to the return a, may not place it more than 2 s after
+    the server's clock `now` (the return existed when the server saw it)."""
+    if now is None:
+        return True
+    projected = project_net(p.net, p.err, p.boot, a.boot)
+    return projected is not None and projected[0] - projected[1] <= now + NET_SLACK
 
 
 def no_return() -> Verdict:

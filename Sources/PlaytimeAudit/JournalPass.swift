@@ -42,7 +42,8 @@ struct JournalPass {
     /// The policy resolution of the last departure's policy version (they rarely change within a journal).
     var lastResolution: PolicyResolution?
     /// Sessions whose timeline is complete, held until the next departure so their claims can arrive; in
-    /// the order they were first staged (a session staged again replaces its entry in place).
+    /// the order they were first staged (the same departure staged again replaces its entry in place; two
+    /// departures under one id have an entry each).
     private var staged: [Staged] = []
     /// Positions in `staged` by session id, kept only while many sessions are staged at once.
     private var stagedIndex: [String: Int] = [:]
@@ -50,13 +51,15 @@ struct JournalPass {
     private var completed: [SessionTimeline] = []
     /// Claims for sessions still waiting for network proof in the assembler.
     private var earlyClaims: [String: [(sequence: UInt64, claim: ClaimRecord)]] = [:]
-    private var lastBoot: (id: String?, nanoseconds: Int64)?
+    /// The boot and boot clock of the latest record that named a boot, for the continuity check.
+    private var lastBoot: (id: String, nanoseconds: Int64)?
     /// Boots this journal has left: a boot id seen again after another boot is a forged reboot.
     private var endedBoots: Set<String> = []
     /// The boot of the latest record that named one (records without a boot id do not end a boot).
     private var lastIdentifiedBoot: String?
-    /// Departures whose session id was used before (by sequence), reported on that session's row.
-    var duplicateSessions: [String: [UInt64]] = [:]
+    /// Departures whose session id was used before (by sequence), reported on the row of the session that
+    /// departure began.
+    var duplicateDepartures: Set<UInt64> = []
     /// Network time read in each boot (the latest fix and its boot reading), so that an offline session of a
     /// boot with any fix is placed on the network timeline for the budget: the current boot's inline, the
     /// boots left behind by id.
@@ -67,8 +70,12 @@ struct JournalPass {
     /// The departure sequence of the latest session the in-journal order checks saw. A session released late
     /// (it waited for proof) departed before sessions judged meanwhile: it is not compared with them.
     var lastOrderedDeparture: UInt64 = 0
-    /// Network time at the latest arrival of this journal, for the in-journal overlap check.
-    var lastArrivalNetwork: NetworkTime?
+    /// Network time at the latest arrival of this journal, as the verdict may use it, for the in-journal
+    /// overlap check.
+    var lastArrivalNetwork: UsableNetworkInterval?
+    /// Which network times the verdicts of this pass may use (rule 0): the assembler's proof search, the
+    /// overlap check and the budget's placement use the same.
+    let networkJudge: NetworkTimeJudge
     private(set) var span = SpanTracker()
     /// The latest departure's session id and record MAC: what `roughtime` records commit to.
     private var departureMAC: (session: String, mac: [UInt8])?
@@ -89,7 +96,12 @@ struct JournalPass {
     init(name: String, configuration: AuditConfiguration) {
         self.name = name
         self.configuration = configuration
-        self.assembler = SessionAssembler(maximumPending: configuration.limits.heldReturns)
+        self.networkJudge = NetworkTimeJudge(serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen,
+                                             configuration: configuration.verdict)
+        // The assembler looks for proof with the verdict's own view of network time (rule 0 of
+        // docs/journal-format.md §10): a fix from the future never ends the search for a later honest one.
+        self.assembler = SessionAssembler(maximumPending: configuration.limits.heldReturns, driftPPM: configuration.verdict.driftPPM,
+                                          networkJudge: networkJudge)
         self.signedTime = configuration.roughtimeKeys.isEmpty ? nil : SignedTimeVerifier(trustedKeys: configuration.roughtimeKeys)
     }
 
@@ -119,7 +131,9 @@ struct JournalPass {
             }
             checkContinuity(evidence, sequence: view.sequence, auditor: auditor)
             noteBoot(evidence, sequence: view.sequence, auditor: auditor)
-            lastBoot = (evidence.clock.bootID, evidence.clock.bootNanoseconds)
+            // A record without a boot id is skipped by the boot checks (§10b, "A boot id that comes back"): it
+            // neither ends the boot before it nor hides that boot's clock from the next record of it.
+            if let boot = evidence.clock.bootID { lastBoot = (boot, evidence.clock.bootNanoseconds) }
             span.observe(evidence)
             if evidence.event == .background {
                 counted.sessions += 1
@@ -131,7 +145,7 @@ struct JournalPass {
                 flushStaged(auditor: auditor, onSession: onSession)
                 if !auditor.registerSession(evidence.sessionID) {
                     // Reported on the session's own row when it is judged.
-                    duplicateSessions[evidence.sessionID, default: []].append(view.sequence)
+                    duplicateDepartures.insert(view.sequence)
                 }
             }
             assembler.add(sequence: view.sequence, evidence: evidence, into: &completed)
@@ -272,7 +286,9 @@ struct JournalPass {
     private mutating func stage(_ timeline: consuming SessionTimeline) {
         var claims = Claims()
         if !earlyClaims.isEmpty, let early = earlyClaims.removeValue(forKey: timeline.sessionID) { claims = Claims(early) }
-        if let position = stagedPosition(of: timeline.sessionID) {
+        // The same departure staged again replaces its entry; another departure under the same id (one a second
+        // departure abandoned, §11) keeps its own entry and its own line, and claims go to the latest.
+        if let position = stagedPosition(of: timeline.sessionID), staged[position].timeline.departureSequence == timeline.departureSequence {
             staged[position] = Staged(timeline: timeline, claims: claims)
             return
         }
@@ -309,11 +325,11 @@ struct JournalPass {
     }
 
     private func checkContinuity(_ evidence: Evidence, sequence: UInt64, auditor: SessionAuditor) {
-        guard let last = lastBoot, last.id != nil, last.id == evidence.clock.bootID else { return }
+        guard let last = lastBoot, last.id == evidence.clock.bootID else { return }
         if evidence.clock.bootNanoseconds < last.nanoseconds {
             auditor.record(AuditFinding(kind: .bootClockDiscontinuity, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
                                         sequence: sequence,
-                                        detail: "boot clock went back \(Self.gapMilliseconds(last.nanoseconds, evidence.clock.bootNanoseconds)) ms within boot \(last.id ?? "?")"))
+                                        detail: "boot clock went back \(Self.gapMilliseconds(last.nanoseconds, evidence.clock.bootNanoseconds)) ms within boot \(last.id)"))
         }
     }
 }

@@ -27,10 +27,10 @@ extension JournalPass {
                           "\(flag.kind.rawValue) by \(flag.amountNanoseconds / 1_000_000_000) s")
             }
         }
-        if let repeats = duplicateSessions.removeValue(forKey: sessionID) {
-            for sequence in repeats {
-                Self.find(&findings, .duplicateSession, journal, sessionID, sequence, "session id used before")
-            }
+        // A repeated id is named on the row of the departure that repeated it (an abandoned departure of the same
+        // id has a row of its own, judged first).
+        if let departureSequence = timeline.departureSequence, duplicateDepartures.remove(departureSequence) != nil {
+            Self.find(&findings, .duplicateSession, journal, sessionID, departureSequence, "session id used before")
         }
         if timeline.goldPerHour < 0 {
             Self.find(&findings, .negativeRate, journal, sessionID, timeline.departureSequence,
@@ -169,22 +169,10 @@ extension JournalPass {
         return made
     }
 
-    /// Network time at the arrival (directly, or proven later in the same boot), if known.
-    private func trustedArrivalTime(_ timeline: SessionTimeline) -> Int64? {
-        // Matched in place: binding the optional evidence would copy it.
-        switch timeline.arrival {
-        case .none:
-            return nil
-        case .some(let arrival):
-            if let network = arrival.network { return network.unixNanoseconds }
-            switch timeline.laterProof {
-            case .some(let proof):
-                guard let network = proof.network else { return nil }
-                return network.unixNanoseconds &- (proof.clock.bootNanoseconds &- arrival.clock.bootNanoseconds)
-            case .none:
-                return nil
-            }
-        }
+    /// Network time at the arrival as the verdict may use it (its own, or the later proof's carried back along
+    /// the boot clock), if known; never network time with a negative error bound or from the future (rule 0).
+    private func trustedArrival(_ timeline: SessionTimeline) -> UsableNetworkInterval? {
+        timeline.arrivalNetwork(judgedBy: networkJudge, driftPPM: configuration.verdict.driftPPM)
     }
 
     /// When a session's gold counts against the rolling budget: network time at the return (its own, a later
@@ -193,7 +181,7 @@ extension JournalPass {
     private func paymentTime(_ timeline: SessionTimeline, verdict: ElapsedVerdict) -> (time: Int64, boot: String?)? {
         // A session judged by signed time is placed by its signed answer, which no device evidence can move.
         if verdict.method == .signedTime, let signed = timeline.arrivalSignedEarliestNanoseconds { return (signed, nil) }
-        if let time = trustedArrivalTime(timeline) { return (time, nil) }
+        if let time = trustedArrival(timeline)?.unixNanoseconds { return (time, nil) }
         guard case .some(let arrival) = timeline.arrival, let boot = arrival.clock.bootID else { return nil }
         if let anchor = currentAnchor.flatMap({ $0.boot == boot ? ($0.unixNanoseconds, $0.bootNanoseconds) : nil }) ?? bootAnchors[boot] {
             return (anchor.unixNanoseconds &+ (arrival.clock.bootNanoseconds &- anchor.bootNanoseconds), nil)
@@ -223,10 +211,8 @@ extension JournalPass {
             // Signed time places the credit itself, from the stamp's latest time: no device evidence moves it.
             start = latest
         } else {
-            guard let departure = timeline.departure.network, departure.errorBoundNanoseconds >= 0 else { return nil }
-            let (latest, overflow) = departure.unixNanoseconds.addingReportingOverflow(departure.errorBoundNanoseconds)
-            guard !overflow else { return nil }
-            start = latest
+            guard let departure = timeline.departureNetwork(judgedBy: networkJudge), departure.latest < Int64.max else { return nil }
+            start = departure.latest
         }
         let now = configuration.serverNowNanoseconds
         guard start < now else { return nil }
@@ -244,22 +230,16 @@ extension JournalPass {
         let inOrder = timeline.departureSequence.map { $0 >= lastOrderedDeparture } ?? true
         if let departure = timeline.departureSequence, inOrder { lastOrderedDeparture = departure }
         if inOrder { checkBootOverlap(timeline, findings: &findings) }
-        guard let departure = timeline.departure.network, let arrivalTime = trustedArrivalTime(timeline) else { return }
-        // A trusted arrival time implies an arrival.
-        let arrivalBound: Int64
-        if case .some(let arrival) = timeline.arrival, let network = arrival.network {
-            arrivalBound = network.errorBoundNanoseconds
-        } else if case .some(let proof) = timeline.laterProof, let network = proof.network {
-            arrivalBound = network.errorBoundNanoseconds
-        } else {
-            arrivalBound = 0
-        }
+        // The instants compared are the ones the verdict may use (rule 0): a departure's latest network time
+        // against the previous return's earliest, own or proven later, so a spoofer's answer from the future
+        // at one return never makes the next honest departure look early.
+        guard let departure = timeline.departureNetwork(judgedBy: networkJudge), let arrival = trustedArrival(timeline) else { return }
         if inOrder {
             if let previous = lastArrivalNetwork, departure.latest < previous.earliest {
                 Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
                           "departs before the previous session of this journal returned")
             }
-            lastArrivalNetwork = NetworkTime(unixNanoseconds: arrivalTime, errorBoundNanoseconds: arrivalBound)
+            lastArrivalNetwork = arrival
         }
         guard let away else { return }
         if let clash = auditor.placeInterval(start: away.lowerBound, end: away.upperBound, journal: name, session: timeline.sessionID) {

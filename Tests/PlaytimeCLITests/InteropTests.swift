@@ -61,7 +61,7 @@ struct InteropTests {
     /// Each session's figures as Swift computes them (journal → assembler → verdict), judged as of `now` when given.
     func swiftFigures(journal: String, key: JournalKey, now: Int64? = nil) throws -> [String: Figures] {
         var figures: [String: Figures] = [:]
-        let verification = try SessionJournal.read(path: journal, key: key) { timeline in
+        let verification = try SessionJournal.read(path: journal, key: key, networkJudge: NetworkTimeJudge(serverNowNanoseconds: now)) { timeline in
             let verdict = now.map { ElapsedVerdict(timeline: timeline, serverNowNanoseconds: $0) } ?? ElapsedVerdict(timeline: timeline)
             figures[timeline.sessionID] = Figures(credited: Int(verdict.creditedSeconds), held: Int(verdict.heldSeconds), status: "\(verdict.status)")
         }
@@ -130,7 +130,7 @@ struct InteropTests {
 
     /// One hand-written session of each situation of the rewritten §10 (docs/journal-format.md), judged without and
     /// with a server clock. The figures in `expected` are worked out from the document alone.
-    @Test("The §10 server-truth situations (rules 0, 2 within T, 2b/2c, 3 proof scope, 3b, 3d) credit the same in Swift and Python", .enabled(if: python != nil))
+    @Test("The §10 server-truth situations (rules 0, 2 within T, 2b/2c, 3 proof scope and search, 3b, 3d) credit the same in Swift and Python", .enabled(if: python != nil))
     func serverTruthSituations() async throws {
         let directory = try TemporaryJournalDirectory(prefix: "interop-rules")
         defer { directory.cleanUp() }
@@ -289,16 +289,29 @@ struct InteropTests {
         t += 10 * s
         let startR = t - 5 * s
         try builder.append(evidence(.launch, boot: t - startR, bootID: "boot-r"))
+        // 17: a reboot, the return met a spoofer two days ahead; a later answer of the spoofer, then an honest fix of
+        //     the return's boot. Without a server clock the return's own network time; with one (rules 0 and 3) the
+        //     spoofer's answers are passed over and the honest fix proves 1200 s less errors and drift.
+        t += 300 * s
+        try builder.append(evidence(.background, "0000000000000011", boot: t - startR, bootID: "boot-r", net: t))
+        t += 1200 * s
+        let startS = t - 300 * s
+        try builder.append(evidence(.launch, "0000000000000011", boot: t - startS, bootID: "boot-s", net: t + 2 * 86_400 * s))
+        t += 30 * s
+        try builder.append(evidence(.settlement, "0000000000000011", boot: t - startS, bootID: "boot-s", net: t + 2 * 86_400 * s))
+        t += 30 * s
+        try builder.append(evidence(.settlement, "0000000000000011", boot: t - startS, bootID: "boot-s", net: t))
         try builder.close()
         let now = t + 60 * s
 
         let expected = ["0000000000000001": 3_599, "0000000000000002": 1_499, "0000000000000003": 1_739, "0000000000000004": 1_799,
                         "0000000000000005": 0, "0000000000000006": 0, "0000000000000007": 599, "0000000000000008": 0, "0000000000000009": 899,
                         "000000000000000a": 0, "000000000000000b": 1_799, "000000000000000c": 173_999, "000000000000000d": 299,
-                        "000000000000000e": 1_139, "000000000000000f": 1_799, "0000000000000010": 1_669]
+                        "000000000000000e": 1_139, "000000000000000f": 1_799, "0000000000000010": 1_669, "0000000000000011": 173_999]
         var expectedNow = expected
         expectedNow["000000000000000c"] = 299
         expectedNow["000000000000000d"] = 0
+        expectedNow["0000000000000011"] = 1_199
         for (judgedAt, figures) in [(nil, expected), (now, expectedNow)] as [(Int64?, [String: Int])] {
             let swift = try swiftFigures(journal: journal, key: directory.key, now: judgedAt)
             let python = try await pythonFigures(journal: journal, key: directory.keyPath, now: judgedAt)

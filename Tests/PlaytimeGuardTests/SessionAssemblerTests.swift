@@ -35,6 +35,41 @@ struct SessionAssemblerTests {
         #expect(ElapsedVerdict(timeline: out[0]).method == .network)
     }
 
+    @Test("rule 3: fixes a judge with a clock may not use (from the future, or a negative bound) are passed over; the next usable one proves the return")
+    func unusableFixesDoNotEndTheSearch() {
+        let now = t0 + 1_000 * s
+        var assembler = SessionAssembler(networkJudge: NetworkTimeJudge(serverNowNanoseconds: now))
+        _ = assembler.add(sequence: 1, evidence: event(.background, session: "a", boot: 10 * s, network: true))
+        // The return met a spoofer: its network time is from the future, so it waits as one without any.
+        var arrival = event(.launch, session: "a", boot: 5 * s, bootID: "B")
+        arrival.network = NetworkTime(unixNanoseconds: t0 + 100_000 * s, errorBoundNanoseconds: 0)
+        #expect(assembler.add(sequence: 2, evidence: arrival).isEmpty)
+        #expect(assembler.pendingCount == 1)
+        var future = event(.heartbeat, session: "", boot: 60 * s, bootID: "B")
+        future.network = NetworkTime(unixNanoseconds: t0 + 100_000 * s, errorBoundNanoseconds: 0)
+        #expect(assembler.add(sequence: 3, evidence: future).isEmpty)
+        var negative = event(.heartbeat, session: "", boot: 90 * s, bootID: "B", network: true)
+        negative.network?.errorBoundNanoseconds = -1
+        #expect(assembler.add(sequence: 4, evidence: negative).isEmpty)
+        #expect(assembler.pendingCount == 1)
+        let out = assembler.add(sequence: 5, evidence: event(.heartbeat, session: "", boot: 120 * s, bootID: "B", network: true))
+        #expect(out.count == 1)
+        #expect(out.first?.laterProofSequence == 5)
+        #expect(ElapsedVerdict(timeline: out[0], serverNowNanoseconds: now).method == .network)
+    }
+
+    @Test("on the device (no clock of its own), a return whose network time has a negative error bound waits for proof")
+    func negativeBoundReturnWaits() {
+        var assembler = SessionAssembler()
+        _ = assembler.add(sequence: 1, evidence: event(.background, session: "a", boot: 10 * s, network: true))
+        var arrival = event(.launch, session: "a", boot: 5 * s, bootID: "B", network: true)
+        arrival.network?.errorBoundNanoseconds = -1
+        #expect(assembler.add(sequence: 2, evidence: arrival).isEmpty)
+        #expect(assembler.pendingCount == 1)
+        let out = assembler.add(sequence: 3, evidence: event(.heartbeat, session: "", boot: 120 * s, bootID: "B", network: true))
+        #expect(out.first?.laterProofSequence == 3)
+    }
+
     @Test("a pending return is released without proof when its boot ends, and by finish")
     func releasedWithoutProof() {
         var assembler = SessionAssembler()

@@ -116,7 +116,9 @@ struct RecorderState: Sendable {
     /// which of them lied.
     static func needsSettlement(departure: Evidence, arrival: Evidence, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM,
                                 tolerance: Int64 = VerdictConfiguration.standard.clockStepToleranceNanoseconds) -> Bool {
-        if departure.clock.bootID != arrival.clock.bootID { return arrival.network == nil }
+        // Across a reboot a return without usable network time of its own (absent, or a negative error
+        // bound) waits for a later fix of its boot (docs/journal-format.md §10, rule 3).
+        if departure.clock.bootID != arrival.clock.bootID { return TrustedNetworkTime(arrival.network) == nil }
         guard departure.clock.bootID != nil else { return false }
         return SameBootAgreement.networkFallsShort(departure: departure, arrival: arrival, driftPPM: driftPPM, tolerance: tolerance)
     }

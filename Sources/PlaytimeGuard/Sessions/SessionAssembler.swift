@@ -28,12 +28,19 @@ package struct SessionAssembler: Sendable {
     /// The boot every held return arrived in (a record of another boot releases them all).
     private var pendingBoot: String?
     private var earliest: EarliestTimeTracker
+    /// Which network times the verdict fed by this assembler may use (docs/journal-format.md §10, rule 0): a
+    /// return whose own network time it may not use waits for proof, and only a record whose network time it
+    /// may use proves one, so an unusable or future fix never ends the search for a later honest one.
+    package let networkJudge: NetworkTimeJudge
 
     /// Creates an assembler holding at most `maximumPending` (at least 1) returns awaiting proof; `driftPPM`
-    /// bounds the boot clock when earlier fixes are carried forward to a departure.
-    package init(maximumPending: Int = 1024, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM) {
+    /// bounds the boot clock when earlier fixes are carried forward to a departure; `networkJudge` is the
+    /// verdict's view of network time (a server passes its clock; the device's judge has none).
+    package init(maximumPending: Int = 1024, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM,
+                 networkJudge: NetworkTimeJudge = NetworkTimeJudge()) {
         self.maximumPending = max(1, maximumPending)
         self.earliest = EarliestTimeTracker(driftPPM: driftPPM)
+        self.networkJudge = networkJudge
     }
 
     /// How many times a held return was checked against a network fix so far: the work the held set costs
@@ -76,7 +83,7 @@ package struct SessionAssembler: Sendable {
                 timeline.arrivalSignedEarliestNanoseconds = arrivalEarliest
                 timeline.arrivalSignedSequence = signed.sequence
             }
-            if timeline.arrivalNeedsProof {
+            if timeline.arrivalNeedsProof(judgedBy: networkJudge) {
                 // Held returns all arrived in this record's boot (releaseProven let no other stay).
                 pendingBoot = evidence.clock.bootID
                 pending.append(consume timeline)
@@ -144,13 +151,15 @@ package struct SessionAssembler: Sendable {
             pendingStart = 0
             return
         }
-        // Their own boot without network time proves none of them and ends none: nothing to look at.
-        guard evidence.network != nil else { return }
+        // Their own boot without network time this judge may use (none, a negative error bound, or from the
+        // future) proves none of them and ends none: nothing to look at, and the search goes on past it.
+        guard networkJudge.isUsable(evidence.network, at: sequence) else { return }
         // A fix of their boot: each is checked once, and the ones kept are moved up in place.
         var kept = pendingStart
         proofChecks += pending.count - pendingStart
         for index in pendingStart..<pending.count {
-            if pending[index].isProof(evidence), pending[index].acceptsAsProof(evidence, driftPPM: earliest.driftPPM) {
+            if pending[index].isProof(evidence), pending[index].acceptsAsProof(evidence, driftPPM: earliest.driftPPM),
+               pending[index].proofKeepsArrivalInThePast(evidence, judge: networkJudge, driftPPM: earliest.driftPPM) {
                 var timeline = pending[index]
                 timeline.laterProof = evidence
                 timeline.laterProofSequence = sequence

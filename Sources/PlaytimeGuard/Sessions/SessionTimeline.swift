@@ -55,7 +55,17 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
     /// Also true within one boot when network time says the player was away for less than the boot clock
     /// does: one of them lies, and only a later fix can tell which (the difference waits in escrow).
     public var arrivalNeedsProof: Bool {
+        arrivalNeedsProof(judgedBy: NetworkTimeJudge())
+    }
+
+    /// ``arrivalNeedsProof`` for a judge that may use only some network times (a server drops network time
+    /// from the future, docs/journal-format.md §10 rule 0): across a reboot, a return whose own network time
+    /// `judge` may not use waits for a later proof of its boot (rule 3); within one boot, only network time it
+    /// may use at both ends can fall short of the boot clock (rule 2b).
+    package func arrivalNeedsProof(judgedBy judge: NetworkTimeJudge) -> Bool {
         guard let arrival, arrival.clock.bootID != nil else { return false }
+        if departure.clock.bootID != arrival.clock.bootID { return !judge.isUsable(arrival.network, at: arrivalSequence) }
+        guard judge.isUsable(departure.network, at: departureSequence), judge.isUsable(arrival.network, at: arrivalSequence) else { return false }
         return RecorderState.needsSettlement(departure: departure, arrival: arrival)
     }
 
@@ -70,7 +80,8 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
     }
 
     /// True when `evidence` can prove this timeline's arrival: it carries network time and belongs to the
-    /// arrival's (identified) boot, at or after the arrival on the boot clock.
+    /// arrival's (identified) boot, at or after the arrival on the boot clock. (Whether its network time is
+    /// usable is the judge's to say: the assembler attaches only a proof the verdict may use.)
     public func isProof(_ evidence: Evidence) -> Bool {
         guard let arrival, evidence.network != nil, let boot = arrival.clock.bootID,
               evidence.clock.bootID == boot else { return false }

@@ -19,6 +19,11 @@ struct VerdictRules {
     let serverNow: Int64?
     let firstSeen: FirstSeenTimes
 
+    /// Which network times this judge may use (rule 0); the session assembler asks the same one.
+    var networkJudge: NetworkTimeJudge {
+        NetworkTimeJudge(serverNowNanoseconds: serverNow, firstSeen: firstSeen, configuration: configuration)
+    }
+
     /// The server's clock a record is checked against: when it was first seen, else now.
     private func judgingTime(_ sequence: UInt64?) -> Int64? {
         serverNow.map { firstSeen.judgingTime(of: sequence, now: $0) }
@@ -45,7 +50,8 @@ struct VerdictRules {
         } else {
             var proven = arrivalNetwork
             if proven == nil, let proof = timeline.laterProof, timeline.isProof(proof),
-               let network = checked(proof.network, at: timeline.laterProofSequence, flags: &flags) {
+               let network = checked(proof.network, at: timeline.laterProofSequence, flags: &flags),
+               timeline.proofKeepsArrivalInThePast(proof, judge: networkJudge, driftPPM: configuration.driftPPM) {
                 let back = Nanoseconds.subtract(arrival.clock.bootNanoseconds, proof.clock.bootNanoseconds)
                 proven = network.projected(byBootNanoseconds: back, driftPPM: configuration.driftPPM)
             }
@@ -121,9 +127,7 @@ struct VerdictRules {
     /// Network time usable by this judge: a sane error bound, and not ahead of the server's clock.
     private func checked(_ time: NetworkTime?, at sequence: UInt64?, flags: inout [VerdictFlag]) -> TrustedNetworkTime? {
         guard let trusted = TrustedNetworkTime(time) else { return nil }
-        guard let serverNow = judgingTime(sequence) else { return trusted }
-        let ahead = Nanoseconds.subtract(trusted.earliest, serverNow)
-        if ahead > max(0, configuration.serverClockToleranceNanoseconds) {
+        if let ahead = networkJudge.ahead(trusted, at: sequence) {
             flags.append(VerdictFlag(.networkAheadOfServer, amountNanoseconds: ahead))
             return nil
         }
@@ -171,6 +175,7 @@ struct VerdictRules {
     private func settleDisagreement(_ timeline: SessionTimeline, outcome: inout Outcome, flags: inout [VerdictFlag]) {
         guard let bootClockLower = outcome.bootClockLower, let proof = timeline.laterProof, timeline.isProof(proof),
               checked(proof.network, at: timeline.laterProofSequence, flags: &flags) != nil,
+              timeline.proofKeepsArrivalInThePast(proof, judge: networkJudge, driftPPM: configuration.driftPPM),
               let arrival = timeline.arrival,
               SameBootAgreement.settles(departure: timeline.departure, arrival: arrival, later: proof, driftPPM: configuration.driftPPM,
                                         tolerance: configuration.clockStepToleranceNanoseconds) else { return }
