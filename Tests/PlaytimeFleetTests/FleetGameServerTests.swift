@@ -99,6 +99,9 @@ struct FleetGameServerTests {
             for (index, (player, ticket)) in all.enumerated() {
                 let later = try answer(try third.post("/redeem", json: #"{"player":"\#(player)","ticket":"\#(ticket)"}"#))
                 #expect(later.status == 200 && later.repeated && later.gold == answers[2 * index].gold)
+                // A cheater who names the ticket as another player learns nothing of the payment: refused.
+                let stolen = try third.post("/redeem", json: #"{"player":"thief","ticket":"\#(ticket)"}"#)
+                #expect(stolen.status == 422 && stolen.body.contains("other-player") && !stolen.body.contains("\"gold\""))
             }
             #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 60)
             #expect(try test.count("SELECT count(*) FROM playtime_payment") == 60)

@@ -30,9 +30,10 @@ enum FleetSchemaV2 {
     /// Written out in one body rather than calling the other two, in an order that writes nothing before it knows
     /// the redemption pays: the nonce is looked up; the session row is inserted (`ON CONFLICT DO NOTHING`, waiting
     /// for a concurrent redemption of the same session); the player's row is upserted, which locks it, and the
-    /// grant computed; the nonce row is inserted with the grant (a concurrent redemption of the same nonce made
-    /// meanwhile turns this one into its repeat); the horizon is read again (a collection that committed meanwhile
-    /// takes both rows back: `expired`); the grant row is inserted last.
+    /// grant computed, in one statement with the horizon read again (a collection that committed since the first
+    /// read takes the session row back: `expired`; the nonce's own row was looked up in the same snapshot as the
+    /// first horizon, so a nonce row collected before it is seen as expired); the nonce row is inserted with the
+    /// grant; the grant row last. Six statements where the two-call path runs eight, and one commit instead of two.
     static let redeemFunction = """
         CREATE FUNCTION playtime_redeem(p_nonce bytea, p_expires_at bigint, p_player bytea, p_session bytea,
                                         p_session_expires_at bigint, p_now bigint, p_gold bigint, p_limit bigint,
@@ -41,7 +42,6 @@ enum FleetSchemaV2 {
         DECLARE
             v_horizon bigint;
             v_floor bigint;
-            v_from bigint;
             v_spent numeric;
             v_granted bigint;
             v_limit bigint := GREATEST(p_limit, 0);
@@ -73,18 +73,29 @@ enum FleetSchemaV2 {
             INSERT INTO playtime_budget_player AS p (player, latest) VALUES (p_player, p_now)
                 ON CONFLICT (player) DO UPDATE SET latest = GREATEST(p.latest, EXCLUDED.latest)
                 RETURNING p.latest INTO ledger_time;
-            SELECT budget_floor INTO v_floor FROM playtime_collection WHERE id = 1;
+            -- After the player's lock and the session row, in one statement: the horizon again (a collection that
+            -- committed meanwhile takes this redemption back), the floor, and the player's grants of the window
+            -- (ledger_time - 24 h, ledger_time], ledger time raised to the floor, without overflowing near the
+            -- smallest bigint.
+            SELECT c.replay_horizon, c.budget_floor,
+                   (SELECT COALESCE(sum(g.gold), 0) FROM playtime_budget_grant g
+                     WHERE g.player = p_player
+                       AND g.granted_at <= GREATEST(ledger_time, c.budget_floor)
+                       AND g.granted_at >= CASE WHEN GREATEST(ledger_time, c.budget_floor) < -9223372036854775808 + 86400000000000
+                                                THEN -9223372036854775808
+                                                ELSE GREATEST(ledger_time, c.budget_floor) - 86400000000000 + 1 END)
+                INTO v_horizon, v_floor, v_spent
+                FROM playtime_collection c WHERE c.id = 1;
+            IF p_expires_at <= v_horizon THEN
+                DELETE FROM playtime_replay_session WHERE player = p_player AND session = p_session;
+                outcome := 'expired';
+                ledger_time := NULL;
+                RETURN;
+            END IF;
             IF v_floor > ledger_time THEN
                 ledger_time := v_floor;
                 UPDATE playtime_budget_player SET latest = ledger_time WHERE player = p_player;
             END IF;
-            IF ledger_time < -9223372036854775808 + 86400000000000 THEN
-                v_from := -9223372036854775808;
-            ELSE
-                v_from := ledger_time - 86400000000000 + 1;
-            END IF;
-            SELECT COALESCE(sum(gold), 0) INTO v_spent FROM playtime_budget_grant
-                WHERE player = p_player AND granted_at BETWEEN v_from AND ledger_time;
             v_granted := LEAST(GREATEST(p_gold, 0), GREATEST(0, v_limit - LEAST(v_limit, v_spent)));
             INSERT INTO playtime_replay_nonce (nonce, expires_at, granted, ledger_time, paid_at)
                 VALUES (p_nonce, p_expires_at, v_granted, ledger_time, p_now) ON CONFLICT DO NOTHING;
@@ -94,15 +105,6 @@ enum FleetSchemaV2 {
                 DELETE FROM playtime_replay_session WHERE player = p_player AND session = p_session;
                 SELECT n.granted, n.ledger_time, n.paid_at INTO granted, ledger_time, paid_at FROM playtime_replay_nonce n WHERE n.nonce = p_nonce;
                 outcome := CASE WHEN granted IS NULL THEN 'used' ELSE 'repeat' END;
-                RETURN;
-            END IF;
-            SELECT replay_horizon INTO v_horizon FROM playtime_collection WHERE id = 1;
-            IF p_expires_at <= v_horizon THEN
-                DELETE FROM playtime_replay_session WHERE player = p_player AND session = p_session;
-                DELETE FROM playtime_replay_nonce WHERE nonce = p_nonce;
-                outcome := 'expired';
-                granted := NULL;
-                ledger_time := NULL;
                 RETURN;
             END IF;
             IF v_granted > 0 THEN
