@@ -8,14 +8,14 @@ internal import PlaytimeSystem
 /// it is (`SHOW transaction_read_only` for `read-write` / `read-only`, `SELECT pg_is_in_recovery()` for `primary`
 /// / `standby`); one that does not qualify is closed and the next host tried. `prefer-standby` looks for a standby
 /// over all hosts first, then takes any. Where libpq gives up after one pass, this goes on: full rounds over the
-/// hosts with a pause between them (50 ms, doubling up to 1 s) until the configuration's connect deadline, so a
+/// hosts with a pause between them (50 ms, doubling up to 250 ms: a promoted standby is found within a quarter of a second) until the configuration's connect deadline, so a
 /// failover that is still under way (no primary yet) is waited out. Each host's attempt gets at most its share of
 /// that deadline, so one silent host cannot use it all.
 enum HostSearch {
     /// The pause after the first round that found nothing.
     static let firstPauseNanoseconds: Int64 = 50_000_000
     /// The longest pause between rounds.
-    static let longestPauseNanoseconds: Int64 = 1_000_000_000
+    static let longestPauseNanoseconds: Int64 = 250_000_000
 
     /// The pause after one of `pause`.
     static func nextPause(after pause: Int64) -> Int64 { min(longestPauseNanoseconds, pause * 2) }
