@@ -44,7 +44,9 @@ package protocol OneStepRedeeming: ReplayGuard {
     func grantsWith(_ ledger: any BudgetLedger) -> Bool
 
     /// Consumes `claim`; on first use grants up to `gold` to its player under `limit` at `now` and records the
-    /// payment, all in one transaction. A nonce used before whose payment was recorded answers that payment.
+    /// payment, all in one transaction. A nonce used before whose payment was recorded answers that payment. The
+    /// claim's nonce must be bound to its (player, session), as a ticket's MAC binds them: a redemption is keyed by
+    /// the session, which carries the nonce.
     func redeem(_ claim: ReplayClaim, gold: Int64, limit: Int64, now: Int64) throws(TicketStoreError) -> OneStepRedemption
 }
 

@@ -81,7 +81,12 @@ struct OneStepRedemptionTests {
         let ticket = try authority.issue(player: "p", session: "s", rate: 600, at: start)
         _ = try authority.redeem(ticket, player: "p", at: start + Self.hour)
         try database.collect(now: ticket.expiresAt)
-        #expect(try test.count("SELECT count(*) FROM playtime_replay_nonce") == 0)
+        // The session's row (and the record in it) outlives the ticket: it is kept until no ticket of the session
+        // issued before the payment can be redeemed.
+        #expect(try test.count("SELECT count(*) FROM playtime_replay_session WHERE granted IS NOT NULL") == 1)
         #expect(throws: TicketError.self) { try authority.redeem(ticket, player: "p", at: ticket.expiresAt - 1) }
+        let memory = try #require(try test.scalar("SELECT expires_at FROM playtime_replay_session").flatMap { Int64($0) })
+        try database.collect(now: memory)
+        #expect(try test.count("SELECT count(*) FROM playtime_replay_session") == 0)
     }
 }
