@@ -21,6 +21,18 @@ import PlaytimeSystem
 /// - `file`: full redemptions with the file stores in `--dir` (one machine; two store calls), for scale.
 ///
 /// `--threads N` threads share one pool of N connections (pgbench `-c N -j N`), for `--seconds S`.
+/// One redemption's values, as pgbench's scripts compute them (scripts/fleet/redeem.sql): nonce `a ‖ b`, session
+/// `s<a>-<b>`, player `<prefix>-<0…99999>`, both expiries far ahead.
+func fleetRedemptionValues(prefix: String) -> (claim: ReplayClaim, player: String) {
+    var random = SystemRandomNumberGenerator()
+    let a = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
+    let b = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
+    let player = "\(prefix)-\(Int.random(in: 0...99_999, using: &random))"
+    let claim = ReplayClaim(nonce: TicketNonce(high: UInt64(a), low: UInt64(b)), expiresAt: 9_000_000_000_000_000_000,
+                            session: SessionKey(player: player, session: "s\(a)-\(b)"), sessionExpiresAt: 9_000_000_000_000_000_000)
+    return (claim, player)
+}
+
 func runFleetBenchmark(arguments: [String]) {
     let options = BenchmarkArguments(arguments)
     let mode = options.value("--mode") ?? "stores"
@@ -35,12 +47,7 @@ func runFleetBenchmark(arguments: [String]) {
             guard let url = options.value("--url") else { print("fleet: --url is required"); return }
             let database = try FleetDatabase(url: url, maximumConnections: threads)
             work = { _ in
-                var random = SystemRandomNumberGenerator()
-                let a = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
-                let b = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
-                let player = "\(prefix)-\(Int.random(in: 0...99_999, using: &random))"
-                let claim = ReplayClaim(nonce: TicketNonce(high: UInt64(a), low: UInt64(b)), expiresAt: 9_000_000_000_000_000_000,
-                                        session: SessionKey(player: player, session: "s\(a)-\(b)"), sessionExpiresAt: 9_000_000_000_000_000_000)
+                let (claim, player) = fleetRedemptionValues(prefix: prefix)
                 guard try database.replayGuard.consume(claim, now: now) == .firstUse else { return false }
                 _ = try database.budgetLedger.grant(750, to: PlayerKey(player), limit: 1_000_000_000_000, at: now)
                 return true
@@ -49,12 +56,7 @@ func runFleetBenchmark(arguments: [String]) {
             guard let url = options.value("--url") else { print("fleet: --url is required"); return }
             let database = try FleetDatabase(url: url, maximumConnections: threads)
             work = { _ in
-                var random = SystemRandomNumberGenerator()
-                let a = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
-                let b = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
-                let player = "\(prefix)-\(Int.random(in: 0...99_999, using: &random))"
-                let claim = ReplayClaim(nonce: TicketNonce(high: UInt64(a), low: UInt64(b)), expiresAt: 9_000_000_000_000_000_000,
-                                        session: SessionKey(player: player, session: "s\(a)-\(b)"), sessionExpiresAt: 9_000_000_000_000_000_000)
+                let (claim, _) = fleetRedemptionValues(prefix: prefix)
                 guard case .paid = try database.replayGuard.redeem(claim, gold: 750, limit: 1_000_000_000_000, now: now) else { return false }
                 return true
             }

@@ -46,7 +46,7 @@ extension FleetDatabase {
                 case .failure, .success(.repeated):
                     _ = try connection.query("ROLLBACK")
                 case .success(.paid):
-                    try Self.commit(connection)
+                    try connection.commit()
                 }
                 return result
             }
@@ -104,26 +104,6 @@ extension FleetDatabase {
                 try connection.query("UPDATE playtime_payment SET result = $2 WHERE key = $1", [key, record])
             }
             return .success(.paid(value))
-        }
-    }
-
-    /// COMMIT, with a lost answer reported as ``PostgresError/commitOutcomeUnknown(_:)``.
-    private static func commit(_ connection: PostgresConnection) throws(PostgresError) {
-        let answer: PostgresResult
-        do {
-            answer = try connection.query("COMMIT")
-        } catch {
-            switch error {
-            case .connectionClosed(let reason), .timedOut(let reason), .protocolViolation(let reason):
-                throw .commitOutcomeUnknown(reason)
-            case .server(let server) where server.endsSession:
-                throw .commitOutcomeUnknown("\(server)")
-            default:
-                throw error
-            }
-        }
-        guard answer.commandTag != "ROLLBACK" else {
-            throw .transactionRolledBack("a statement inside the transaction failed; COMMIT rolled back")
         }
     }
 }

@@ -78,6 +78,28 @@ package final class PostgresConnection {
         }
     }
 
+    /// `COMMIT` of the open transaction. A connection that broke while committing throws
+    /// ``PostgresError/commitOutcomeUnknown(_:)`` (the server may or may not have committed); a transaction a failed
+    /// statement had doomed throws ``PostgresError/transactionRolledBack(_:)`` (nothing was committed).
+    package func commit() throws(PostgresError) {
+        let answer: PostgresResult
+        do {
+            answer = try query("COMMIT")
+        } catch {
+            switch error {
+            case .connectionClosed(let reason), .timedOut(let reason), .protocolViolation(let reason):
+                throw .commitOutcomeUnknown(reason)
+            case .server(let serverError) where serverError.endsSession:
+                throw .commitOutcomeUnknown("\(serverError)")
+            default:
+                throw error
+            }
+        }
+        guard answer.commandTag != "ROLLBACK" else {
+            throw .transactionRolledBack("a statement inside the transaction failed; COMMIT rolled back")
+        }
+    }
+
     /// Whether the last ``query(_:_:)`` attempt bound a cached statement.
     var lastQueryUsedCache = false
 

@@ -80,22 +80,7 @@ package final class PostgresPool: Sendable {
                 if connection.isOpen { _ = try? connection.query("ROLLBACK") }
                 throw error
             }
-            let commit: PostgresResult
-            do throws(PostgresError) {
-                commit = try connection.query("COMMIT")
-            } catch {
-                switch error {
-                case .connectionClosed(let reason), .timedOut(let reason), .protocolViolation(let reason):
-                    throw .commitOutcomeUnknown(reason)
-                case .server(let serverError) where serverError.endsSession:
-                    throw .commitOutcomeUnknown("\(serverError)")
-                default:
-                    throw error
-                }
-            }
-            guard commit.commandTag != "ROLLBACK" else {
-                throw .transactionRolledBack("a statement inside the transaction failed; COMMIT rolled back")
-            }
+            try connection.commit()
             return value
         }
     }
