@@ -42,16 +42,8 @@ case "$dir" in /*) ;; *) dir="$PWD/$dir" ;; esac
 first_port=${3:-25432}
 script_path="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 
-bin=""
-for candidate in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -n); do
-  [ -x "$candidate/pg_ctl" ] && bin=$candidate
-done
-if [ -z "$bin" ] && command -v pg_ctl >/dev/null 2>&1; then bin=$(dirname "$(command -v pg_ctl)"); fi
-
-# From / : the server user may not be allowed into the caller's working directory (a checkout under /root).
-as_server_user() {
-  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
-}
+# shellcheck source=scripts/postgres-common.sh
+. "$(cd "$(dirname "$0")" && pwd)/postgres-common.sh"
 
 data="$dir/data"
 socket="$dir/socket"
@@ -64,15 +56,7 @@ halt() {
     as_server_user "$bin/pg_ctl" -D "$data" -m fast -w -t 30 stop >/dev/null 2>&1 || true
   fi
   # A postmaster that ignored the fast stop (or a pid file left by a killed one): end it by its pid file.
-  if [ -f "$data/postmaster.pid" ]; then
-    pid=$(head -1 "$data/postmaster.pid" 2>/dev/null || true)
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && grep -q postgres "/proc/$pid/comm" 2>/dev/null; then
-      kill -QUIT "$pid" 2>/dev/null || true
-      for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -KILL "$pid" 2>/dev/null || true
-    fi
-    rm -f "$data/postmaster.pid"
-  fi
+  end_by_pid_file "$data"
 }
 
 listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }

@@ -47,16 +47,8 @@ script_dir="$(cd "$(dirname "$0")" && pwd)"
 script_path="$script_dir/$(basename "$0")"
 loopback="$script_dir/postgres-loopback.sh"
 
-bin=""
-for candidate in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k5 -n); do
-  [ -x "$candidate/pg_ctl" ] && bin=$candidate
-done
-if [ -z "$bin" ] && command -v pg_ctl >/dev/null 2>&1; then bin=$(dirname "$(command -v pg_ctl)"); fi
-
-# From / : the server user may not be allowed into the caller's working directory (a checkout under /root).
-as_server_user() {
-  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
-}
+# shellcheck source=scripts/postgres-common.sh
+. "$script_dir/postgres-common.sh"
 
 primary="$dir/primary"
 standby="$dir/standby"
@@ -64,20 +56,11 @@ standby="$dir/standby"
 # Stops the server whose data directory is $1 (-m immediate), then ends a postmaster that survived (or was left
 # by a killed run) by its pid file.
 crash() {
-  local data=$1 pid
+  local data=$1
   if [ -n "$bin" ] && [ -f "$data/postmaster.pid" ]; then
     as_server_user "$bin/pg_ctl" -D "$data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
   fi
-  if [ -f "$data/postmaster.pid" ]; then
-    pid=$(head -1 "$data/postmaster.pid" 2>/dev/null || true)
-    if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && grep -q postgres "/proc/$pid/comm" 2>/dev/null; then
-      kill -QUIT "$pid" 2>/dev/null || true
-      for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -KILL "$pid" 2>/dev/null || true
-      for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    fi
-    rm -f "$data/postmaster.pid"
-  fi
+  end_by_pid_file "$data"
 }
 
 listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
