@@ -11,9 +11,15 @@ import Testing
 struct OneStepRedemptionTests {
     static let hour = StoreContracts.hour
 
-    /// Runs `body` with an authority on the fleet stores of a database of its own, under a budget of `budget`.
+    /// Runs `body` with an authority on the fleet stores of a database of its own, under a budget of `budget`, on
+    /// a thread of its own (its statements block; the test pool's threads must stay free).
     static func withAuthority(budget: Int64 = 1_000_000,
-                              _ body: (TicketAuthority, FleetDatabase, FleetTestDatabase) throws -> Void) throws {
+                              _ body: @escaping @Sendable (TicketAuthority, FleetDatabase, FleetTestDatabase) throws -> Void) async throws {
+        try await StoreContracts.onThread { try withAuthorityHere(budget: budget, body) }
+    }
+
+    private static func withAuthorityHere(budget: Int64,
+                                          _ body: (TicketAuthority, FleetDatabase, FleetTestDatabase) throws -> Void) throws {
         let test = try FleetTestDatabase()
         defer { test.drop() }
         let database = try test.open()
@@ -26,8 +32,8 @@ struct OneStepRedemptionTests {
     }
 
     @Test("first use pays; the same ticket again repeats that payment (its figures, its instant) and grants nothing more")
-    func repeatOfTheSameTicket() throws {
-        try Self.withAuthority { authority, database, test in
+    func repeatOfTheSameTicket() async throws {
+        try await Self.withAuthority { authority, database, test in
             let start = StoreContracts.start
             let ticket = try authority.issue(player: "p", session: "s", rate: 600, at: start)
             let paid = try authority.redeem(ticket, player: "p", at: start + 2 * Self.hour)
@@ -43,8 +49,8 @@ struct OneStepRedemptionTests {
     }
 
     @Test("another ticket of a paid session is refused; a ticket consumed by the two-call path is refused, not repeated")
-    func refusals() throws {
-        try Self.withAuthority { authority, database, test in
+    func refusals() async throws {
+        try await Self.withAuthority { authority, database, test in
             let start = StoreContracts.start
             _ = try authority.redeem(try authority.issue(player: "p", session: "s", rate: 600, at: start), player: "p", at: start + Self.hour)
             let second = try authority.issue(player: "p", session: "s", rate: 600, at: start + Self.hour)
@@ -58,8 +64,8 @@ struct OneStepRedemptionTests {
     }
 
     @Test("the budget caps the grant exactly as the two-call path does, and a repeat reports the capped grant")
-    func budget() throws {
-        try Self.withAuthority(budget: 500) { authority, database, test in
+    func budget() async throws {
+        try await Self.withAuthority(budget: 500) { authority, database, test in
             let start = StoreContracts.start
             let first = try authority.issue(player: "p", session: "a", rate: 600, at: start)
             let second = try authority.issue(player: "p", session: "b", rate: 600, at: start)
@@ -72,8 +78,8 @@ struct OneStepRedemptionTests {
     }
 
     @Test("a collection that passed the ticket's expiry refuses it as expired, and its record goes with it")
-    func collected() throws {
-        try Self.withAuthority { authority, database, test in
+    func collected() async throws {
+        try await Self.withAuthority { authority, database, test in
             let start = StoreContracts.start
             let ticket = try authority.issue(player: "p", session: "s", rate: 600, at: start)
             _ = try authority.redeem(ticket, player: "p", at: start + Self.hour)
