@@ -14,16 +14,8 @@ swift build -c release --product PlaytimeBenchmarks --product playtime >/dev/nul
 bench=.build/release/PlaytimeBenchmarks
 playtime=.build/release/playtime
 
-# Runs a command and prints "<seconds> <peak RSS MiB>" of it (the child's ru_maxrss).
-measure() {
-  python3 - "$@" <<'PY'
-import resource, subprocess, sys, time
-start = time.perf_counter()
-subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)
-elapsed = time.perf_counter() - start
-print(f"{elapsed:.3f} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024:.1f}")
-PY
-}
+# measure COMMAND...: "<seconds> <peak RSS MiB>" of it.
+. scripts/bench-measure.sh
 
 "$bench" gen-journal --sessions "$sessions" --out "$dir/journal.jsonl" --key-file "$dir/key"
 bytes=$(stat -c %s "$dir/journal.jsonl")

@@ -3,6 +3,7 @@ import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
+import PlaytimeTestSupport
 
 /// `gen-journal`: writes an honest journal of N sessions (departure, return, claim), ~1 KB per session,
 /// quickly (no fsync per record), for the audit benchmark.

@@ -4,6 +4,7 @@ import PlaytimeCrypto
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
+import PlaytimeTestSupport
 
 /// `gen-journals`: writes N small enrolled journals into a directory for the fleet audit benchmark
 /// (scripts/bench-fleet-audit.sh, docs/fleet.md "Fleet audits"). Each journal's key is derived from the server

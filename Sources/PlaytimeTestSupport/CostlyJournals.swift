@@ -121,22 +121,8 @@ package enum CostlyJournals {
                                       encoder: inout JournalEncoder, into bytes: inout [UInt8]) throws {
         let id = sessionID(index, salt: salt)
         let away = Int64(60 + (index * 7_919) % 3_540) * second
-        let departure = Evidence(event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
-                                 network: NetworkTime(unixNanoseconds: wall + 1_200_000, errorBoundNanoseconds: 2_500_000),
-                                 connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 600, policyVersion: RewardPolicy.default.version)
-        let arrival = Evidence(event: .foreground, sessionID: id, clock: ClockReading(wallNanoseconds: wall + away, bootNanoseconds: boot + away, bootID: bootID),
-                               network: NetworkTime(unixNanoseconds: wall + away + 1_100_000, errorBoundNanoseconds: 2_400_000),
-                               connectivity: Connectivity(state: .online, reason: "ntp-ok"))
-        bytes += try encoder.encodeRecord(type: "session.background", payload: EvidenceCodec.encode(departure))
-        bytes += try encoder.encodeRecord(type: "session.foreground", payload: EvidenceCodec.encode(arrival))
-        if let calculator {
-            let timeline = SessionTimeline(sessionID: id, departure: departure, arrival: arrival)
-            let verdict = ElapsedVerdict(timeline: timeline)
-            let breakdown = try calculator.calculate(verdict, of: timeline)
-            let claim = ClaimRecord(sessionID: id, creditedSeconds: verdict.creditedSeconds, status: verdict.status, paidGold: breakdown.paidNow,
-                                    escrowedGold: breakdown.escrowed, multipliers: [], goldPerHour: 600, policyVersion: RewardPolicy.default.version)
-            bytes += try encoder.encodeRecord(type: ClaimRecord.recordType, payload: ClaimCodec.encode(claim))
-        }
+        try appendClaimedSession(id: id, wall: wall, boot: boot, bootID: bootID, away: away, calculator: calculator,
+                                 encoder: &encoder, into: &bytes)
         // Half an hour of play before the next departure: sessions never overlap and claims stay within the
         // daily budget.
         wall += away + 1_800 * second

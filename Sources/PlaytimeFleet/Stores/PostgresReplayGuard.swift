@@ -96,7 +96,6 @@ package final class PostgresReplayGuard: OneStepRedeeming {
         case "repeat":
             guard let redeemedAt = SQLValue.int64(row[3]) else { throw .database(reason: "playtime_redeem answered \(result.rows)") }
             return .repeated(try grant(), redeemedAt: redeemedAt)
-        case "used": return .refused(.alreadyUsed)
         case "session": return .refused(.sessionAlreadyPaid)
         case "expired": return .refused(.expired)
         default: throw .database(reason: "playtime_redeem answered \(result.rows)")
