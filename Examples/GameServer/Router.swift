@@ -123,6 +123,7 @@ struct Router: Sendable {
         case .ticket(.alreadyRedeemed): return (409, "already-redeemed")
         case .ticket(.storeFailure), .store, .setup, .upload: return (500, "store-failure")
         case .anchor: return (422, "bad-anchor-request")
+        case .grant: return (422, "bad-grant")
         case .ticket(.ledgerFailure): return (500, "ledger-failure")
         case .ticket(.malformed): return (422, "malformed")
         case .ticket(.unknownKey): return (422, "unknown-key")
@@ -166,7 +167,7 @@ struct Router: Sendable {
                 return (.json(409, ErrorBody(error: "concurrent-upload", message: error.description)), "\(label): \(player), concurrent upload")
             case .store:
                 return (.json(500, ErrorBody(error: "store-failure", message: error.description)), "\(label): store failed, \(error)")
-            case .upload, .ticket, .setup, .anchor:
+            case .upload, .ticket, .setup, .anchor, .grant:
                 return (.json(500, ErrorBody(error: "audit-failed", message: error.description)), "\(label): audit failed, \(error)")
             }
         }

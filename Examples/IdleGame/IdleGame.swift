@@ -24,7 +24,8 @@ enum IdleGame {
       --ntp SERVER       Ask this NTP server at the return (repeatable; host, host:port). Default: none.
       --rate N           Gold per hour snapshotted at departure (default: the policy's rate).
       --policy P         demo (default: 36 000 gold/h, 1 s minimum), default (the library's), or a JSON file.
-      --ad               The player watched an ad: request the policy's one-shot "ad" multiplier.
+      --ad               The player watched an ad: request the policy's one-shot "ad" multiplier (shown
+                         pending: only a game's server grants it).
       --details          Also print the full reward breakdown.
       --print-policy     Print the policy as JSON and exit.
     """
@@ -150,7 +151,13 @@ enum IdleGame {
         story.line("reward", summary + (breakdown.belowMinimum ? " (below the \(breakdown.minimumAwaySeconds) s minimum)" : ""))
         story.line("", "total \(breakdown.totalGold), paid now \(breakdown.paidNow), escrowed \(breakdown.escrowed), forfeited \(breakdown.forfeited)")
         if options.details { story.paragraph(breakdown.renderedText, indent: false) }
-        story.line("claim", "recorded (\(payout.claim.paidGold) paid, \(payout.claim.escrowedGold) in escrow), so a server can recompute it")
+        for pending in payout.pendingMultipliers {
+            // Multipliers are the server's to grant (docs/reward-policy.md): this game has no server, so it never pays them.
+            story.line("pending", "\(pending.name) +\(pending.gold) gold once the game's server grants it (this example has none)")
+        }
+        story.line("claim", "recorded (\(payout.claim.paidGold) paid, \(payout.claim.escrowedGold) in escrow"
+                   + (payout.claim.pendingMultipliers.isEmpty ? "" : ", \(payout.claim.pendingMultipliers.joined(separator: ", ")) pending")
+                   + "), so a server can recompute it")
         return payout.goldNow
     }
 

@@ -28,6 +28,9 @@ package struct AuditedSession: Sendable, Hashable, Codable {
     package var policyVersion: String = ""
     /// See ``goldPerHour``.
     package var multipliers: [String] = []
+    /// The multipliers the game's claims asked for and left to the server's grant (not in ``payableGold``): a
+    /// server that granted one pays it (docs/reward-policy.md, "Multipliers are the server's").
+    package var pendingMultipliers: [String] = []
     /// Where the session lies in its journal: the departure's and the return's record sequences (what server
     /// anchors place on the server's clock, docs/anchors.md).
     package var departureSequence: UInt64?

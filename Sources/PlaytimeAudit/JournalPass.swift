@@ -166,7 +166,7 @@ struct JournalPass {
             if counted.claims > configuration.limits.claims {
                 return refuse(.claims(limit: configuration.limits.claims), sequence: view.sequence, auditor: auditor)
             }
-            if claim.multipliers.count > configuration.limits.multipliersPerClaim {
+            if claim.multipliers.count + claim.pendingMultipliers.count > configuration.limits.multipliersPerClaim {
                 return refuse(.multipliersPerClaim(limit: configuration.limits.multipliersPerClaim, sessionID: claim.sessionID),
                               sequence: view.sequence, auditor: auditor)
             }

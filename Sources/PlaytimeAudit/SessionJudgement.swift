@@ -54,6 +54,12 @@ extension JournalPass {
         for index in 0..<claims.count {
             for name in claims[index].claim.multipliers where grantedNames.insert(name).inserted { granted.append(name) }
         }
+        // Names the game asked for that wait for the server's grant (claim version 2): not in the claims' gold,
+        // paid by a server that granted them (docs/reward-policy.md, "Multipliers are the server's").
+        var pending: [String] = []
+        for index in 0..<claims.count {
+            for name in claims[index].claim.pendingMultipliers where grantedNames.insert(name).inserted { pending.append(name) }
+        }
         let final = try? calculator?.calculate(verdict, goldPerHour: rate, requestedMultipliers: granted)
         // A claim written before the later proof was made on the verdict without it (docs/journal-format.md §8).
         var beforeProof: ElapsedVerdict?
@@ -132,6 +138,7 @@ extension JournalPass {
         audited.goldPerHour = rate
         audited.policyVersion = timeline.policyVersion
         audited.multipliers = granted
+        audited.pendingMultipliers = pending
         audited.departureSequence = timeline.departureSequence
         audited.arrivalSequence = timeline.arrivalSequence
         audited.arrivalWallNanoseconds = timeline.arrival?.clock.wallNanoseconds

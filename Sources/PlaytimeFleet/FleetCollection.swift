@@ -12,6 +12,8 @@ public struct FleetCollection: Sendable, Equatable {
     public var players: Int
     /// Payment records removed (their retries can no longer come: docs/fleet.md, "Exactly once").
     public var payments: Int
+    /// Multiplier grants removed (their sessions can no longer be paid).
+    public var multiplierGrants: Int = 0
     /// Batches (transactions) the deletes took.
     public var batches: Int
 
@@ -40,6 +42,10 @@ enum FleetCollector {
     static let deleteSessions = """
         DELETE FROM playtime_replay_session WHERE (player, session) IN (
             SELECT player, session FROM playtime_replay_session WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2)
+        """
+    static let deleteMultiplierGrants = """
+        DELETE FROM playtime_multiplier_grant WHERE (player, session, name) IN (
+            SELECT player, session, name FROM playtime_multiplier_grant WHERE expires_at <= $1 ORDER BY expires_at LIMIT $2)
         """
     static let deletePayments = """
         DELETE FROM playtime_payment WHERE key IN (
@@ -81,6 +87,7 @@ enum FleetCollector {
             report.nonces = try repeatDelete(pool, deleteNonces, ["\(horizon)", batch], batchSize, &report.batches)
             report.sessions = try repeatDelete(pool, deleteSessions, ["\(horizon)", batch], batchSize, &report.batches)
             report.payments = try repeatDelete(pool, deletePayments, ["\(horizon)", batch], batchSize, &report.batches)
+            report.multiplierGrants = try repeatDelete(pool, deleteMultiplierGrants, ["\(horizon)", batch], batchSize, &report.batches)
             report.grants = try repeatDelete(pool, deleteGrants, [batch], batchSize, &report.batches)
             // `floor - 24 h` must not overflow: below that nothing can be old enough.
             while floor >= Int64.min + 86_400_000_000_000 {

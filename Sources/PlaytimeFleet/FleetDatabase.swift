@@ -18,6 +18,8 @@ package final class FleetDatabase: Sendable {
     package let deviceRegistry: PostgresDeviceRegistry
     /// Each account's paid away intervals.
     package let accountIntervals: PostgresAccountIntervalStore
+    /// The multipliers the servers granted one session at a time.
+    package let multiplierGrants: PostgresMultiplierGrants
     /// The schema version found before opening migrated it (0: the database was empty).
     package let versionFound: Int
 
@@ -42,11 +44,12 @@ package final class FleetDatabase: Sendable {
         budgetLedger = PostgresBudgetLedger(pool: pool)
         deviceRegistry = PostgresDeviceRegistry(pool: pool)
         accountIntervals = PostgresAccountIntervalStore(pool: pool)
+        multiplierGrants = PostgresMultiplierGrants(pool: pool)
     }
 
     /// Garbage collection at the server's clock `now` (Unix nanoseconds): advances the replay horizon and the
     /// budget floor to `now`, then deletes, `batchSize` rows per transaction, the nonces and session keys that
-    /// expired at or before it and the grants no window can count any more. Run it from one server now and then
+    /// expired at or before it (multiplier grants included) and the budget grants no window can count any more. Run it from one server now and then
     /// (an hourly job); running it from several at once is safe.
     @discardableResult
     package func collect(now: Int64, batchSize: Int = 10_000) throws(FleetError) -> FleetCollection {

@@ -47,7 +47,8 @@ public final class EarningsServer: Sendable {
             authority = try TicketAuthority(keys: TicketKeyRing(current: key), policy: policy,
                                             retainedPolicies: configuration.retainedPolicies.filter { $0.version != policy.version },
                                             lifetimeSeconds: configuration.ticketLifetimeSeconds, rates: configuration.rates,
-                                            multiplierGrants: configuration.multiplierGrants,
+                                            multiplierGrants: RecordedMultiplierGrants(configured: configuration.multiplierGrants,
+                                                                                       recorded: stores.grants),
                                             replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger)
         } catch {
             throw .setup("tickets: \(error)")
@@ -104,7 +105,8 @@ public final class EarningsServer: Sendable {
         // A forged ticket, or another player's, is refused before any record is looked up.
         do { try authority.verify(parsed, player: player, at: configuration.now()) } catch { throw .ticket(error) }
         let (payout, attempts) = try exactlyOnce(fleet, key: [0x02] + parsed.nonce.bytes, expiresAt: parsed.expiresAt) { stores, now in
-            let bound = authority.with(replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger)
+            let bound = authority.with(replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger,
+                                       multiplierGrants: grants(recordedIn: stores))
             do throws(ServerError) {
                 let payout = try pay(ticket, player: player, at: now, authority: bound, accounts: stores.accountIntervals)
                 return .success((payout, try Self.record(payout.redemption)))
@@ -202,7 +204,7 @@ public final class EarningsServer: Sendable {
             paying.registry = bound.deviceRegistry
             paying.accounts = bound.accountIntervals
             do throws(ServerError) {
-                let payout = try pay(upload: path, player: player, key: key, at: now, stores: paying)
+                let payout = try pay(upload: path, player: player, key: key, at: now, stores: paying, grants: grants(recordedIn: bound))
                 return .success((payout, try Self.record(UploadReceipt(payout))))
             } catch {
                 return .failure(error)
@@ -220,9 +222,10 @@ public final class EarningsServer: Sendable {
     var sessionMemory: Int64 { (authority.lifetimeSeconds + authority.allowedSkewSeconds) &* 1_000_000_000 }
 
     /// The upload at `path` judged and paid on the given stores.
-    private func pay(upload path: String, player: String, key: JournalKey, at now: Int64, stores: ServerStores) throws(ServerError) -> UploadPayout {
+    private func pay(upload path: String, player: String, key: JournalKey, at now: Int64, stores: ServerStores,
+                     grants: (any MultiplierGrants)? = nil) throws(ServerError) -> UploadPayout {
         let gate = UploadGate(key: key, configuration: audit, registry: stores.registry, accounts: stores.accounts,
-                              decisions: ServerRateDecisions(rates: authority.rates, grants: authority.multiplierGrants, now: now),
+                              decisions: ServerRateDecisions(rates: authority.rates, grants: grants ?? authority.multiplierGrants, now: now),
                               anchorKey: anchorKey)
         let decision: UploadDecision
         do {

@@ -15,6 +15,9 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
     case store(String)
     /// An anchor request was refused (the journal id or head is not in the documented form); nothing was issued.
     case anchor(String)
+    /// A multiplier grant was refused (no policy of this server defines the name, or the session id is empty);
+    /// nothing was recorded.
+    case grant(String)
 
     /// A one-line explanation.
     public var description: String {
@@ -24,6 +27,7 @@ public enum ServerError: Error, Sendable, CustomStringConvertible {
         case .upload(let error): return error.description
         case .store(let detail): return "store failure: \(detail)"
         case .anchor(let detail): return "no anchor issued: \(detail)"
+        case .grant(let detail): return "no multiplier granted: \(detail)"
         }
     }
 }

@@ -10,6 +10,8 @@ struct ServerStores: Sendable {
     var budgetLedger: any BudgetLedger
     var registry: any DeviceRegistry
     var accounts: any AccountIntervalStore
+    /// The multipliers the server granted one session at a time (``EarningsServer/grant(_:player:session:)``).
+    var grants: any MultiplierGrantStore
     /// The fleet database, for its garbage collection; `nil` for files, which compact themselves.
     var fleet: FleetDatabase?
     /// The directory of the file stores; `nil` for a database.
@@ -23,7 +25,7 @@ struct ServerStores: Sendable {
             ? try fleet(url: store, maximumConnections: maximumConnections) : try files(directory: store)
     }
 
-    /// `replay`, `budget`, `registry/` and `accounts/` in `directory`.
+    /// `replay`, `budget`, `registry/`, `accounts/` and `grants/` in `directory`.
     static func files(directory: String) throws(ServerError) -> ServerStores {
         do {
             try FileSystem.createDirectories(atPath: directory)
@@ -41,7 +43,8 @@ struct ServerStores: Sendable {
         do {
             return ServerStores(replayGuard: replayGuard, budgetLedger: budgetLedger,
                                 registry: try FileDeviceRegistry(directory: directory + "/registry"),
-                                accounts: try FileAccountIntervalStore(directory: directory + "/accounts"), fleet: nil,
+                                accounts: try FileAccountIntervalStore(directory: directory + "/accounts"),
+                                grants: try FileMultiplierGrants(directory: directory + "/grants"), fleet: nil,
                                 directory: directory, description: "replay file \(directory)/replay, budget file \(directory)/budget")
         } catch {
             throw .setup("device registry \(directory)/registry: \(error)")
@@ -55,7 +58,7 @@ struct ServerStores: Sendable {
             throw .setup("\(error) (refusing to start without the fleet's stores)")
         }
         return ServerStores(replayGuard: database.replayGuard, budgetLedger: database.budgetLedger, registry: database.deviceRegistry,
-                            accounts: database.accountIntervals, fleet: database, directory: nil,
+                            accounts: database.accountIntervals, grants: database.multiplierGrants, fleet: database, directory: nil,
                             description: "fleet database \(redacted(url))")
     }
 

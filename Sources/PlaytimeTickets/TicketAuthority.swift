@@ -89,12 +89,13 @@ package struct TicketAuthority: Sendable {
     }
 
     /// The same authority on other stores (the fleet's, inside one payment's transaction).
-    package func with(replayGuard: any ReplayGuard, budgetLedger: any BudgetLedger) -> TicketAuthority {
-        TicketAuthority(copying: self, keys: keys, replayGuard: replayGuard, budgetLedger: budgetLedger)
+    package func with(replayGuard: any ReplayGuard, budgetLedger: any BudgetLedger,
+                      multiplierGrants: (any MultiplierGrants)? = nil) -> TicketAuthority {
+        TicketAuthority(copying: self, keys: keys, replayGuard: replayGuard, budgetLedger: budgetLedger, multiplierGrants: multiplierGrants)
     }
 
     private init(copying other: TicketAuthority, keys: TicketKeyRing, replayGuard: (any ReplayGuard)? = nil,
-                 budgetLedger: (any BudgetLedger)? = nil) {
+                 budgetLedger: (any BudgetLedger)? = nil, multiplierGrants: (any MultiplierGrants)? = nil) {
         self.keys = keys
         self.policy = other.policy
         self.lifetimeSeconds = other.lifetimeSeconds
@@ -102,7 +103,7 @@ package struct TicketAuthority: Sendable {
         self.replayGuard = replayGuard ?? other.replayGuard
         self.budgetLedger = budgetLedger ?? other.budgetLedger
         self.rates = other.rates
-        self.multiplierGrants = other.multiplierGrants
+        self.multiplierGrants = multiplierGrants ?? other.multiplierGrants
         self.calculators = other.calculators
     }
 }

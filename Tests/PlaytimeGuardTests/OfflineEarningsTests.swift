@@ -75,7 +75,7 @@ struct OfflineEarningsTests {
         #expect(try fixture.claims(key: earnings.journalKey) == [payout.claim])
     }
 
-    @Test("The ad multiplier applies once and is recorded in the claim; an unknown name is not")
+    @Test("The ad multiplier waits for the server's grant: pending once in the claim, not in the gold; an unknown name is not pending")
     func multipliers() async throws {
         let fixture = try EarningsFixture()
         defer { fixture.cleanUp() }
@@ -83,13 +83,18 @@ struct OfflineEarningsTests {
         try earnings.background(goldPerHour: 600)
         fixture.clock.advance(nanoseconds: hour)
         let payout = try #require(try await earnings.foreground(multipliers: ["ad", "ad", "jackpot"]))
-        // 3 600 s less 0.36 s → 3 599 s; × 2: floor(3 599 / 6).
-        #expect(payout.goldNow == 3_599 / 6)
-        #expect(payout.claim.multipliers == ["ad"])
-        #expect(payout.breakdown.multipliers.map(\.outcome) == [.applied, .duplicateRequest, .unknown])
+        // 3 600 s less 0.36 s → 3 599 s at 50 %: floor(3 599 / 12) now; × 2 once granted: floor(3 599 / 6).
+        #expect(payout.goldNow == 3_599 / 12)
+        #expect(payout.claim.multipliers.isEmpty)
+        #expect(payout.claim.pendingMultipliers == ["ad"])
+        #expect(payout.pendingMultipliers == [PendingMultiplier(name: "ad", gold: 3_599 / 6 - 3_599 / 12)])
+        #expect(payout.goldPendingGrant == 3_599 / 6 - 3_599 / 12)
+        #expect(payout.breakdown.multipliers.isEmpty)
         #expect(payout.explanation.hasSuffix(
-            "Away 59m 59s: 50 % efficiency, ×2 ad, ad asked for twice, applied once, no jackpot multiplier in this game's rules: 599 gold now."),
+            "Away 59m 59s: 50 % efficiency: 299 gold now. Waiting for the server's grant: ad (+300 gold)."),
             "\(payout.explanation)")
+        // The journal holds the claim as written (version 2, with its pending names).
+        #expect(try fixture.claims(key: earnings.journalKey) == [payout.claim])
     }
 
     @Test("Below the policy's minimum away time the explanation says so: 59 s on the default policy's 60 s minimum")

@@ -124,3 +124,36 @@ extension EarningsServerFleetTests {
         }
     }
 }
+
+/// Multiplier grants on the fleet's table (schema v3): recorded on one server, paid on another, once; collected
+/// with their sessions.
+@Suite("Multiplier grants on PostgreSQL")
+struct FleetMultiplierGrantTests {
+    @Test("A grant recorded on one server pays on another: a ticket with its ad, the newcomer's upload with its pending ad, once",
+          .enabled(if: EarningsServerFleetTests.base != nil || EarningsServerFleetTests.required))
+    func grantOnOneServerPaysOnAnother() async throws {
+        try await EarningsServerFleetTests.withServers(2) { servers, fixture in
+            let ticket = try servers[0].issueTicket(player: "p42", session: "t1").encodedText()
+            fixture.clock.advance(nanoseconds: 3_600_000_000_000)
+            try servers[0].grant("ad", player: "p42", session: "t1")
+            try servers[0].grant("ad", player: "p42", session: "t1")
+            #expect(try servers[1].redeem(ticket, player: "p42").gold == 600)
+
+            let game = try fixture.game()
+            _ = try await game.launch()
+            _ = try game.background(goldPerHour: RewardPolicy.default.goldPerHour)
+            fixture.clock.advance(nanoseconds: 65_000_000_000)
+            let payout = try #require(try await game.foreground(multipliers: ["ad"]))
+            #expect(payout.goldNow == 5 && payout.goldPendingGrant == 5)
+            try servers[1].grant("ad", player: "p42", session: payout.sessionID)
+            let upload = try servers[0].acceptUpload(try fixture.journalBytes(), player: "p42")
+            #expect(upload.paidGold == 10 && upload.isClean, "\(upload.decision.findings)")
+            _ = try game.heartbeat(goldPerHour: RewardPolicy.default.goldPerHour)
+            #expect(try servers[1].acceptUpload(try fixture.journalBytes(), player: "p42").paidGold == 0)
+
+            // Past the ticket lifetime the grants go with their sessions.
+            fixture.clock.advance(nanoseconds: 8 * 86_400_000_000_000)
+            #expect(try servers[0].collectExpired()?.multiplierGrants == 2)
+        }
+    }
+}

@@ -222,7 +222,9 @@ struct EarningsServerTests {
             let departure = try game.background(goldPerHour: 600)
             fixture.clock.advance(nanoseconds: hour)
             let payout = try #require(try await game.foreground(multipliers: ["ad"]))
-            #expect(payout.goldNow == 3_599 / 6)
+            // The device pays without the ad and names it pending; the server pays it only when it granted it.
+            #expect(payout.goldNow == 3_599 / 12)
+            #expect(payout.pendingMultipliers == [PendingMultiplier(name: "ad", gold: 3_599 / 6 - 3_599 / 12)])
             let server = try fixture.server { configuration in
                 if granted {
                     configuration.multiplierGrants = StaticMultiplierGrants(

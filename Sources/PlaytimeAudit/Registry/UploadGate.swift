@@ -321,9 +321,10 @@ package struct UploadGate: Sendable {
             + "(the server's anchors place it as late as \(UTCText.format(latest))); paid under '\(configuration.policy.version)'"
     }
 
-    /// What `session` is worth under the server's decisions: only the multipliers the server granted (its rate is
-    /// already the account's ceiling at most: the auditor judged it so) and, when its label is retired, the
-    /// server's policy instead of the one its departure names.
+    /// What `session` is worth under the server's decisions: only the multipliers the server granted — of those
+    /// the game's claims applied, and of those they left pending, which the server pays when it granted them —
+    /// (its rate is already the account's ceiling at most: the auditor judged it so) and, when its label is
+    /// retired, the server's policy instead of the one its departure names.
     private static func repriced(_ session: AuditedSession, account: String?, decisions: (any ServerDecisions)?, underServerPolicy: Bool,
                                  configuration: AuditConfiguration,
                                  calculators: inout [String: RewardCalculator]) throws(UploadError) -> (Int64, Terms) {
@@ -333,8 +334,10 @@ package struct UploadGate: Sendable {
             do { granted = try decisions.grantedMultipliers(account: account, sessionID: session.sessionID) } catch {
                 throw .registry(error)
             }
-            multipliers = multipliers.filter { granted.contains($0) }
+            multipliers = (session.multipliers + session.pendingMultipliers).filter { granted.contains($0) }
         }
+        // A pending multiplier the server granted raises the session above what the game was paid.
+        let raised = multipliers.contains { !session.multipliers.contains($0) }
         let policy = underServerPolicy ? configuration.policy : configuration.policy(version: session.policyVersion) ?? configuration.policy
         let terms = Terms(policy: policy, multipliers: multipliers)
         guard underServerPolicy || multipliers != session.multipliers else { return (session.payableGold, terms) }
@@ -348,7 +351,7 @@ package struct UploadGate: Sendable {
         }
         let breakdown = try? calculator.calculate(session.verdict, goldPerHour: max(0, session.goldPerHour), requestedMultipliers: multipliers)
         let gold = breakdown?.paidNow ?? 0
-        return (underServerPolicy ? gold : min(session.payableGold, gold), terms)
+        return (underServerPolicy || raised ? gold : min(session.payableGold, gold), terms)
     }
 
     private static func refusal(_ kind: AuditFinding.Kind, _ journalID: String, _ record: DeviceRecord, _ detail: String) -> UploadDecision {

@@ -1,7 +1,7 @@
 package import PlaytimeAudit
 package import PlaytimeTickets
 
-/// The fleet's four stores on the connection of one open transaction (``FleetDatabase/once(key:paidAt:expiresAt:_:)``):
+/// The fleet's stores on the connection of one open transaction (``FleetDatabase/once(key:paidAt:expiresAt:_:)``):
 /// whatever they write commits together with the payment's record, or not at all. Use them only inside the body
 /// they were handed to, on its thread.
 package struct FleetStores: Sendable {
@@ -13,11 +13,14 @@ package struct FleetStores: Sendable {
     package let deviceRegistry: any DeviceRegistry
     /// The account intervals, in the transaction.
     package let accountIntervals: any AccountIntervalStore
+    /// The multiplier grants, read in the transaction (a failover while reading them is retried with the payment).
+    package let multiplierGrants: any MultiplierGrantStore
 
     init(transaction: FleetTransaction) {
         replayGuard = PostgresReplayGuard(transaction: transaction)
         budgetLedger = PostgresBudgetLedger(transaction: transaction)
         deviceRegistry = PostgresDeviceRegistry(transaction: transaction)
         accountIntervals = PostgresAccountIntervalStore(transaction: transaction)
+        multiplierGrants = PostgresMultiplierGrants(transaction: transaction)
     }
 }

@@ -10,8 +10,11 @@ public struct ClaimRecord: Sendable, Hashable, Codable {
     public var paidGold: Int64
     /// Gold held in escrow until proof arrives.
     public var escrowedGold: Int64
-    /// Multipliers applied to this claim.
+    /// Multipliers applied to this claim (included in ``paidGold`` and ``escrowedGold``).
     public var multipliers: [String]
+    /// Multipliers the game asked for that wait for the server's grant: not included in ``paidGold`` or
+    /// ``escrowedGold``; a server pays each one it granted (docs/journal-format.md §8, claim version 2).
+    public var pendingMultipliers: [String] = []
     /// The rate the claim used (must equal the departure's snapshot).
     public var goldPerHour: Int64
     /// The policy version the claim used.
@@ -30,22 +33,31 @@ public struct ClaimRecord: Sendable, Hashable, Codable {
         self.policyVersion = policyVersion
     }
 
+    /// Creates a claim record with multipliers waiting for the server's grant.
+    public init(sessionID: String, creditedSeconds: Int64, status: ProofStatus, paidGold: Int64, escrowedGold: Int64,
+                multipliers: [String], pendingMultipliers: [String], goldPerHour: Int64, policyVersion: String) {
+        self.init(sessionID: sessionID, creditedSeconds: creditedSeconds, status: status, paidGold: paidGold, escrowedGold: escrowedGold,
+                  multipliers: multipliers, goldPerHour: goldPerHour, policyVersion: policyVersion)
+        self.pendingMultipliers = pendingMultipliers
+    }
+
     /// The journal record type of claims.
     public static let recordType = "claim"
 }
 
 /// The journal payload of a claim: fixed key order, see docs/journal-format.md ("Claim payloads").
 package enum ClaimCodec {
-    /// The payload bytes for `claim`.
+    /// The payload bytes for `claim`: version 1, or version 2 (with `pending`) when multipliers wait for a grant.
     package static func encode(_ claim: ClaimRecord) -> [UInt8] {
         var writer = FixedJSONWriter()
-        writer.integer("v", 1)
+        writer.integer("v", claim.pendingMultipliers.isEmpty ? 1 : 2)
         writer.string("session", claim.sessionID)
         writer.integer("credited", claim.creditedSeconds)
         writer.string("status", claim.status.rawValue)
         writer.integer("paid", claim.paidGold)
         writer.integer("escrow", claim.escrowedGold)
         writer.strings("multipliers", claim.multipliers)
+        if !claim.pendingMultipliers.isEmpty { writer.strings("pending", claim.pendingMultipliers) }
         writer.integer("rate", claim.goldPerHour)
         writer.string("policy", claim.policyVersion)
         return writer.finish()
@@ -62,19 +74,21 @@ package enum ClaimCodec {
     static func decode(_ payload: UnsafeRawBufferPointer, session sessionCache: inout FixedJSONStringCache,
                        policy policyCache: inout FixedJSONStringCache) -> ClaimRecord? {
         var scanner = FixedJSONScanner(payload)
-        guard scanner.literal(#"{"v":"#), scanner.integerValue() == 1,
+        guard scanner.literal(#"{"v":"#), let version = scanner.integerValue(), version == 1 || version == 2,
               scanner.literal(#","session":"#), let session = scanner.cachedStringValue(&sessionCache),
               scanner.literal(#","credited":"#), let credited = scanner.integerValue(),
               scanner.literal(#","status":"#), let status = status(&scanner),
               scanner.literal(#","paid":"#), let paid = scanner.integerValue(),
               scanner.literal(#","escrow":"#), let escrow = scanner.integerValue(),
               scanner.literal(#","multipliers":"#), let multipliers = scanner.stringsValue(),
+              let pending = version == 1 ? [] : scanner.literal(#","pending":"#) ? scanner.stringsValue() : nil,
+              version == 1 || !pending.isEmpty,
               scanner.literal(#","rate":"#), let rate = scanner.integerValue(),
               scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policyCache),
               scanner.end(), !session.isEmpty, EvidenceCodec.isSessionID(session)
         else { return nil }
         return ClaimRecord(sessionID: session, creditedSeconds: credited, status: status, paidGold: paid, escrowedGold: escrow,
-                           multipliers: multipliers, goldPerHour: rate, policyVersion: policy)
+                           multipliers: multipliers, pendingMultipliers: pending, goldPerHour: rate, policyVersion: policy)
     }
 
     /// A proof status: the plain names are matched raw; anything else (escapes) is decoded and looked up.

@@ -3,14 +3,22 @@ internal import PlaytimeRewards
 /// What one away session pays, already recorded in the journal as a claim.
 ///
 /// Add ``goldNow`` to the player's balance; ``goldInEscrow`` waits for proof (``OfflineEarnings/settle()``
-/// pays what the proof justifies). Show ``explanation`` to the player or to support staff.
+/// pays what the proof justifies); ``goldPendingGrant`` waits for the game's server to grant the multipliers
+/// the game asked for (an ad its ad network confirmed): the server pays it, the device never does. Show
+/// ``explanation`` to support staff.
 public struct AwayPayout: Sendable, Equatable {
-    /// The away session.
+    /// The away session (the id the game's server grants multipliers for).
     public var sessionID: String
-    /// Gold to credit now. For a settlement, the top-up beyond what was paid before.
+    /// Gold to credit now. For a settlement, the top-up beyond what was paid before. Never includes a multiplier
+    /// the server has not granted (see ``pendingMultipliers``).
     public var goldNow: Int64
     /// Gold held until the time away is proven (0 once it is, or when nothing is held).
     public var goldInEscrow: Int64
+    /// The multipliers the game asked for that wait for the server's grant, each with the gold it adds once
+    /// granted ("+5 when your ad is confirmed"). Empty when none was asked for, or none would add gold.
+    public var pendingMultipliers: [PendingMultiplier]
+    /// The gold all of ``pendingMultipliers`` add together once the server grants them (multipliers stack).
+    public var goldPendingGrant: Int64
     /// The verdict's explanation (what proved the time away, and what looked wrong), then one sentence on how
     /// the policy turned it into gold, naming the minimum away time, cap, efficiency and multipliers when they
     /// changed the figure ("Away 59s: below the 1m minimum, no gold.").
@@ -22,8 +30,23 @@ public struct AwayPayout: Sendable, Equatable {
     public var claim: ClaimRecord
     /// The verdict: bounds, method, status and flags.
     public var verdict: ElapsedVerdict
-    /// Every step of the reward computation.
+    /// Every step of the reward computation (without the pending multipliers).
     public var breakdown: RewardBreakdown
     /// The session's evidence as the journal tells it.
     public var timeline: SessionTimeline
+
+    init(sessionID: String, goldNow: Int64, goldInEscrow: Int64, explanation: String, awaitingProof: Bool, claim: ClaimRecord,
+         verdict: ElapsedVerdict, breakdown: RewardBreakdown, timeline: SessionTimeline, pending: PendingMultipliers) {
+        self.sessionID = sessionID
+        self.goldNow = goldNow
+        self.goldInEscrow = goldInEscrow
+        self.pendingMultipliers = pending.each
+        self.goldPendingGrant = pending.totalGold
+        self.explanation = explanation
+        self.awaitingProof = awaitingProof
+        self.claim = claim
+        self.verdict = verdict
+        self.breakdown = breakdown
+        self.timeline = timeline
+    }
 }

@@ -12,22 +12,11 @@ extension OfflineEarnings {
         }
     }
 
-    /// The first claim of a closed session.
+    /// The first claim of a closed session. The multipliers the game asked for wait for the server's grant: the
+    /// claim records them as pending and pays without them (docs/reward-policy.md, "Multipliers are the server's").
     func firstPayment(_ timeline: SessionTimeline, multipliers: [String], awaitingProof: Bool) throws(EarningsError) -> AwayPayout {
-        let verdict = ElapsedVerdict(timeline: timeline)
-        let calculator = try calculator(for: timeline)
-        let breakdown: RewardBreakdown
-        do { breakdown = try calculator.calculate(verdict, of: timeline, requestedMultipliers: multipliers) } catch {
-            throw .reward(error)
-        }
-        let applied = breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name)
-        let claim = ClaimRecord(sessionID: timeline.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed, multipliers: applied,
-                                goldPerHour: timeline.goldPerHour, policyVersion: timeline.policyVersion)
-        try record(claim)
-        return AwayPayout(sessionID: timeline.sessionID, goldNow: breakdown.paidNow, goldInEscrow: breakdown.escrowed,
-                          explanation: verdict.explanation + " " + breakdown.payoutSentence, awaitingProof: awaitingProof, claim: claim,
-                          verdict: verdict, breakdown: breakdown, timeline: timeline)
+        let priced = try price(timeline, applied: [], pending: multipliers)
+        return try record(priced, of: timeline, paidBefore: 0, awaitingProof: awaitingProof)
     }
 
     /// Pays every candidate of the journal (``JournalReadBack``); the caller holds the settlement lock and
@@ -56,25 +45,44 @@ extension OfflineEarnings {
 
     /// Judges a settled session again (the journal's timeline, with its later proof) and pays what it adds to
     /// the latest claim; the new claim is cumulative and carries the new verdict's figures. `nil`, and no claim,
-    /// when the proof justifies less than was already paid (nothing is taken back).
+    /// when the proof justifies less than was already paid (nothing is taken back). The multipliers the earlier
+    /// claim applied apply again (the same one-shot use, not a second one); its pending ones stay pending.
     func topUp(_ timeline: SessionTimeline, after previous: ClaimRecord) throws(EarningsError) -> AwayPayout? {
+        let priced = try price(timeline, applied: previous.multipliers, pending: previous.pendingMultipliers)
+        guard priced.breakdown.paidNow >= previous.paidGold else { return nil }
+        return try record(priced, of: timeline, paidBefore: previous.paidGold,
+                          awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil)
+    }
+
+    /// The verdict of `timeline` and its reward: `applied` multipliers pay (those an earlier claim applied, in a
+    /// journal written before multipliers waited for grants), `pending` ones are priced but not paid.
+    private func price(_ timeline: SessionTimeline, applied: [String],
+                       pending: [String]) throws(EarningsError) -> (verdict: ElapsedVerdict, breakdown: RewardBreakdown, pending: PendingMultipliers) {
         let verdict = ElapsedVerdict(timeline: timeline)
         let calculator = try calculator(for: timeline)
-        // The multipliers the earlier claim applied apply again (the same one-shot use, not a second one).
-        let breakdown: RewardBreakdown
-        do { breakdown = try calculator.calculate(verdict, of: timeline, requestedMultipliers: previous.multipliers) } catch {
+        do {
+            let breakdown = try calculator.calculate(verdict, of: timeline, requestedMultipliers: applied)
+            let pending = try PendingMultipliers(requested: pending, base: breakdown) { names throws(RewardCalculationError) in
+                try calculator.calculate(verdict, of: timeline, requestedMultipliers: applied + names)
+            }
+            return (verdict, breakdown, pending)
+        } catch {
             throw .reward(error)
         }
-        let paidBefore = previous.paidGold
-        guard breakdown.paidNow >= paidBefore else { return nil }
+    }
+
+    /// Records the cumulative claim of a priced session and answers what it pays beyond `paidBefore`.
+    private func record(_ priced: (verdict: ElapsedVerdict, breakdown: RewardBreakdown, pending: PendingMultipliers), of timeline: SessionTimeline,
+                        paidBefore: Int64, awaitingProof: Bool) throws(EarningsError) -> AwayPayout {
+        let (verdict, breakdown, pending) = priced
         let claim = ClaimRecord(sessionID: timeline.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
                                 paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed,
                                 multipliers: breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name),
-                                goldPerHour: timeline.goldPerHour, policyVersion: timeline.policyVersion)
+                                pendingMultipliers: pending.names, goldPerHour: timeline.goldPerHour, policyVersion: timeline.policyVersion)
         try record(claim)
         return AwayPayout(sessionID: timeline.sessionID, goldNow: breakdown.paidNow - paidBefore, goldInEscrow: breakdown.escrowed,
-                          explanation: verdict.explanation + " " + breakdown.payoutSentence, awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil,
-                          claim: claim, verdict: verdict, breakdown: breakdown, timeline: timeline)
+                          explanation: verdict.explanation + " " + breakdown.payoutSentence + pending.sentence, awaitingProof: awaitingProof,
+                          claim: claim, verdict: verdict, breakdown: breakdown, timeline: timeline, pending: pending)
     }
 
     /// The calculator of the policy the departure snapshotted.

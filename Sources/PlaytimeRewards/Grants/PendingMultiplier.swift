@@ -1,0 +1,62 @@
+/// A multiplier the game asked for (an ad the player watched) that waits for the server's grant, and the gold it
+/// adds once granted. The game pays without it; the server pays it when it granted it (docs/reward-policy.md,
+/// "Multipliers are the server's").
+public struct PendingMultiplier: Sendable, Hashable, Codable {
+    /// The multiplier's name in the policy.
+    public var name: String
+    /// The gold it adds to the session (paid now plus escrow) when it is granted, alone.
+    public var gold: Int64
+
+    /// Creates a pending multiplier.
+    public init(name: String, gold: Int64) {
+        self.name = name
+        self.gold = gold
+    }
+}
+
+/// The multipliers of one claim that wait for a grant, priced against the claim without them.
+package struct PendingMultipliers: Sendable, Hashable {
+    /// Each name that would change the gold, in request order, with what it adds alone.
+    package var each: [PendingMultiplier]
+    /// What all of them add together (multipliers stack, so this may exceed the sum of ``each``).
+    package var totalGold: Int64
+
+    /// The names, in request order.
+    package var names: [String] { each.map(\.name) }
+
+    /// " Waiting for the server's grant: ad (+300 gold)." for support tools; empty when nothing is pending.
+    package var sentence: String {
+        guard !each.isEmpty else { return "" }
+        return " Waiting for the server's grant: " + each.map { "\($0.name) (+\(GoldFormatting.gold($0.gold)) gold)" }.joined(separator: ", ") + "."
+    }
+
+    /// Nothing pending.
+    package static let none = PendingMultipliers(each: [], totalGold: 0)
+
+    package init(each: [PendingMultiplier], totalGold: Int64) {
+        self.each = each
+        self.totalGold = totalGold
+    }
+
+    /// Prices `requested` on top of the claim `base` was computed for: `reward(names)` is the breakdown with the
+    /// base claim's multipliers plus `names`. A name the policy does not define, or that adds nothing (the claim
+    /// earns nothing to multiply), is not pending.
+    package init(requested: [String], base: RewardBreakdown,
+                 reward: ([String]) throws(RewardCalculationError) -> RewardBreakdown) throws(RewardCalculationError) {
+        let baseGold = Saturating.add(base.paidNow, base.escrowed)
+        var each: [PendingMultiplier] = []
+        var seen = Set<String>()
+        for name in requested where seen.insert(name).inserted {
+            let alone = try reward([name])
+            guard alone.multipliers.last?.outcome == .applied else { continue }
+            let gold = Saturating.subtract(Saturating.add(alone.paidNow, alone.escrowed), baseGold)
+            if gold > 0 { each.append(PendingMultiplier(name: name, gold: gold)) }
+        }
+        guard !each.isEmpty else {
+            self = .none
+            return
+        }
+        let all = try reward(each.map(\.name))
+        self.init(each: each, totalGold: max(0, Saturating.subtract(Saturating.add(all.paidNow, all.escrowed), baseGold)))
+    }
+}

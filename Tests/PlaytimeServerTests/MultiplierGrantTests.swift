@@ -1,0 +1,99 @@
+import Foundation
+import PlaytimeGuard
+import PlaytimeServer
+import Testing
+
+/// Multipliers are the server's (docs/reward-policy.md, "Multipliers are the server's"): the game shows what it
+/// asked for as pending and never pays it; the server records its grants and pays each once.
+@Suite("Multiplier grants: the device shows what the server pays")
+struct MultiplierGrantTests {
+    let second: Int64 = 1_000_000_000
+
+    /// The newcomer's case of issue 18: 65 s away with the "ad" multiplier under the default policy.
+    private func newcomer(_ fixture: ServerFixture) async throws -> (OfflineEarnings, AwayPayout) {
+        let game = try fixture.game()
+        _ = try await game.launch()
+        _ = try game.background(goldPerHour: RewardPolicy.default.goldPerHour)
+        fixture.clock.advance(nanoseconds: 65 * second)
+        let payout = try #require(try await game.foreground(multipliers: ["ad"]))
+        return (game, payout)
+    }
+
+    @Test("65 s away with an ad: the device shows 5 now and +5 pending; the server pays 5, then 5 more once it grants the ad")
+    func newcomerShowsWhatTheServerPays() async throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let (game, payout) = try await newcomer(fixture)
+        #expect(payout.goldNow == 5)
+        #expect(payout.pendingMultipliers == [PendingMultiplier(name: "ad", gold: 5)])
+        #expect(payout.goldPendingGrant == 5)
+        #expect(payout.claim.multipliers.isEmpty && payout.claim.pendingMultipliers == ["ad"])
+        let server = try fixture.server()
+        let first = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
+        #expect(first.paidGold == payout.goldNow, "the device showed \(payout.goldNow)")
+        #expect(first.isClean, "\(first.decision.findings)")
+
+        // The ad network confirms, server to server; the journal's next upload pays what the ad adds, once.
+        try server.grant("ad", player: "p42", session: payout.sessionID)
+        try server.grant("ad", player: "p42", session: payout.sessionID)
+        _ = try game.heartbeat(goldPerHour: RewardPolicy.default.goldPerHour)
+        let second = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
+        #expect(second.paidGold == payout.goldPendingGrant)
+        #expect(second.isClean, "\(second.decision.findings)")
+        _ = try game.heartbeat(goldPerHour: RewardPolicy.default.goldPerHour)
+        let third = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
+        #expect(third.paidGold == 0)
+    }
+
+    @Test("A grant recorded before the upload pays the device's gold and the pending gold at once, after a restart too")
+    func grantBeforeUpload() async throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let (_, payout) = try await newcomer(fixture)
+        try fixture.server().grant("ad", player: "p42", session: payout.sessionID)
+        let upload = try fixture.server().acceptUpload(try fixture.journalBytes(), player: "p42")
+        #expect(upload.paidGold == payout.goldNow + payout.goldPendingGrant)
+        #expect(upload.paidGold == 10)
+    }
+
+    @Test("A grant is another player's only by its own key: the same session id of another player gets nothing")
+    func grantIsPerPlayer() async throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let (_, payout) = try await newcomer(fixture)
+        let server = try fixture.server()
+        try server.grant("ad", player: "p43", session: payout.sessionID)
+        #expect(try server.acceptUpload(try fixture.journalBytes(), player: "p42").paidGold == payout.goldNow)
+    }
+
+    @Test("A ticket redeemed after the grant pays the multiplier; one redeemed before it does not")
+    func ticketAfterGrant() throws {
+        for grantFirst in [true, false] {
+            let fixture = ServerFixture()
+            defer { fixture.cleanUp() }
+            let server = try fixture.server()
+            let ticket = try server.issueTicket(player: "p42", session: "s1").encodedText()
+            fixture.clock.advance(nanoseconds: 3_600 * second)
+            if grantFirst { try server.grant("ad", player: "p42", session: "s1") }
+            let paid = try server.redeem(ticket, player: "p42")
+            if !grantFirst { try server.grant("ad", player: "p42", session: "s1") }
+            #expect(paid.gold == (grantFirst ? 600 : 300))
+            #expect(paid.redemption.breakdown.multipliers.map(\.name) == (grantFirst ? ["ad"] : []))
+        }
+    }
+
+    @Test("A name no policy defines, or an empty session id, is refused and records nothing")
+    func refusedGrants() throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let server = try fixture.server()
+        for (name, session) in [("jackpot", "s1"), ("ad", "")] {
+            do {
+                try server.grant(name, player: "p42", session: session)
+                Issue.record("granted \(name) to '\(session)'")
+            } catch {
+                guard case .grant = error else { Issue.record("refused for another reason: \(error)"); continue }
+            }
+        }
+    }
+}
