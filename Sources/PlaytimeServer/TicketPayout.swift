@@ -19,6 +19,19 @@ public struct TicketPayout: Sendable, Equatable {
     /// How many times the server sent the redemption to its fleet database: more than 1 when a failure whose
     /// outcome was unknown (a failover) was retried, within ``ServerConfiguration/retryDeadlineMilliseconds``.
     public var attempts = 1
+    /// The headline of ``messages``: what to tell the player about this ticket (docs/player-messages.md).
+    public var message: PlayerMessage { messages[0] }
+    /// Short messages for the player, headline first, as keys and values to localise with English text built
+    /// in: gold paid, the cap, the daily budget's share; for a ticket whose hours uploads already paid,
+    /// ``PlayerMessage/Key/notPaidAlreadyPaid``. A repeat (``isRepeat``) says what the first answer said.
+    public var messages: [PlayerMessage] {
+        let breakdown = redemption.breakdown
+        // Trimmed to nothing: every hour of the ticket was paid by uploads before.
+        let trimmedAway = redemption.budget.requested == 0 && breakdown.paidNow > 0
+        return PlayerMessages.messages(breakdown, PayoutMessageContext(
+            paidGold: gold, withheldByBudget: withheldByBudget, budgetLimitGold: redemption.budget.limit,
+            notPaidReason: trimmedAway ? .alreadyPaid : nil))
+    }
 
     init(_ redemption: Redemption) {
         gold = redemption.paidGold

@@ -23,4 +23,30 @@ public struct UploadPayout: Sendable {
 
     /// True when the audit found nothing wrong (no findings of the registry or the auditor).
     public var isClean: Bool { decision.findings.isEmpty }
+
+    /// The headline of ``messages``: what to tell the player about this upload (docs/player-messages.md).
+    public var message: PlayerMessage { messages[0] }
+    /// Short messages for the player about the upload as a whole, headline first, as keys and values to
+    /// localise with English text built in: the gold paid and what the daily budget withheld, or why nothing was
+    /// paid (a rejected or replayed upload, evidence the recorder never writes, sessions already paid).
+    public var messages: [PlayerMessage] {
+        PlayerMessages.messages(nil, PayoutMessageContext(paidGold: paidGold, withheldByBudget: withheldByBudget,
+                                                          notPaidReason: notPaidReason))
+    }
+
+    /// Why nothing was paid, as far as the upload tells (`nil` when something was, or nothing says why).
+    private var notPaidReason: PayoutMessageContext.NotPaidReason? {
+        let kinds = Set(decision.findings.map(\.kind))
+        switch outcome {
+        case .rejected: return .saveRejected
+        case .replayed: return .alreadyPaid
+        case .accepted:
+            guard payableGold == 0 else { return nil }
+            if kinds.contains(.withheldImpossibleEvidence) { return .impossibleEvidence }
+            // Sessions with gold that tickets or earlier uploads had paid, or time the server saw credited already.
+            if decision.payableGold > 0 || kinds.contains(.timeNotConserved) { return .alreadyPaid }
+            if kinds.contains(.suspiciousVerdict) { return .rejectedEvidence }
+            return .nothingProven
+        }
+    }
 }
