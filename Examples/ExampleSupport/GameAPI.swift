@@ -148,3 +148,42 @@ package struct AuditResponse: Codable, Sendable {
         self.findings = findings
     }
 }
+
+/// `POST /grant`: the ad network's server-to-server callback, confirming that the player watched an ad for a
+/// session (`EarningsServer.grant`). A real server authenticates the ad network (its signature on the callback);
+/// the example, on loopback only, takes the request as it is.
+package struct GrantRequest: Codable, Sendable, JSONRequestBody {
+    /// The player.
+    package var player: String
+    /// The away session the ad was watched for (`AwayPayout.sessionID`).
+    package var session: String
+    /// The multiplier granted (a name the server's policy defines).
+    package var multiplier: String
+
+    /// `{"player", "session", "multiplier"}`, nothing else.
+    package static let jsonShape = JSONShape.object(["player": .scalar, "session": .scalar, "multiplier": .scalar])
+
+    /// Creates a body.
+    package init(player: String, session: String, multiplier: String) {
+        self.player = player
+        self.session = session
+        self.multiplier = multiplier
+    }
+}
+
+/// `POST /grant` → 200: the grant is recorded; the session's payment applies it once.
+package struct GrantResponse: Codable, Sendable {
+    /// The player.
+    package var player: String
+    /// The session.
+    package var session: String
+    /// The multiplier granted.
+    package var multiplier: String
+
+    /// Creates a body.
+    package init(player: String, session: String, multiplier: String) {
+        self.player = player
+        self.session = session
+        self.multiplier = multiplier
+    }
+}

@@ -77,4 +77,41 @@ struct AnchoredStory {
         for finding in summary.findings { GameClient.line("", finding) }
         try anchor("upload")
     }
+
+    /// `--ad`: the player plays offline (no ticket), comes back after `wait` and watched an ad. The game shows the
+    /// gold it pays and the ad's gold as pending; the ad network's callback (`POST /grant`, which the example sends
+    /// in its place) records the grant; the upload pays both. Fails unless the server paid exactly what the game
+    /// showed plus the pending gold.
+    func runWithAd(wait: Int64) async throws {
+        if let payout = try await earnings.launch() { GameClient.line("launch", "an earlier departure paid \(payout.goldNow) gold") }
+        try anchor("launch")
+        try earnings.background(goldPerHour: earnings.configuration.policy.goldPerHour)
+        GameClient.line("away", "\(Double(wait) / 1e9) s, offline (no ticket)")
+        try await Task.sleep(nanoseconds: UInt64(max(0, wait)))
+        guard let payout = try await earnings.foreground(multipliers: ["ad"]) else {
+            throw GameClient.Failure(description: "the return paid nothing: no session was open")
+        }
+        for message in payout.messages { GameClient.line("shown", message.text) }
+        try anchor("return")
+        for pending in payout.pendingMultipliers {
+            let _: GrantResponse = try GameClient.call(server, "/grant", GrantRequest(player: player, session: payout.sessionID,
+                                                                                      multiplier: pending.name), expect: 200)
+            GameClient.line("granted", "\(pending.name) for session \(payout.sessionID) (standing in for the ad network's callback)")
+        }
+        guard let bytes = FileManager.default.contents(atPath: earnings.journalPath) else {
+            throw GameClient.Failure(description: "cannot read \(earnings.journalPath)")
+        }
+        let (status, body) = try GameClient.send(server, "/audit", Array(bytes), headers: ["X-Player": player])
+        guard status == 200, let summary = try? JSONDecoder().decode(AuditResponse.self, from: Data(body)) else {
+            throw GameClient.Failure(description: "the audit answered \(status) \(String(decoding: body, as: UTF8.self))")
+        }
+        let shown = payout.goldNow + payout.goldPendingGrant
+        GameClient.line("uploaded", "the server paid \(summary.paidGold) gold: the \(payout.goldNow) the game showed and the "
+                        + "\(payout.goldPendingGrant) its ad added (" + (summary.clean ? "clean)" : "\(summary.findings.count) finding(s))"))
+        for finding in summary.findings { GameClient.line("", finding) }
+        guard summary.paidGold == shown else {
+            throw GameClient.Failure(description: "the server paid \(summary.paidGold) gold, the game showed \(payout.goldNow) + \(payout.goldPendingGrant) pending")
+        }
+        try anchor("upload")
+    }
 }

@@ -9,7 +9,7 @@ import PlaytimeSystem
 enum GameClient {
     static let usage = """
     USAGE: game-client --server 127.0.0.1:PORT --player NAME [--session ID]
-                       [--wait SECONDS] [--journal FILE --key-file FILE | --earnings DIR]
+                       [--wait SECONDS] [--journal FILE --key-file FILE | --earnings DIR [--ad]]
 
     1. POST /tickets: the player leaves; the server issues a departure ticket by its own clock, at the rate
        it keeps for the player (the client sends only the player and the session).
@@ -22,6 +22,9 @@ enum GameClient {
     With --earnings DIR the game runs the library's OfflineEarnings in DIR instead: it enrolls once (POST /enroll,
     kept in DIR/enrollment.json), records a server anchor (POST /anchor) at launch, at the ticket, at the return
     and after the upload, leaves and comes back around the ticket, and uploads its journal (docs/anchors.md).
+    With --earnings DIR --ad the player plays offline instead (no ticket) and watched an ad: the game shows its gold
+    and the ad's as pending, POST /grant stands in for the ad network's callback, and the upload must pay exactly
+    what the game showed plus the pending gold (docs/reward-policy.md, "Multipliers are the server's").
 
     OPTIONS:
       --server ADDR      The game server, a numeric loopback address with port (the example speaks plain HTTP).
@@ -31,6 +34,7 @@ enum GameClient {
       --journal FILE     A journal to upload for audit (needs --key-file).
       --key-file FILE    The journal's key, for the local check before the upload (never sent).
       --earnings DIR     The game's directory for the anchored story (created on first use).
+      --ad               With --earnings: the offline story with an ad the server grants.
 
     EXIT STATUS: 0 when the story went as expected (paid once, the replay refused, the audit answered);
     1 otherwise; 2 usage error.
@@ -51,7 +55,7 @@ enum GameClient {
         let wait: Int64
         do {
             options = try ExampleArguments(arguments, options: ["--server", "--player", "--session", "--wait", "--journal", "--key-file", "--earnings"],
-                                           flags: [])
+                                           flags: ["--ad"])
             guard let text = options.value("--server") else { throw ExampleUsageError("--server 127.0.0.1:PORT is required") }
             server = try parseServer(text)
             guard let name = options.value("--player"), !name.isEmpty else { throw ExampleUsageError("--player NAME is required") }
@@ -63,6 +67,7 @@ enum GameClient {
             guard options.value("--earnings") == nil || options.value("--journal") == nil else {
                 throw ExampleUsageError("--earnings and --journal exclude each other")
             }
+            guard !options.has("--ad") || options.value("--earnings") != nil else { throw ExampleUsageError("--ad needs --earnings DIR") }
         } catch {
             StandardStreams.writeError("game-client: \(error)\n\n\(usage)")
             return 2
@@ -70,7 +75,13 @@ enum GameClient {
         let session = options.value("--session") ?? "session-" + UUID().uuidString.prefix(8).lowercased()
         if let directory = options.value("--earnings") {
             do {
-                try await AnchoredStory(server: server, player: player, directory: directory).run(session: session, wait: wait)
+                let story = try AnchoredStory(server: server, player: player, directory: directory)
+                if options.has("--ad") {
+                    try await story.runWithAd(wait: wait)
+                    line("result", "as expected: the server paid what the game showed, and the ad once it was granted")
+                    return 0
+                }
+                try await story.run(session: session, wait: wait)
                 line("result", "as expected: every contact anchored, the ticket paid once, the upload judged on the server's clock")
                 return 0
             } catch {

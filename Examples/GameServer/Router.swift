@@ -56,7 +56,7 @@ struct Router: Sendable {
         let label = "\(request.method) \(request.path)"
         let expected: String
         switch request.path {
-        case "/tickets", "/redeem", "/audit", "/enroll", "/anchor": expected = "POST"
+        case "/tickets", "/redeem", "/audit", "/enroll", "/anchor", "/grant": expected = "POST"
         case "/health": expected = "GET"
         default: return (.json(404, ErrorBody(error: "not-found", message: "no endpoint \(request.path)")), label)
         }
@@ -70,6 +70,7 @@ struct Router: Sendable {
             case "/audit": return try audit(request, label)
             case "/enroll": return try enroll(request, label)
             case "/anchor": return try anchor(request, label)
+            case "/grant": return try grant(request, label)
             default: return (.json(200, ["status": "ok"]), label)
             }
         } catch {
@@ -213,6 +214,21 @@ struct Router: Sendable {
         } catch {
             return (.json(422, ErrorBody(error: "bad-anchor-request", message: error.description)), "\(label): refused, \(error)")
         }
+    }
+
+    /// `POST /grant`: the ad network confirms an ad for a session (`EarningsServer.grant`); the ticket or the upload
+    /// that pays the session applies it, once. 422 for a name the policy does not define.
+    private func grant(_ request: HTTPRequest, _ label: String) throws(HTTPError) -> (HTTPResponse, String) {
+        let body = try JSONBody.decode(GrantRequest.self, from: request.body)
+        guard !body.player.isEmpty, body.player.utf8.count <= 256 else { throw HTTPError(description: "player must be 1–256 bytes") }
+        do {
+            try state.server.grant(body.multiplier, player: body.player, session: body.session)
+        } catch {
+            let (status, code) = Self.classify(error)
+            return (.json(status, ErrorBody(error: code, message: error.description)), "\(label): refused, \(code)")
+        }
+        return (.json(200, GrantResponse(player: body.player, session: body.session, multiplier: body.multiplier)),
+                "\(label): \(body.multiplier) granted to \(body.player) session \(body.session)")
     }
 
     /// The key a player's journals are written under. The example keeps one key per server directory; a real

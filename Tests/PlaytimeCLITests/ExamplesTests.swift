@@ -268,6 +268,31 @@ struct ExamplesTests {
         #expect(log.components(separatedBy: "200 POST /anchor").count - 1 == 8, "\(log)")
     }
 
+    @Test("game-client --earnings --ad: the game shows its gold and the ad's as pending; after POST /grant the upload pays exactly both")
+    func adGrantedByTheServer() async throws {
+        let state = try ExampleBinary.temporaryDirectory("game-server-test-")
+        let game = try ExampleBinary.temporaryDirectory("game-client-test-")
+        defer {
+            try? FileManager.default.removeItem(atPath: state)
+            try? FileManager.default.removeItem(atPath: game)
+        }
+        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "300", "--idle-seconds", "240"])
+        defer { server.kill() }
+        let client = try await ExampleBinary.run("game-client", ["--server", server.address, "--player", "bea", "--wait", "2.1",
+                                                                 "--earnings", game + "/bea", "--ad"])
+        #expect(client.status == 0, "\(client.standardOutput)\n\(client.standardError)")
+        let lines = client.standardOutput.split(separator: "\n").map(String.init)
+        // The demo policy: 10 gold a second, the ad doubles it; the device pays the first half and names the second.
+        let shown = try #require(lines.first { $0.hasPrefix("shown ") && $0.contains("You earned") }, "\(client.standardOutput)")
+        let gold = try #require(Self.number(after: "You earned ", in: shown), "\(shown)")
+        #expect(gold >= 20, "\(shown)")
+        #expect(lines.contains { $0.hasPrefix("shown ") && $0.contains("+\(gold) gold when your ad is confirmed.") }, "\(client.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("uploaded ") && $0.contains("the server paid \(2 * gold) gold") && $0.hasSuffix("(clean)") },
+                "\(client.standardOutput)")
+        let log = try await server.stop()
+        #expect(log.contains("200 POST /grant"), "\(log)")
+    }
+
     @Test("game-server + game-client: redeemed once, the replay refused (409), bad input 400, and still refused after a restart")
     func serverAndClient() async throws {
         let state = try ExampleBinary.temporaryDirectory("game-server-test-")

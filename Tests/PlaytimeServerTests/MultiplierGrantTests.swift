@@ -28,9 +28,14 @@ struct MultiplierGrantTests {
         #expect(payout.pendingMultipliers == [PendingMultiplier(name: "ad", gold: 5)])
         #expect(payout.goldPendingGrant == 5)
         #expect(payout.claim.multipliers.isEmpty && payout.claim.pendingMultipliers == ["ad"])
+        // What the player reads: the gold now, then the pending part named.
+        #expect(payout.messages.map(\.text) == ["You earned 5 gold while away.", "+5 gold when your ad is confirmed."])
+        #expect(payout.messages.map(\.key) == [.paid, .multiplierPending])
+        #expect(payout.messages[1].values == ["multiplier": "ad", "extraGold": "5"])
         let server = try fixture.server()
         let first = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
         #expect(first.paidGold == payout.goldNow, "the device showed \(payout.goldNow)")
+        #expect(first.message == payout.message, "the server says what the device said")
         #expect(first.isClean, "\(first.decision.findings)")
 
         // The ad network confirms, server to server; the journal's next upload pays what the ad adds, once.

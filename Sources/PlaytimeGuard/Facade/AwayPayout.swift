@@ -5,7 +5,7 @@ internal import PlaytimeRewards
 /// Add ``goldNow`` to the player's balance; ``goldInEscrow`` waits for proof (``OfflineEarnings/settle()``
 /// pays what the proof justifies); ``goldPendingGrant`` waits for the game's server to grant the multipliers
 /// the game asked for (an ad its ad network confirmed): the server pays it, the device never does. Show
-/// ``explanation`` to support staff.
+/// ``messages`` to the player and ``explanation`` to support staff.
 public struct AwayPayout: Sendable, Equatable {
     /// The away session (the id the game's server grants multipliers for).
     public var sessionID: String
@@ -34,9 +34,24 @@ public struct AwayPayout: Sendable, Equatable {
     public var breakdown: RewardBreakdown
     /// The session's evidence as the journal tells it.
     public var timeline: SessionTimeline
+    /// True for a settlement's top-up (``OfflineEarnings/settle()``, an anchor), false for a first payment.
+    let settlesEarlierPayment: Bool
+
+    /// What to tell the player, headline first (docs/player-messages.md): each a key and its values, for a game
+    /// that localises, with English text built in. The same words a game's server says for the same figures.
+    public var messages: [PlayerMessage] {
+        PlayerMessages.messages(breakdown, PayoutMessageContext(
+            paidGold: goldNow, escrowGold: goldInEscrow, isSettlement: settlesEarlierPayment,
+            pendingMultipliers: pendingMultipliers.map { ($0.name, $0.gold) }))
+    }
+
+    /// The headline of ``messages``: "You earned 120 gold while away."
+    public var message: PlayerMessage { messages[0] }
 
     init(sessionID: String, goldNow: Int64, goldInEscrow: Int64, explanation: String, awaitingProof: Bool, claim: ClaimRecord,
-         verdict: ElapsedVerdict, breakdown: RewardBreakdown, timeline: SessionTimeline, pending: PendingMultipliers) {
+         verdict: ElapsedVerdict, breakdown: RewardBreakdown, timeline: SessionTimeline, pending: PendingMultipliers,
+         settlesEarlierPayment: Bool) {
+        self.settlesEarlierPayment = settlesEarlierPayment
         self.sessionID = sessionID
         self.goldNow = goldNow
         self.goldInEscrow = goldInEscrow

@@ -16,7 +16,7 @@ extension OfflineEarnings {
     /// claim records them as pending and pays without them (docs/reward-policy.md, "Multipliers are the server's").
     func firstPayment(_ timeline: SessionTimeline, multipliers: [String], awaitingProof: Bool) throws(EarningsError) -> AwayPayout {
         let priced = try price(timeline, applied: [], pending: multipliers)
-        return try record(priced, of: timeline, paidBefore: 0, awaitingProof: awaitingProof)
+        return try record(priced, of: timeline, paidBefore: 0, awaitingProof: awaitingProof, isSettlement: false)
     }
 
     /// Pays every candidate of the journal (``JournalReadBack``); the caller holds the settlement lock and
@@ -51,7 +51,7 @@ extension OfflineEarnings {
         let priced = try price(timeline, applied: previous.multipliers, pending: previous.pendingMultipliers)
         guard priced.breakdown.paidNow >= previous.paidGold else { return nil }
         return try record(priced, of: timeline, paidBefore: previous.paidGold,
-                          awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil)
+                          awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil, isSettlement: true)
     }
 
     /// The verdict of `timeline` and its reward: `applied` multipliers pay (those an earlier claim applied, in a
@@ -73,7 +73,7 @@ extension OfflineEarnings {
 
     /// Records the cumulative claim of a priced session and answers what it pays beyond `paidBefore`.
     private func record(_ priced: (verdict: ElapsedVerdict, breakdown: RewardBreakdown, pending: PendingMultipliers), of timeline: SessionTimeline,
-                        paidBefore: Int64, awaitingProof: Bool) throws(EarningsError) -> AwayPayout {
+                        paidBefore: Int64, awaitingProof: Bool, isSettlement: Bool) throws(EarningsError) -> AwayPayout {
         let (verdict, breakdown, pending) = priced
         let claim = ClaimRecord(sessionID: timeline.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
                                 paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed,
@@ -82,7 +82,8 @@ extension OfflineEarnings {
         try record(claim)
         return AwayPayout(sessionID: timeline.sessionID, goldNow: breakdown.paidNow - paidBefore, goldInEscrow: breakdown.escrowed,
                           explanation: verdict.explanation + " " + breakdown.payoutSentence + pending.sentence, awaitingProof: awaitingProof,
-                          claim: claim, verdict: verdict, breakdown: breakdown, timeline: timeline, pending: pending)
+                          claim: claim, verdict: verdict, breakdown: breakdown, timeline: timeline, pending: pending,
+                          settlesEarlierPayment: isSettlement)
     }
 
     /// The calculator of the policy the departure snapshotted.

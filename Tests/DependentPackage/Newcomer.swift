@@ -1,0 +1,60 @@
+// The newcomer's case of issue 18, run by a package that depends on this one (scripts/dependent-package.sh): a
+// game away 65 s that watched an ad, and its server, each importing only what a game and a game server import.
+// It prints what the device showed and what the server paid, and exits 1 unless they agree to the coin: the
+// device's gold now is what the server pays without the grant, and with it the pending gold on top.
+import Foundation
+import PlaytimeGuard
+import PlaytimeServer
+
+/// A clock that stands still at one reading (each process of the game reads one instant here).
+struct StillClock: ClockSource {
+    var reading: ClockReading
+    func read() -> ClockReading { reading }
+    func sleep(nanoseconds: Int64) async {}
+}
+
+@main
+enum Newcomer {
+    static func main() async {
+        let directory = NSTemporaryDirectory() + "playtime-newcomer-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        do {
+            exit(try await run(directory) ? 0 : 1)
+        } catch {
+            print("newcomer: \(error)")
+            exit(1)
+        }
+    }
+
+    static func run(_ directory: String) async throws -> Bool {
+        let left: Int64 = 1_798_000_000_000_000_000
+        let second: Int64 = 1_000_000_000
+        func game(at wall: Int64) throws -> OfflineEarnings {
+            var configuration = EarningsConfiguration()
+            configuration.ntpServers = []
+            configuration.clock = StillClock(reading: ClockReading(wallNanoseconds: wall, bootNanoseconds: 300 * second + wall - left,
+                                                                   bootID: "newcomer-boot"))
+            return try OfflineEarnings(directory: directory + "/game", configuration: configuration)
+        }
+        try game(at: left).background(goldPerHour: RewardPolicy.default.goldPerHour)
+        // The game's next process, 65 s later, after the player watched an ad.
+        let back = try game(at: left + 65 * second)
+        guard let payout = try await back.launch(multipliers: ["ad"]) else { return false }
+        print("device: \(payout.goldNow) gold now, \(payout.goldPendingGrant) pending: "
+              + payout.messages.map(\.text).joined(separator: " "))
+
+        var configuration = ServerConfiguration()
+        configuration.now = { left + 66 * second }
+        let server = try EarningsServer(store: directory + "/server", ticketSecret: Array("the newcomer's server secret".utf8),
+                                        configuration: configuration)
+        let journal = Array(try Data(contentsOf: URL(fileURLWithPath: back.journalPath)))
+        let first = try server.acceptUpload(journal, player: "newcomer", key: back.journalKey)
+        try server.grant("ad", player: "newcomer", session: payout.sessionID)
+        _ = try back.heartbeat(goldPerHour: RewardPolicy.default.goldPerHour)
+        let extended = Array(try Data(contentsOf: URL(fileURLWithPath: back.journalPath)))
+        let granted = try server.acceptUpload(extended, player: "newcomer", key: back.journalKey)
+        print("server: \(first.paidGold) gold paid (\(first.message.text)), then \(granted.paidGold) once it granted the ad")
+        return first.paidGold == payout.goldNow && granted.paidGold == payout.goldPendingGrant && payout.goldPendingGrant > 0
+            && first.isClean && granted.isClean
+    }
+}
