@@ -11,24 +11,21 @@ public struct RecordedEvent: Sendable, Hashable {
     /// For a return without the network proof a verdict needs, true: the session stays open for settlement.
     public var needsSettlement: Bool
     /// For a return: the latest the departure can have happened at, proven by its signed stamp, if any.
-    public var departureSignedLatestNanoseconds: Int64?
+    public var departureSignedLatestNanoseconds: Int64? { timeline?.departureSignedLatestNanoseconds }
     /// For a return: the earliest it can have happened at, proven by the signed answer taken for it, if any.
-    public var arrivalSignedEarliestNanoseconds: Int64?
+    public var arrivalSignedEarliestNanoseconds: Int64? { timeline?.arrivalSignedEarliestNanoseconds }
     /// For a return: the sequence of the record carrying that signed answer.
-    public var arrivalSignedSequence: UInt64?
+    public var arrivalSignedSequence: UInt64? { timeline?.arrivalSignedSequence }
 
-    /// For a return: the session as a timeline, with its signed bounds, ready for ``ElapsedVerdict``.
-    public var timeline: SessionTimeline? {
-        guard let departure else { return nil }
-        var timeline = SessionTimeline(sessionID: departure.sessionID, departure: departure, arrival: evidence, arrivalSequence: sequence)
-        timeline.departureSignedLatestNanoseconds = departureSignedLatestNanoseconds
-        timeline.arrivalSignedEarliestNanoseconds = arrivalSignedEarliestNanoseconds
-        timeline.arrivalSignedSequence = arrivalSignedSequence
-        return timeline
-    }
+    /// For a return: the session as a timeline, with its signed bounds and the earliest its departure can have
+    /// happened at, ready for ``ElapsedVerdict``: the one the session assembler closed, as a server assembles it
+    /// from the journal (docs/journal-format.md §10).
+    public let timeline: SessionTimeline?
 
     /// Creates a result.
-    package init(evidence: Evidence, sequence: UInt64?, duplicate: Bool = false, departure: Evidence? = nil, needsSettlement: Bool = false) {
+    package init(evidence: Evidence, sequence: UInt64?, duplicate: Bool = false, departure: Evidence? = nil, needsSettlement: Bool = false,
+                 timeline: SessionTimeline? = nil) {
+        self.timeline = timeline
         self.evidence = evidence
         self.sequence = sequence
         self.duplicate = duplicate

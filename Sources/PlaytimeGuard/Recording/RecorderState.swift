@@ -18,12 +18,18 @@ struct RecorderState: Sendable {
     var openDepartureMAC: [UInt8]?
     /// The signed latest time of the open departure, once its stamp is written (docs/journal-format.md §12).
     var openDepartureSignedLatest: Int64?
-    /// A signed answer taken for the open departure's return, written just before the return record:
-    /// its bound, the boot reading it was recorded at, and its sequence.
+    /// A signed answer taken for the open departure's return, written just before the return record: its bound,
+    /// the boot reading it was recorded at, and its sequence (one answer per return).
     var openArrivalSigned: (earliest: Int64, clock: ClockReading, sequence: UInt64)?
+
+    /// The one session assembler (the server's auditor assembles the same journal with it): every record written
+    /// or replayed is fed to it, and a return is paid from the timeline it closed. It holds at most one return
+    /// waiting for proof (the recorder's own ``pending`` tracks settlements).
+    var assembler = SessionAssembler(maximumPending: 1)
 
     /// Updates the state for a signed-time record that was written (or replayed) and verified to `bound`.
     mutating func apply(_ record: SignedTimeRecord, bound: Int64, sequence: UInt64) {
+        assembler.addSignedTime(record, bound: bound, sequence: sequence)
         guard let open = openDeparture, open.sessionID == record.sessionID else { return }
         switch record.proves {
         case .departure:
@@ -49,6 +55,7 @@ struct RecorderState: Sendable {
 
     /// Updates the state for evidence that was written (or replayed from the journal).
     mutating func apply(_ evidence: Evidence, sequence: UInt64?) {
+        if let sequence { _ = assembler.add(sequence: sequence, evidence: evidence) }
         latestReading = evidence.clock
         if let network = evidence.network { note(network, at: evidence.clock) }
         switch evidence.event {
@@ -61,13 +68,11 @@ struct RecorderState: Sendable {
         case .foreground, .launch:
             if let departure = openDeparture, departure.sessionID == evidence.sessionID {
                 let needs = RecorderState.needsSettlement(departure: departure, arrival: evidence)
-                lastReturn = RecordedEvent(evidence: evidence, sequence: sequence, departure: departure, needsSettlement: needs)
-                lastReturn?.departureSignedLatestNanoseconds = openDepartureSignedLatest
-                if let signed = openArrivalSigned {
-                    lastReturn?.arrivalSignedEarliestNanoseconds = SignedTimeProjection.arrivalEarliest(
-                        signed: signed.earliest, recordedAt: signed.clock, arrival: evidence.clock)
-                    lastReturn?.arrivalSignedSequence = signed.sequence
-                }
+                // The assembler closed this session with this record (the same departure, signed bounds and earliest
+                // departure time the server's auditor derives); without a sequence nothing was fed to it.
+                let closed = assembler.lastClosed.flatMap { $0.arrivalSequence == sequence && sequence != nil ? $0 : nil }
+                lastReturn = RecordedEvent(evidence: evidence, sequence: sequence, departure: departure, needsSettlement: needs,
+                                           timeline: closed)
                 openDepartureSignedLatest = nil
                 openArrivalSigned = nil
                 openDepartureMAC = nil

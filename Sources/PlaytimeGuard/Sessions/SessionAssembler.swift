@@ -83,6 +83,7 @@ package struct SessionAssembler: Sendable {
                 timeline.arrivalSignedEarliestNanoseconds = arrivalEarliest
                 timeline.arrivalSignedSequence = signed.sequence
             }
+            lastClosed = timeline
             if timeline.arrivalNeedsProof(judgedBy: networkJudge) {
                 // Held returns all arrived in this record's boot (releaseProven let no other stay).
                 pendingBoot = evidence.clock.bootID
@@ -111,6 +112,10 @@ package struct SessionAssembler: Sendable {
         }
         open = current
     }
+
+    /// The session the latest return closed, as it was at its return (before any later proof): what the recorder
+    /// pays the live return from, so the game judges the very timeline the server's auditor assembles.
+    package private(set) var lastClosed: SessionTimeline?
 
     /// The session id of the open departure, if any.
     package var openSessionID: String? { open?.evidence.sessionID }
