@@ -29,14 +29,17 @@ let package = Package(
         .target(name: "PlaytimeRewards", dependencies: ["PlaytimeSystem"]),
         // Server-issued departure tickets and their single-use redemption.
         .target(name: "PlaytimeTickets", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeRewards"]),
-        // Clocks, connectivity, evidence, sessions, journal.
-        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"],
+        // The one judging core, without I/O: evidence and its codecs, the session assembler, verdict rules, signed time
+        // and anchor checks, claims. The game's recorder and the server's auditor both judge with it.
+        .target(name: "PlaytimeJudging", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"]),
+        // The game's side: clocks, connectivity, the recorder and the facade (judging with PlaytimeJudging).
+        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeJudging", "PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
         // The cheat simulator: every threat and honest pattern through the real recorder, verdict and rewards.
         // Used by `playtime simulate` and its tests; not part of any library product.
         .target(name: "PlaytimeSimulation", dependencies: ["PlaytimeGuard", "PlaytimeSystem", "PlaytimeNTP", "PlaytimeJournal", "PlaytimeRewards"]),
         // The server's auditor: streams journals, recomputes verdicts and rewards, checks invariants.
-        .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards"]),
+        .target(name: "PlaytimeAudit", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeJudging", "PlaytimeRewards"]),
         // PostgreSQL frontend/backend protocol v3 client: SCRAM-SHA-256, extended queries, a bounded pool.
         .target(name: "PlaytimePostgres", dependencies: ["PlaytimeSystem", "PlaytimeCrypto"]),
         // The fleet's server state on PostgreSQL: replay guard, budgets, device registry, account intervals.

@@ -1,5 +1,5 @@
 package import PlaytimeCrypto
-package import PlaytimeGuard
+package import PlaytimeJudging
 package import PlaytimeRewards
 
 /// What the auditor checks against.

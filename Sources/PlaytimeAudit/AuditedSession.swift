@@ -1,4 +1,4 @@
-package import PlaytimeGuard
+package import PlaytimeJudging
 
 /// One session as the auditor sees it: its verdict, the gold recomputed from it, and what was claimed.
 package struct AuditedSession: Sendable, Hashable, Codable {

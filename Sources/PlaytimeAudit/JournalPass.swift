@@ -1,4 +1,4 @@
-internal import PlaytimeGuard
+internal import PlaytimeJudging
 internal import PlaytimeJournal
 internal import PlaytimeRewards
 

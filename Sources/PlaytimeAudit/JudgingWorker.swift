@@ -1,5 +1,5 @@
 import Foundation
-internal import PlaytimeGuard
+internal import PlaytimeJudging
 internal import PlaytimeSystem
 
 /// The second thread of a two-thread audit: it decodes and judges batches of verified records while the

@@ -1,5 +1,5 @@
 import Foundation
-package import PlaytimeGuard
+package import PlaytimeJudging
 package import PlaytimeJournal
 internal import PlaytimeRewards
 package import PlaytimeSystem

@@ -1,4 +1,4 @@
-internal import PlaytimeGuard
+internal import PlaytimeJudging
 internal import PlaytimeRewards
 
 /// What a departure's policy version resolves to: the policy (if known) and its calculator.

@@ -1,4 +1,4 @@
-internal import PlaytimeGuard
+internal import PlaytimeJudging
 
 /// The calendar span a journal can prove it covers: the network-time span between its first and last
 /// network-stamped records, or the sum of each boot's uptime at its last record, whichever is larger.

@@ -1,8 +1,9 @@
-// PlaytimeGuard's public surface (docs/public-api.md). PlaytimeRewards is re-exported: the policy and the breakdown
-// are the game's vocabulary. The platform layer, the NTP client, the journal and Roughtime are not: a game
+// PlaytimeGuard's public surface (docs/public-api.md). PlaytimeRewards and PlaytimeJudging are re-exported: the policy,
+// the breakdown, the verdict, the timeline and the claim are the game's vocabulary. The platform layer, the NTP client, the journal and Roughtime are not: a game
 // names only the few of their types aliased below, and nothing else of them (sockets, files, errno, locks, the
 // resolver stay unnameable from a game).
 @_exported public import PlaytimeRewards
+@_exported public import PlaytimeJudging
 public import PlaytimeJournal
 public import PlaytimeNTP
 public import PlaytimeRoughtime

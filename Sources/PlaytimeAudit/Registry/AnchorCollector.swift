@@ -1,5 +1,5 @@
 internal import PlaytimeCrypto
-package import PlaytimeGuard
+package import PlaytimeJudging
 package import PlaytimeJournal
 
 /// A server anchor found in an upload and verified: the server issued it for this journal and account, and the

@@ -1,4 +1,4 @@
-public import PlaytimeGuard
+public import PlaytimeJudging
 
 /// What a game server keeps per journal (one device's journal): the head of the last accepted upload and
 /// the gold already paid per session. An upload must extend the head; a session is never paid twice.

@@ -1,5 +1,5 @@
 internal import PlaytimeCrypto
-package import PlaytimeGuard
+package import PlaytimeJudging
 package import PlaytimeJournal
 package import PlaytimeSystem
 

@@ -67,7 +67,7 @@ struct RecorderState: Sendable {
             openArrivalSigned = nil
         case .foreground, .launch:
             if let departure = openDeparture, departure.sessionID == evidence.sessionID {
-                let needs = RecorderState.needsSettlement(departure: departure, arrival: evidence)
+                let needs = SettlementRule.needsSettlement(departure: departure, arrival: evidence)
                 // The assembler closed this session with this record (the same departure, signed bounds and earliest
                 // departure time the server's auditor derives); without a sequence nothing was fed to it.
                 let closed = assembler.lastClosed.flatMap { $0.arrivalSequence == sequence && sequence != nil ? $0 : nil }
@@ -84,21 +84,10 @@ struct RecorderState: Sendable {
             if openDeparture == nil { lastHeartbeat = evidence }
         case .settlement:
             if let waiting = pending[evidence.sessionID],
-               RecorderState.settles(departure: waiting.departure, arrival: waiting.arrival, with: evidence) {
+               SettlementRule.settles(departure: waiting.departure, arrival: waiting.arrival, with: evidence) {
                 pending[evidence.sessionID] = nil
             }
         }
-    }
-
-    /// True when a settlement record `proof` settles the return: across a reboot any fix of the return's boot
-    /// does; within one boot only a fix a server accepts (rule 2c of docs/journal-format.md §10, the same
-    /// ``SameBootAgreement/settles(departure:arrival:later:driftPPM:tolerance:)`` the verdict applies), so a
-    /// spoofer's answer or a fix with a useless error bound leaves the session waiting.
-    static func settles(departure: Evidence, arrival: Evidence, with proof: Evidence,
-                        driftPPM: Int64 = VerdictConfiguration.standard.driftPPM,
-                        tolerance: Int64 = VerdictConfiguration.standard.clockStepToleranceNanoseconds) -> Bool {
-        guard departure.clock.bootID != nil, departure.clock.bootID == arrival.clock.bootID else { return true }
-        return SameBootAgreement.settles(departure: departure, arrival: arrival, later: proof, driftPPM: driftPPM, tolerance: tolerance)
     }
 
     /// Updates the state for a server anchor that was written (or replayed) with the token `anchor`: the token
@@ -113,19 +102,6 @@ struct RecorderState: Sendable {
         if anchor.map({ $0.reading.bootID != reading.bootID || $0.reading.bootNanoseconds <= reading.bootNanoseconds }) ?? true {
             anchor = (reading, network)
         }
-    }
-
-    /// A return needs settlement when it crossed a reboot and has no network time: only a later fix in
-    /// the return's boot can prove how long the player was away. Within one boot, it needs one when network
-    /// time falls short of the boot clock beyond their errors and the clock-step tolerance: a later fix tells
-    /// which of them lied.
-    static func needsSettlement(departure: Evidence, arrival: Evidence, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM,
-                                tolerance: Int64 = VerdictConfiguration.standard.clockStepToleranceNanoseconds) -> Bool {
-        // Across a reboot a return without usable network time of its own (absent, or a negative error
-        // bound) waits for a later fix of its boot (docs/journal-format.md §10, rule 3).
-        if departure.clock.bootID != arrival.clock.bootID { return TrustedNetworkTime(arrival.network) == nil }
-        guard departure.clock.bootID != nil else { return false }
-        return SameBootAgreement.networkFallsShort(departure: departure, arrival: arrival, driftPPM: driftPPM, tolerance: tolerance)
     }
 
     /// Network time at `reading`, projected from the anchor when it belongs to the same boot; `nil` as well

@@ -1,3 +1,5 @@
+public import PlaytimeSystem
+
 /// Turns evidence, in journal order, into session timelines as a stream.
 ///
 /// Memory is bounded by the sessions still open or waiting for proof, never by the journal's length:

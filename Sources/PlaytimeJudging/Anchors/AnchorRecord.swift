@@ -1,3 +1,4 @@
+internal import PlaytimeJournal
 /// A server anchor as the device recorded it (record type `anchor`, docs/journal-format.md §14): the token,
 /// and the boot clock when the request left and when the answer arrived, so the device knows the server's
 /// time within half the round trip.

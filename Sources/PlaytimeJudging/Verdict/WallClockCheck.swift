@@ -1,3 +1,5 @@
+public import PlaytimeSystem
+
 /// Compares the wall clock with a trusted elapsed figure. The wall clock is only ever a witness:
 /// what it says is flagged when it disagrees, and never credited.
 enum WallClockCheck {

@@ -66,7 +66,7 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
         guard let arrival, arrival.clock.bootID != nil else { return false }
         if departure.clock.bootID != arrival.clock.bootID { return !judge.isUsable(arrival.network, at: arrivalSequence) }
         guard judge.isUsable(departure.network, at: departureSequence), judge.isUsable(arrival.network, at: arrivalSequence) else { return false }
-        return RecorderState.needsSettlement(departure: departure, arrival: arrival)
+        return SettlementRule.needsSettlement(departure: departure, arrival: arrival)
     }
 
     /// Within one boot, where network time fell short of the boot clock, only a fix that agrees with the

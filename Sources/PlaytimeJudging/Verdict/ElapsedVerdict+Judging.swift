@@ -1,3 +1,5 @@
+public import PlaytimeSystem
+
 extension ElapsedVerdict {
     /// Judges a timeline (the rules and the threats they answer are listed in docs/guarantees.md).
     ///

@@ -2,11 +2,11 @@ internal import PlaytimeCrypto
 internal import PlaytimeSystem
 
 /// Writes JSON objects whose keys come in a fixed order, byte for byte reproducible.
-struct FixedJSONWriter {
+package struct FixedJSONWriter {
     private(set) var bytes: [UInt8] = [UInt8(ascii: "{")]
     private var first = true
 
-    init() { bytes.reserveCapacity(320) }
+    package init() { bytes.reserveCapacity(320) }
 
     private mutating func key(_ name: StaticString) {
         if !first { bytes.append(UInt8(ascii: ",")) }
@@ -16,23 +16,23 @@ struct FixedJSONWriter {
         bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
-    mutating func integer(_ name: StaticString, _ value: Int64) {
+    package mutating func integer(_ name: StaticString, _ value: Int64) {
         key(name)
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    mutating func integer(_ name: StaticString, _ value: Int64?) {
+    package mutating func integer(_ name: StaticString, _ value: Int64?) {
         guard let value else { key(name); bytes.append(contentsOf: "null".utf8); return }
         integer(name, value)
     }
 
-    mutating func string(_ name: StaticString, _ value: String?) {
+    package mutating func string(_ name: StaticString, _ value: String?) {
         key(name)
         guard let value else { bytes.append(contentsOf: "null".utf8); return }
         appendQuoted(value)
     }
 
-    mutating func strings(_ name: StaticString, _ values: [String]) {
+    package mutating func strings(_ name: StaticString, _ values: [String]) {
         key(name)
         bytes.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
@@ -57,7 +57,7 @@ struct FixedJSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    mutating func finish() -> [UInt8] {
+    package mutating func finish() -> [UInt8] {
         bytes.append(UInt8(ascii: "}"))
         return bytes
     }
@@ -68,7 +68,7 @@ struct FixedJSONWriter {
 ///
 /// Only strings decoded from plain bytes (no escapes) are kept, together with those raw bytes (inline, up to
 /// 64 of them): payload bytes equal to them, between quotes, decode to the same string.
-struct FixedJSONStringCache: Sendable {
+package struct FixedJSONStringCache: Sendable {
     /// The string, or `nil` when nothing is cached.
     var value: String?
     /// How many raw bytes `bytes` holds.
@@ -79,7 +79,7 @@ struct FixedJSONStringCache: Sendable {
     /// The most raw bytes kept.
     static let capacity = 64
 
-    init() {}
+    package init() {}
 }
 
 /// Reads JSON objects written by `FixedJSONWriter`: keys must come in the expected order and spelling.
@@ -88,13 +88,13 @@ struct FixedJSONStringCache: Sendable {
 /// Callers match each key together with its separators as one literal (`,"wall":`), so a payload is
 /// accepted exactly when it is the fixed layout byte for byte, with no whitespace. Every read is
 /// bounds-checked against `count`.
-struct FixedJSONScanner {
+package struct FixedJSONScanner {
     private let base: UnsafeRawPointer
     private let count: Int
     private(set) var index = 0
 
     @inline(__always)
-    init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         if let address = bytes.baseAddress {
             base = address
             count = bytes.count
@@ -112,7 +112,7 @@ struct FixedJSONScanner {
 
     /// Consumes `byte` if it is next.
     @inline(__always)
-    mutating func take(_ expected: UInt8) -> Bool {
+    package mutating func take(_ expected: UInt8) -> Bool {
         guard index < count, byte(index) == expected else { return false }
         index &+= 1
         return true
@@ -120,7 +120,7 @@ struct FixedJSONScanner {
 
     /// Consumes `text` if the bytes at the cursor equal it (compared a word at a time).
     @inline(__always)
-    mutating func literal(_ text: StaticString) -> Bool {
+    package mutating func literal(_ text: StaticString) -> Bool {
         let length = text.utf8CodeUnitCount
         guard count &- index >= length else { return false }
         guard FixedJSONScanner.equalBytes(base + index, UnsafeRawPointer(text.utf8Start), length) else { return false }
@@ -130,16 +130,16 @@ struct FixedJSONScanner {
 
     /// The last byte was read: `}` and nothing after it.
     @inline(__always)
-    mutating func end() -> Bool { take(UInt8(ascii: "}")) && index == count }
+    package mutating func end() -> Bool { take(UInt8(ascii: "}")) && index == count }
 
     /// Consumes `null`.
     @inline(__always)
-    mutating func takeNull() -> Bool { literal("null") }
+    package mutating func takeNull() -> Bool { literal("null") }
 
     /// A decimal integer (optional minus, no leading plus, leading zeros allowed); `nil` when malformed or
     /// out of range.
     @inline(__always)
-    mutating func integerValue() -> Int64? {
+    package mutating func integerValue() -> Int64? {
         var position = index
         var negative = false
         if position < count, byte(position) == UInt8(ascii: "-") {
@@ -207,7 +207,7 @@ struct FixedJSONScanner {
 
     /// An integer or `null`: `.some(nil)` for null, `nil` when malformed.
     @inline(__always)
-    mutating func optionalIntegerValue() -> Int64?? {
+    package mutating func optionalIntegerValue() -> Int64?? {
         if takeNull() { return .some(nil) }
         guard let value = integerValue() else { return nil }
         return .some(value)
@@ -246,7 +246,7 @@ struct FixedJSONScanner {
     }
 
     /// A string value; `nil` when malformed.
-    mutating func stringValue() -> String? {
+    package mutating func stringValue() -> String? {
         guard let (start, end, plain) = scanString() else { return nil }
         let raw = UnsafeRawBufferPointer(start: base + start, count: end &- start)
         return plain ? String(decoding: raw, as: UTF8.self) : FixedJSONScanner.unescape(raw)
@@ -254,14 +254,14 @@ struct FixedJSONScanner {
 
     /// A string value, reusing `cache` when the bytes are the same (no decoding, no allocation).
     @inline(__always)
-    mutating func cachedStringValue(_ cache: inout FixedJSONStringCache) -> String? {
+    package mutating func cachedStringValue(_ cache: inout FixedJSONStringCache) -> String? {
         if cache.value != nil, matchesCached(&cache) { return cache.value }
         return decodeAndCache(&cache)
     }
 
     /// A string or `null`, reusing `cache` when the bytes repeat.
     @inline(__always)
-    mutating func optionalCachedStringValue(_ cache: inout FixedJSONStringCache) -> String?? {
+    package mutating func optionalCachedStringValue(_ cache: inout FixedJSONStringCache) -> String?? {
         if takeNull() { return .some(nil) }
         guard let value = cachedStringValue(&cache) else { return nil }
         return .some(value)
@@ -297,7 +297,7 @@ struct FixedJSONScanner {
     }
 
     /// An array of strings; `nil` when malformed.
-    mutating func stringsValue() -> [String]? {
+    package mutating func stringsValue() -> [String]? {
         guard take(UInt8(ascii: "[")) else { return nil }
         var values: [String] = []
         if take(UInt8(ascii: "]")) { return values }

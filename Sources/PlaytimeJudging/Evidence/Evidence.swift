@@ -1,3 +1,5 @@
+public import PlaytimeSystem
+
 /// Everything recorded at one lifecycle event: the clocks, network time if known, and connectivity.
 ///
 /// The wall clock is kept because the player sees it, never because it is trusted: verdicts rest on the

@@ -1,3 +1,5 @@
+public import PlaytimeSystem
+
 /// The journal payload of a session event: one JSON object with a fixed key order (see
 /// docs/journal-format.md, "Session payloads"), written and read without a general JSON parser.
 package enum EvidenceCodec {

@@ -1,3 +1,5 @@
+public import PlaytimeSystem
+
 /// Moves a return's signed answer to the return itself along the boot clock (docs/journal-format.md §10,
 /// rule S, and §12).
 enum SignedTimeProjection {

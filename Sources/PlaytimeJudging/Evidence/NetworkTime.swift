@@ -1,3 +1,5 @@
+public import PlaytimeSystem
+
 /// Network time at one boot-clock instant, with its error bound: what an NTP fix proves about that instant.
 public struct NetworkTime: Sendable, Hashable, Codable {
     /// Network (true) time, Unix nanoseconds.
@@ -21,12 +23,5 @@ public struct NetworkTime: Sendable, Hashable, Codable {
     public func projected(byBootNanoseconds bootDelta: Int64, driftPPM: Int64) -> NetworkTime {
         let drift = Int64(clamping: bootDelta.magnitude / 1_000_000 * UInt64(max(0, driftPPM)))
         return NetworkTime(unixNanoseconds: unixNanoseconds &+ bootDelta, errorBoundNanoseconds: errorBoundNanoseconds &+ drift)
-    }
-}
-
-extension NTPFix {
-    /// Network time at `reading` (same boot as the fix), or `nil` for another boot.
-    package func networkTime(at reading: ClockReading) -> NetworkTime? {
-        projectedNetworkTime(at: reading).map { NetworkTime(unixNanoseconds: $0.unixNanoseconds, errorBoundNanoseconds: $0.errorBoundNanoseconds) }
     }
 }

@@ -25,7 +25,7 @@ package enum Nanoseconds {
     }
 
     /// The drift allowance for a boot-clock span: `ceil(|span| × ppm / 10⁶)`, never negative.
-    static func driftAllowance(for span: Int64, ppm: Int64) -> Int64 {
+    package static func driftAllowance(for span: Int64, ppm: Int64) -> Int64 {
         // |span| × ppm + 999 999 in 128 bits (two 64-bit halves: UInt128 needs macOS 15, docs/apple.md).
         let product = span.magnitude.multipliedFullWidth(by: UInt64(max(0, ppm)))
         let (low, carry) = product.low.addingReportingOverflow(999_999)
