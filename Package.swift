@@ -65,7 +65,8 @@ let package = Package(
         // Examples: each an executable target, built in CI.
         .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem", "PlaytimeRewards"], path: "Examples/ExampleSupport"),
         .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem"], path: "Examples/IdleGame"),
-        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeServer", "PlaytimeSystem", "PlaytimeRoughtime"], path: "Examples/GameServer"),
+        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeServer", "PlaytimeSystem", "PlaytimeRoughtime", "PlaytimeCrypto"],
+                         path: "Examples/GameServer"),
         .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRoughtimeTests", dependencies: ["PlaytimeRoughtime", "PlaytimeCrypto", "PlaytimeTestSupport", "PropertyTesting"]),

@@ -82,7 +82,7 @@ struct AnchoredStory {
     /// gold it pays and the ad's gold as pending; the ad network's callback (`POST /grant`, which the example sends
     /// in its place) records the grant; the upload pays both. Fails unless the server paid exactly what the game
     /// showed plus the pending gold.
-    func runWithAd(wait: Int64) async throws {
+    func runWithAd(wait: Int64, adNetworkSecret: String) async throws {
         if let payout = try await earnings.launch() { GameClient.line("launch", "an earlier departure paid \(payout.goldNow) gold") }
         try anchor("launch")
         try earnings.background(goldPerHour: earnings.configuration.policy.goldPerHour)
@@ -94,8 +94,10 @@ struct AnchoredStory {
         for message in payout.messages { GameClient.line("shown", message.text) }
         try anchor("return")
         for pending in payout.pendingMultipliers {
-            let _: GrantResponse = try GameClient.call(server, "/grant", GrantRequest(player: player, session: payout.sessionID,
-                                                                                      multiplier: pending.name), expect: 200)
+            let request = GrantRequest(player: player, session: payout.sessionID, multiplier: pending.name)
+            let (status, body) = try GameClient.send(server, "/grant", try JSONEncoder().encode(request).map { $0 },
+                                                     headers: ["X-Ad-Network-Secret": adNetworkSecret])
+            guard status == 200 else { throw GameClient.Failure(description: "POST /grant answered \(status) \(String(decoding: body, as: UTF8.self))") }
             GameClient.line("granted", "\(pending.name) for session \(payout.sessionID) (standing in for the ad network's callback)")
         }
         guard let bytes = FileManager.default.contents(atPath: earnings.journalPath) else {

@@ -9,7 +9,7 @@ import PlaytimeSystem
 enum GameClient {
     static let usage = """
     USAGE: game-client --server 127.0.0.1:PORT --player NAME [--session ID]
-                       [--wait SECONDS] [--journal FILE --key-file FILE | --earnings DIR [--ad]]
+                       [--wait SECONDS] [--journal FILE --key-file FILE | --earnings DIR [--ad --ad-network-secret TEXT]]
 
     1. POST /tickets: the player leaves; the server issues a departure ticket by its own clock, at the rate
        it keeps for the player (the client sends only the player and the session).
@@ -35,6 +35,8 @@ enum GameClient {
       --key-file FILE    The journal's key, for the local check before the upload (never sent).
       --earnings DIR     The game's directory for the anchored story (created on first use).
       --ad               With --earnings: the offline story with an ad the server grants.
+      --ad-network-secret T  With --ad: the game-server's --ad-network-secret (the example plays the ad network's
+                         callback, which a real game never does).
 
     EXIT STATUS: 0 when the story went as expected (paid once, the replay refused, the audit answered);
     1 otherwise; 2 usage error.
@@ -54,7 +56,8 @@ enum GameClient {
         let player: String
         let wait: Int64
         do {
-            options = try ExampleArguments(arguments, options: ["--server", "--player", "--session", "--wait", "--journal", "--key-file", "--earnings"],
+            options = try ExampleArguments(arguments, options: ["--server", "--player", "--session", "--wait", "--journal", "--key-file", "--earnings",
+                                                                  "--ad-network-secret"],
                                            flags: ["--ad"])
             guard let text = options.value("--server") else { throw ExampleUsageError("--server 127.0.0.1:PORT is required") }
             server = try parseServer(text)
@@ -67,7 +70,9 @@ enum GameClient {
             guard options.value("--earnings") == nil || options.value("--journal") == nil else {
                 throw ExampleUsageError("--earnings and --journal exclude each other")
             }
-            guard !options.has("--ad") || options.value("--earnings") != nil else { throw ExampleUsageError("--ad needs --earnings DIR") }
+            guard !options.has("--ad") || (options.value("--earnings") != nil && options.value("--ad-network-secret") != nil) else {
+                throw ExampleUsageError("--ad needs --earnings DIR and --ad-network-secret TEXT")
+            }
         } catch {
             StandardStreams.writeError("game-client: \(error)\n\n\(usage)")
             return 2
@@ -77,7 +82,7 @@ enum GameClient {
             do {
                 let story = try AnchoredStory(server: server, player: player, directory: directory)
                 if options.has("--ad") {
-                    try await story.runWithAd(wait: wait)
+                    try await story.runWithAd(wait: wait, adNetworkSecret: options.value("--ad-network-secret") ?? "")
                     line("result", "as expected: the server paid what the game showed, and the ad once it was granted")
                     return 0
                 }

@@ -14,6 +14,7 @@ enum GameServer {
                        [--player-rate PLAYER=GOLD_PER_HOUR]… [--grant-multiplier PLAYER=NAME]…
                        [--store postgres://USER[:PASSWORD]@HOST[:PORT]/DB] [--ticket-key FILE]
                        [--roughtime-keys FILE] [--max-connections N] [--read-seconds S]
+                       [--ad-network-secret TEXT]
            game-server --print-policy [--policy demo|default|FILE]
 
     Listens on 127.0.0.1 only and prints `listening on 127.0.0.1:PORT` as its first line.
@@ -27,6 +28,10 @@ enum GameServer {
       POST /audit    journal bytes, header X-Player          → {"sessions","creditedSeconds",…,"findings"};
                                                                413 {"error":"over-limit"} unjudged when over a
                                                                server limit (docs/fleet.md, "Limits and cost")
+      POST /grant    {"player","session","multiplier"},      → the ad network's callback: the session is granted
+                     header X-Ad-Network-Secret               the multiplier (paid once, with the session); 403
+                                                               without the secret, 404 when --ad-network-secret
+                                                               is not set, 422 for a name the policy lacks
       GET  /health                                           → {"status":"ok"}
     Bad input gets 400 with a message (also a duplicate key or any other field); the server keeps going.
     Requests are read strictly: lines end with CR LF, each header once (two Content-Lengths are refused),
@@ -64,6 +69,8 @@ enum GameServer {
                             journals proves time away under them (docs/journal-format.md §12). Default: none.
       --ticket-key FILE     The ticket signing secret (hex text, at least 16 bytes, like journal keys) instead of
                             DIR/ticket.secret, so several servers accept each other's tickets. It must exist.
+      --ad-network-secret T The secret the ad network's server-to-server callback sends (X-Ad-Network-Secret) with
+                            POST /grant; without it POST /grant is off. A player never knows it.
       --print-policy        Print the policy as JSON and exit.
     """
 
@@ -84,7 +91,7 @@ enum GameServer {
             options = try ExampleArguments(arguments, options: ["--port", "--state", "--max-requests", "--seconds", "--idle-seconds",
                                                                 "--journal-key", "--policy", "--ticket-lifetime",
                                                                 "--player-rate", "--grant-multiplier", "--store", "--ticket-key", "--roughtime-keys",
-                                                                "--max-connections", "--read-seconds", "--retired"],
+                                                                "--max-connections", "--read-seconds", "--retired", "--ad-network-secret"],
                                            flags: ["--print-policy"])
             port = try options.integer("--port", in: 0...65_535, default: 0)
             limits.maxRequests = try options.integer("--max-requests", in: 0...Int64.max, default: 0)
@@ -133,7 +140,7 @@ enum GameServer {
         print("state \(directory) (ticket key \(ServerState.ticketKeyID), policy \(policy.version), \(state.storeDescription))")
         print("journal key \(state.journalKeyPath) (key id \(state.journalKey.keyIDHex))"
               + (state.usesDemoJournalKey ? " — the PUBLIC demo key: audits prove nothing against a real cheater" : ""))
-        let router = Router(state: state, limits: limits.http)
+        let router = Router(state: state, adNetworkSecret: options.value("--ad-network-secret").map { Array($0.utf8) }, limits: limits.http)
         let reason = serve(listener, router: router, limits: limits, maintenance: state.collect)
         listener.close()
         print("stopped: \(reason)")

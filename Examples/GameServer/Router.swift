@@ -1,5 +1,6 @@
 import ExampleSupport
 import Foundation
+import PlaytimeCrypto
 import PlaytimeServer
 import PlaytimeSystem
 
@@ -9,6 +10,8 @@ import PlaytimeSystem
 /// are safe to call from several threads at once.
 struct Router: Sendable {
     let state: ServerState
+    /// The secret the ad network sends with its callback (`--ad-network-secret`); `nil`: `POST /grant` is off.
+    var adNetworkSecret: [UInt8]?
     /// What one request may cost: the read deadline on the whole request, header and body limits.
     var limits = HTTPLimits()
 
@@ -219,6 +222,16 @@ struct Router: Sendable {
     /// `POST /grant`: the ad network confirms an ad for a session (`EarningsServer.grant`); the ticket or the upload
     /// that pays the session applies it, once. 422 for a name the policy does not define.
     private func grant(_ request: HTTPRequest, _ label: String) throws(HTTPError) -> (HTTPResponse, String) {
+        // Only the ad network may grant: a player who calls this himself does not know its secret (compared in
+        // constant time). A real server checks the ad network's own signature on its callback instead.
+        guard let secret = adNetworkSecret else {
+            return (.json(404, ErrorBody(error: "grants-off", message: "start the server with --ad-network-secret to take ad callbacks")),
+                    "\(label): refused, grants are off")
+        }
+        guard let sent = request.headers["x-ad-network-secret"], constantTimeEquals(Array(sent.utf8), secret) else {
+            return (.json(403, ErrorBody(error: "not-the-ad-network", message: "the X-Ad-Network-Secret header is missing or wrong")),
+                    "\(label): refused, not the ad network")
+        }
         let body = try JSONBody.decode(GrantRequest.self, from: request.body)
         guard !body.player.isEmpty, body.player.utf8.count <= 256 else { throw HTTPError(description: "player must be 1–256 bytes") }
         do {

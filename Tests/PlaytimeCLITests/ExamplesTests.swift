@@ -276,10 +276,11 @@ struct ExamplesTests {
             try? FileManager.default.removeItem(atPath: state)
             try? FileManager.default.removeItem(atPath: game)
         }
-        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "300", "--idle-seconds", "240"])
+        let server = try await ServerProcess.start(["--port", "0", "--state", state, "--seconds", "300", "--idle-seconds", "240",
+                                                    "--ad-network-secret", "the ad network's secret"])
         defer { server.kill() }
         let client = try await ExampleBinary.run("game-client", ["--server", server.address, "--player", "bea", "--wait", "2.1",
-                                                                 "--earnings", game + "/bea", "--ad"])
+                                                                 "--earnings", game + "/bea", "--ad", "--ad-network-secret", "the ad network's secret"])
         #expect(client.status == 0, "\(client.standardOutput)\n\(client.standardError)")
         let lines = client.standardOutput.split(separator: "\n").map(String.init)
         // The demo policy: 10 gold a second, the ad doubles it; the device pays the first half and names the second.

@@ -145,6 +145,8 @@ fi
 # The example game server; its wall clock is libfaketime's, read from a file at every call, so tickets can
 # age by hours in an instant. The boot clock (its deadlines) is real.
 SERVER_OFFSET=0
+# The ad network's secret for POST /grant (issue 18): the server knows it, the cheating player does not.
+AD_NETWORK_SECRET=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
 server_clock() { SERVER_OFFSET=$1; printf '%+d\n' "$1" > "$T/server-clock.tmp" && mv "$T/server-clock.tmp" "$T/server-clock"; }
 server_clock 0
 # (The faketime wrapper sets up libfaketime; `env -u FAKETIME` lets the server's libfaketime read the file.
@@ -154,7 +156,7 @@ server_boot=(env)
 [ "$BOOT_BASE_NS" = 0 ] || server_boot+=("PT_BOOT_DELTA_NS=$BOOT_BASE_NS" "LD_PRELOAD=$SHIM")
 "${server_boot[@]}" FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f +0 env -u FAKETIME FAKETIME_TIMESTAMP_FILE="$T/server-clock" FAKETIME_NO_CACHE=1 \
   "$BIN/game-server" --port 0 --state "$T/state" --policy default --retired "demo-1=$(( $(date +%s) - 30 * 86400 ))" \
-  --journal-key "$KEY" --idle-seconds 170 --seconds 600 \
+  --journal-key "$KEY" --idle-seconds 170 --seconds 600 --ad-network-secret "$AD_NETWORK_SECRET" \
   ${ROUGHTIME:+--roughtime-keys "$T/roughtime.keys"} \
   >"$T/server.log" 2>&1 &
 wrapper=$!
@@ -819,6 +821,53 @@ case_a4_multiplier() {
   (( paid <= honest )) || why+="paid $paid > honest $honest; "
   report "$name" "7200.0" "${R_ELAPSED:-?}" "$paid" "$honest" "redeem+ad $first$(legacy_note)" \
          "$([ -z "$why" ] && echo PASS || echo FAIL)" "${why%; }"
+}
+
+# Attack 13 (issue 18, docs/reward-policy.md "Multipliers are the server's"): the ad the server never granted. An
+# honest 2 h in one boot; the cheater's claim applies the policy's "ad" itself (its paid figure is the policy's for
+# that claim, so the claim check cannot tell), and he sends the ad network's callback for his own session, once
+# without its secret and once with a wrong one. Both must be refused (403), and the session paid as if no ad was
+# watched: at least 99 % of the honest 2 h, and no more.
+case_a13_self_granted_ad() {
+  local name="a13: the player applies and grants his own ad" j=$T/a13.jsonl session
+  cons_begin
+  ntp_offset "$P_HONEST" -$HOUR2
+  server_clock -$HOUR2
+  rec "$j" -$HOUR2 0 "" launch --ntp "$HONEST" || { tool_failure "$name"; return; }
+  anchor "$j" a13 || { tool_failure "$name"; return; }
+  rec "$j" -$HOUR2 0 "" background || { tool_failure "$name"; return; }
+  need_net "the departure" || { tool_failure "$name"; return; }
+  server_clock 0
+  rec "$j" 0 $S2 "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  session=$(jget "$LAST_OUT" sessionId)
+  timeout -k 2 60 "$PT" audit --key-file "$KEY" --json "$j" >"$T/a13-audit.json" 2>/dev/null
+  local credited proof
+  read -r credited proof < <("$PY" "$HELP" session "$T/a13-audit.json" "$session")
+  [ -n "${credited:-}" ] || { TOOLERR="the audit does not list session $session"; tool_failure "$name"; return; }
+  "$PT" reward --away "$credited" --status "$proof" --multiplier ad --json > "$T/a13-reward.json" 2>/dev/null \
+    || { TOOLERR="playtime reward --multiplier ad failed"; tool_failure "$name"; return; }
+  local paid escrow
+  paid=$(jget "$T/a13-reward.json" paidNow)
+  escrow=$(jget "$T/a13-reward.json" escrowed)
+  "$PY" "$HERE/journal_append.py" "$KEY" "$j" claim \
+    "{\"v\":1,\"session\":\"$session\",\"credited\":$credited,\"status\":\"$proof\",\"paid\":$paid,\"escrow\":$escrow,\"multipliers\":[\"ad\"],\"rate\":600,\"policy\":\"default-1\"}" \
+    || { TOOLERR="journal_append.py failed"; tool_failure "$name"; return; }
+  local grant s1 s2 why=""
+  grant=$(body "{\"player\":\"a13\",\"session\":\"$session\",\"multiplier\":\"ad\"}")
+  http POST /grant "$grant"; s1=$H_STATUS
+  http POST /grant "$grant" "X-Ad-Network-Secret: 00000000000000000000000000000000"; s2=$H_STATUS
+  [ "$s1" = 403 ] || why+="POST /grant without the secret answered $s1, not 403; "
+  [ "$s2" = 403 ] || why+="POST /grant with a wrong secret answered $s2, not 403; "
+  anchor "$j" a13 || { tool_failure "$name"; return; }
+  http POST /audit "$j" "X-Player: a13"
+  srv_mark
+  eval "$("$PY" "$HELP" server "$H_BODY")"
+  local honest; honest=$(honest_gold $HOUR2)
+  (( paid > honest )) || why+="harness: the forged claim pays $paid, not above the honest $honest, so this proves nothing; "
+  [ "$H_STATUS" = 200 ] && [ "$S_OK" = 1 ] || why+="HTTP $H_STATUS ${S_ERROR:-}; "
+  (( ${S_PAID:-0} <= honest )) || why+="paid ${S_PAID:-0} > honest $honest: the ad nobody granted was paid; "
+  (( ${S_PAID:-0} * 100 >= 99 * honest )) || why+="paid ${S_PAID:-0} < 99 % of $honest: the session itself must still pay; "
+  cons_report "$name" "${S_PAID:-0}" "claim with the ad $paid; /grant $s1, $s2; paid ${S_PAID:-?} of honest $honest" "$why"
 }
 
 case_a4_duplicate_keys() {
@@ -1635,6 +1684,7 @@ run_case case_a3_farming
 run_case case_a4_shape
 run_case case_a4_rate
 run_case case_a4_multiplier
+run_case case_a13_self_granted_ad
 run_case case_a4_duplicate_keys
 run_case case_a4_two_tickets
 run_case case_a4_nfd
