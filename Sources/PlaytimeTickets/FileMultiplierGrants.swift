@@ -87,7 +87,7 @@ package final class FileMultiplierGrants: MultiplierGrantStore {
             bytes.append(high << 4 | low)
             index += 2
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(strictUTF8: bytes)
     }
 
     private static func value(_ digit: UInt8) -> UInt8? {

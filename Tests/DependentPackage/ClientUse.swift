@@ -20,7 +20,13 @@ func facadeQuickStart(saveDirectory: String, gold: inout Int64) async throws {
     let earnings = try OfflineEarnings(directory: saveDirectory, configuration: configuration)
     try earnings.background(goldPerHour: 600)
     await earnings.stampDeparture()
-    if let payout: AwayPayout = try await earnings.foreground(multipliers: ["ad"]) { gold += payout.goldNow; _ = payout.explanation }
+    if let payout: AwayPayout = try await earnings.foreground(multipliers: ["ad"]) {
+        gold += payout.goldNow
+        let pending: [PendingMultiplier] = payout.pendingMultipliers
+        let messages: [PlayerMessage] = payout.messages
+        let key: PlayerMessage.Key = payout.message.key
+        _ = (pending.map(\.name), pending.map(\.gold), payout.goldPendingGrant, messages.map(\.text), key == .multiplierPending, payout.explanation)
+    }
     if let payout = try await earnings.launch() { gold += payout.goldNow }
     for topUp in try await earnings.settle() { gold += topUp.goldNow }
 }

@@ -7,7 +7,10 @@ import PlaytimeServer
 func serveOnePlayer(store: String, secret: [UInt8], sessionID: String, journalBytes: [UInt8], playerKey: JournalKey) throws -> Int64 {
     let server = try EarningsServer(store: store, ticketSecret: secret)
     let ticket = try server.issueTicket(player: "p42", session: sessionID).encodedText()
+    try server.grant("ad", player: "p42", session: sessionID)          // the ad network confirmed the ad
     let paid = try server.redeem(ticket, player: "p42")
+    let headline: PlayerMessage = paid.message
+    _ = (headline.key, headline.values, headline.text)
     let upload = try server.acceptUpload(journalBytes, player: "p42", key: playerKey)
     let policy: RewardPolicy = server.policy
     _ = policy

@@ -41,6 +41,24 @@ public struct ClaimRecord: Sendable, Hashable, Codable {
         self.pendingMultipliers = pendingMultipliers
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case sessionID, creditedSeconds, status, paidGold, escrowedGold, multipliers, pendingMultipliers, goldPerHour, policyVersion
+    }
+
+    /// Decodes a claim; one encoded before claims had ``pendingMultipliers`` has none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(sessionID: try container.decode(String.self, forKey: .sessionID),
+                  creditedSeconds: try container.decode(Int64.self, forKey: .creditedSeconds),
+                  status: try container.decode(ProofStatus.self, forKey: .status),
+                  paidGold: try container.decode(Int64.self, forKey: .paidGold),
+                  escrowedGold: try container.decode(Int64.self, forKey: .escrowedGold),
+                  multipliers: try container.decode([String].self, forKey: .multipliers),
+                  pendingMultipliers: try container.decodeIfPresent([String].self, forKey: .pendingMultipliers) ?? [],
+                  goldPerHour: try container.decode(Int64.self, forKey: .goldPerHour),
+                  policyVersion: try container.decode(String.self, forKey: .policyVersion))
+    }
+
     /// The journal record type of claims.
     public static let recordType = "claim"
 }
