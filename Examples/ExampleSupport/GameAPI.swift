@@ -149,7 +149,7 @@ package struct AuditResponse: Codable, Sendable {
     }
 }
 
-/// `POST /grant`: the ad network's server-to-server callback, confirming that the player watched an ad for a
+/// `POST /grant` (and its 200 answer, which repeats it): the ad network's server-to-server callback, confirming that the player watched an ad for a
 /// session (`EarningsServer.grant`). A real server authenticates the ad network (its signature on the callback);
 /// the example, on loopback only, takes the request as it is.
 package struct GrantRequest: Codable, Sendable, JSONRequestBody {
@@ -162,23 +162,6 @@ package struct GrantRequest: Codable, Sendable, JSONRequestBody {
 
     /// `{"player", "session", "multiplier"}`, nothing else.
     package static let jsonShape = JSONShape.object(["player": .scalar, "session": .scalar, "multiplier": .scalar])
-
-    /// Creates a body.
-    package init(player: String, session: String, multiplier: String) {
-        self.player = player
-        self.session = session
-        self.multiplier = multiplier
-    }
-}
-
-/// `POST /grant` → 200: the grant is recorded; the session's payment applies it once.
-package struct GrantResponse: Codable, Sendable {
-    /// The player.
-    package var player: String
-    /// The session.
-    package var session: String
-    /// The multiplier granted.
-    package var multiplier: String
 
     /// Creates a body.
     package init(player: String, session: String, multiplier: String) {

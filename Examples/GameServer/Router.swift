@@ -240,7 +240,7 @@ struct Router: Sendable {
             let (status, code) = Self.classify(error)
             return (.json(status, ErrorBody(error: code, message: error.description)), "\(label): refused, \(code)")
         }
-        return (.json(200, GrantResponse(player: body.player, session: body.session, multiplier: body.multiplier)),
+        return (.json(200, body),
                 "\(label): \(body.multiplier) granted to \(body.player) session \(body.session)")
     }
 
