@@ -1,0 +1,104 @@
+import Foundation
+import PlaytimeAudit
+import PlaytimeGuard
+import PlaytimeServer
+import PlaytimeTestSupport
+import PropertyTesting
+import Testing
+
+/// Agreement by test (issue 18 item 2): what the game was shown by the real client facade (``OfflineEarnings``:
+/// gold now per payout, cumulative per session, escrow, the verdict's status) equals what the real server
+/// (``EarningsServer``) recomputes and pays for the same journal, to the coin — over random lifecycles of
+/// backgrounds, returns, heartbeats, cold starts, kills, reboots, offline stretches, NTP a minute off or lying,
+/// signed time, server anchors, settlements and uploads (docs/journal-format.md §8: "A server recomputes the
+/// same figures"; OfflineEarnings: "computed exactly as a game server recomputes it from an upload").
+///
+/// Each lifecycle ends with the device settling and uploading; uploads in between extend the earlier ones, and
+/// the server's payments over all of them are summed. Before every upload the device settles (a game uploads
+/// online, after paying what its journal proves): the journal can hold a proof the device has not paid yet (a
+/// later return's fix), which the server would pay and the next settlement would show.
+///
+/// The rule per session, for an honest lifecycle: paid by the server = shown by the device (and = the device's
+/// cumulative claim), escrow = escrow, status = status, and no upload reports `claim-mismatch` or
+/// `paid-decreased`. A lifecycle with a lying NTP server (hours off) is a cheat: the device cannot know the
+/// server's clock, so only "the server never pays a session more than the device showed plus its escrow" is
+/// asked of it (lifecycles with known disagreements count as liars: ``Lifecycle/lies``,
+/// AgreementKnownDisagreementTests).
+///
+/// Cases: `PLAYTIME_AGREEMENT_CASES` (default 40); `PLAYTIME_PROPERTY_SEED` replays a seed.
+@Suite("Agreement: the device's payouts equal the server's payments")
+struct AgreementPropertyTests {
+    /// Requested multipliers in the lifecycles: off until the pending-multiplier semantics (issue 18 item 3) land.
+    static let multipliers = false
+
+    /// The case count: `PLAYTIME_AGREEMENT_CASES`, else 40 (a few seconds in a debug build).
+    static var cases: Int {
+        ProcessInfo.processInfo.environment["PLAYTIME_AGREEMENT_CASES"].flatMap { Int($0) }.map { max(1, $0) } ?? 40
+    }
+
+    @Test("random lifecycles: every session paid by the server exactly as the device showed it")
+    func deviceAndServerAgree() async throws {
+        let cases = Self.cases
+        try await runOffCooperativePool {
+            let started = Date()
+            let seed = ProcessInfo.processInfo.environment[PropertyEnvironment.seedKey].flatMap(PropertyEnvironment.parseSeed)
+                ?? UInt64.random(in: .min ... .max)
+            print("[agreement] \(cases) lifecycle(s), seed \(seed)")
+            try PropertyCheck.check(LifecycleGen.lifecycle(multipliers: Self.multipliers), count: cases, name: "device/server agreement",
+                                    seed: seed, environment: [:]) { lifecycle in
+                try Self.agree(lifecycle)
+            }
+            print("[agreement] passed \(cases) lifecycle(s) in \(Int(Date().timeIntervalSince(started))) s (seed \(seed))")
+        }
+    }
+
+    /// Plays `lifecycle` in a scratch directory and checks the rule: the strict one unless it lies, or as `strict` says.
+    static func agree(_ lifecycle: Lifecycle, strict: Bool? = nil) throws {
+        try ScratchDirectory.with(prefix: "playtime-agreement") { directory in
+            let world = try AgreementWorld(directory: directory, multipliers: multipliers)
+            do {
+                for step in lifecycle.steps { try world.play(step) }
+                try world.finish()
+                try check(world, lies: !(strict ?? !lifecycle.lies))
+            } catch {
+                throw PropertyAssertion("\(error)\n  trace:\n    " + world.trace.joined(separator: "\n    "))
+            }
+        }
+    }
+
+    /// The rule (see the suite's documentation).
+    static func check(_ world: AgreementWorld, lies: Bool) throws {
+        let judged = try world.serverJudgement()
+        var problems: [String] = []
+        for id in Set(world.shown.keys).union(world.paid.keys).sorted() {
+            let shown = world.shown[id] ?? AgreementWorld.Shown()
+            let paid = world.paid[id] ?? 0
+            if lies {
+                // A liar's departure fix can leave the device holding in escrow what the server, dropping that fix
+                // as from the future (rule 0), pays at once: the bound is what the device showed plus its escrow.
+                if paid > shown.gold + shown.escrow {
+                    problems.append("session \(id): the server paid \(paid), more than the device showed and holds (\(shown))")
+                }
+                continue
+            }
+            if paid != shown.gold { problems.append("session \(id): the server paid \(paid), the device \(shown)") }
+            if shown.claimed != shown.gold { problems.append("session \(id): the payouts add up to \(shown.gold), the claim says \(shown.claimed)") }
+            guard let session = judged[id] else {
+                if shown.payouts > 0 { problems.append("session \(id): the server's auditor sees no such session (device \(shown))") }
+                continue
+            }
+            let escrow = session.recomputedGold - session.payableGold
+            if session.verdict.status != shown.status || escrow != shown.escrow {
+                problems.append("session \(id): the server judges \(session.verdict.status) with escrow \(escrow) "
+                                + "(\(session.verdict.method) \(session.verdict.creditedSeconds)s \(session.verdict.flags.map(\.kind))), the device \(shown)")
+            }
+        }
+        if !lies {
+            let disagreeing: Set<AuditFinding.Kind> = [.claimMismatch, .paidDecreased]
+            for finding in world.findings where disagreeing.contains(finding.kind) {
+                problems.append("finding \(finding.kind.rawValue): \(finding.detail)")
+            }
+        }
+        try PropertyCheck.expect(problems.isEmpty, problems.joined(separator: "\n  "))
+    }
+}
