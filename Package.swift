@@ -85,7 +85,7 @@ let package = Package(
                           path: "Tests/PlaytimeFleetWorker"),
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeJournal",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
-        .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeJournal", "PlaytimePostgres",
+        .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeSystem", "PlaytimeJournal", "PlaytimePostgres",
                                                                 "PlaytimeTickets", "PlaytimeAudit", "PropertyTesting"]),
         // The public API list (docs/public-api.md) from the built modules' symbol graphs: scripts/public-api.sh runs
         // the tool, PlaytimeSurfaceTests keeps the file honest and checks what a dependent package can name.

@@ -26,6 +26,9 @@ extension AuditFinding.Kind {
 }
 
 extension AuditedSession {
+    /// True when the session was withheld (``withhold(for:)``): nothing of it is ever paid, whatever a server grants.
+    package var isWithheld: Bool { findings.contains { $0.kind == .withheldImpossibleEvidence } }
+
     /// Withholds this session because of `reasons` (findings of ``AuditFinding/Kind/neverHonest`` kinds about it
     /// or about its journal): payable gold 0 and one `withheld-impossible-evidence` finding naming them.
     /// Returns that finding; `nil` when there is no reason or the session is already withheld.

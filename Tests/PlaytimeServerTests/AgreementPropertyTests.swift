@@ -19,7 +19,7 @@ import Testing
 /// later return's fix), which the server would pay and the next settlement would show.
 ///
 /// The rule per session, for an honest lifecycle: paid by the server = shown by the device (and = the device's
-/// cumulative claim), escrow = escrow, status = status, and no upload reports `claim-mismatch` or
+/// cumulative claim), plus the pending gold of an ad the server granted; escrow = escrow, status = status, and no upload reports `claim-mismatch` or
 /// `paid-decreased`. A lifecycle with a lying NTP server (hours off) is a cheat: the device cannot know the
 /// server's clock, so only "the server never pays a session more than the device showed plus its escrow" is
 /// asked of it (lifecycles with known disagreements count as liars: ``Lifecycle/lies``,
@@ -28,8 +28,9 @@ import Testing
 /// Cases: `PLAYTIME_AGREEMENT_CASES` (default 40); `PLAYTIME_PROPERTY_SEED` replays a seed.
 @Suite("Agreement: the device's payouts equal the server's payments")
 struct AgreementPropertyTests {
-    /// Requested multipliers in the lifecycles: off until the pending-multiplier semantics (issue 18 item 3) land.
-    static let multipliers = false
+    /// Returns that ask for the ad: the device shows it pending and never pays it; every other such session is
+    /// granted by the server before the next upload (docs/reward-policy.md, "Multipliers are the server's").
+    static let multipliers = true
 
     /// The case count: `PLAYTIME_AGREEMENT_CASES`, else 40 (a few seconds in a debug build).
     static var cases: Int {
@@ -73,15 +74,21 @@ struct AgreementPropertyTests {
         for id in Set(world.shown.keys).union(world.paid.keys).sorted() {
             let shown = world.shown[id] ?? AgreementWorld.Shown()
             let paid = world.paid[id] ?? 0
+            // A granted ad adds what the device named pending (paid now plus escrow, so for a session still held
+            // for proof the server's payment now lies between the two); an ad not granted adds nothing.
+            let granted = shown.granted ? shown.pending : 0
             if lies {
                 // A liar's departure fix can leave the device holding in escrow what the server, dropping that fix
                 // as from the future (rule 0), pays at once: the bound is what the device showed plus its escrow.
-                if paid > shown.gold + shown.escrow {
+                if paid > shown.gold + shown.escrow + granted {
                     problems.append("session \(id): the server paid \(paid), more than the device showed and holds (\(shown))")
                 }
                 continue
             }
-            if paid != shown.gold { problems.append("session \(id): the server paid \(paid), the device \(shown)") }
+            let exact = shown.escrow == 0 && shown.status == .verified
+            if exact ? paid != shown.gold + granted : !(shown.gold...(shown.gold + granted)).contains(paid) {
+                problems.append("session \(id): the server paid \(paid), the device \(shown)")
+            }
             if shown.claimed != shown.gold { problems.append("session \(id): the payouts add up to \(shown.gold), the claim says \(shown.claimed)") }
             guard let session = judged[id] else {
                 if shown.payouts > 0 { problems.append("session \(id): the server's auditor sees no such session (device \(shown))") }

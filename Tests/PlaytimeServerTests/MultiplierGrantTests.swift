@@ -61,6 +61,24 @@ struct MultiplierGrantTests {
         #expect(upload.paidGold == 10)
     }
 
+    @Test("A session worth nothing without its ad (60 gold/h, 60 s: 0.5 floored to 0) is worth 1 with it: pending 1, paid 1 once granted")
+    func flooredToNothingWithoutTheAd() async throws {
+        // Found by the agreement property (seed 18204291219271548275): the upload gate priced again only sessions
+        // already worth gold, so a granted ad on a session worth 0 without it paid nothing.
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        let game = try fixture.game()
+        _ = try await game.launch()
+        _ = try game.background(goldPerHour: 60)
+        fixture.clock.advance(nanoseconds: 61 * second)
+        let payout = try #require(try await game.foreground(multipliers: ["ad"]))
+        #expect(payout.goldNow == 0 && payout.goldPendingGrant == 1, "\(payout.explanation)")
+        let server = try fixture.server()
+        try server.grant("ad", player: "p42", session: payout.sessionID)
+        let upload = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
+        #expect(upload.paidGold == 1, "\(upload.decision.findings)")
+    }
+
     @Test("A grant is another player's only by its own key: the same session id of another player gets nothing")
     func grantIsPerPlayer() async throws {
         let fixture = ServerFixture()

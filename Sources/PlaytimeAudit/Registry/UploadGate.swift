@@ -140,7 +140,9 @@ package struct UploadGate: Sendable {
                                              sequence: session.departureSequence, detail: retired))
             }
             var terms = Terms(policy: configuration.policy(version: session.policyVersion) ?? configuration.policy, multipliers: session.multipliers)
-            if total > 0 || retired != nil {
+            // A session worth nothing without its pending multipliers can be worth gold with them (floored gold:
+            // 0.5 → 0, but × 2 → 1), so it is priced again; a withheld one never is.
+            if total > 0 || retired != nil || (!session.pendingMultipliers.isEmpty && !session.isWithheld) {
                 (total, terms) = try Self.repriced(session, account: account, decisions: decisions, underServerPolicy: retired != nil,
                                                    configuration: configuration, calculators: &calculators)
             }
@@ -328,6 +330,7 @@ package struct UploadGate: Sendable {
     private static func repriced(_ session: AuditedSession, account: String?, decisions: (any ServerDecisions)?, underServerPolicy: Bool,
                                  configuration: AuditConfiguration,
                                  calculators: inout [String: RewardCalculator]) throws(UploadError) -> (Int64, Terms) {
+        guard !session.isWithheld else { return (0, Terms(policy: configuration.policy, multipliers: [])) }
         var multipliers = session.multipliers
         if let decisions, let account {
             let granted: Set<String>

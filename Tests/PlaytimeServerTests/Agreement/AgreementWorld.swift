@@ -32,8 +32,15 @@ final class AgreementWorld {
         var status: ProofStatus = .provisional
         var claimed: Int64 = 0
         var payouts = 0
+        /// The latest payout's gold pending the server's grant (``AwayPayout/goldPendingGrant``), and whether the
+        /// server granted the ad (docs/reward-policy.md, "Multipliers are the server's").
+        var pending: Int64 = 0
+        var granted = false
 
-        var description: String { "shown \(gold) (claim \(claimed)), escrow \(escrow), \(status) after \(payouts) payout(s)" }
+        var description: String {
+            "shown \(gold) (claim \(claimed)), escrow \(escrow), \(status) after \(payouts) payout(s)"
+                + (pending > 0 ? ", +\(pending) pending (\(granted ? "granted" : "not granted"))" : "")
+        }
     }
 
     let directory: String
@@ -56,6 +63,8 @@ final class AgreementWorld {
     /// docs/journal-format.md §10 takes off a departure recovered from a heartbeat.
     private var lastRate: Int64 = 600
     private var sinceHeartbeat: Int64 = 0
+    /// Sessions whose ad was pending so far (every other one is granted).
+    private var adsPending = 0
 
     private(set) var shown: [String: Shown] = [:]
     private(set) var paid: [String: Int64] = [:]
@@ -94,7 +103,7 @@ final class AgreementWorld {
         game = opened
         sinceHeartbeat = 0
         trace.append("  (app opened)")
-        take(try BlockingCall.run { try await opened.launch() }.map { [$0] } ?? [], "cold start")
+        try take(try BlockingCall.run { try await opened.launch() }.map { [$0] } ?? [], "cold start")
         return opened
     }
 
@@ -117,11 +126,11 @@ final class AgreementWorld {
         case .foreground(let ad):
             let game = try device()
             let names = ad && multipliers ? ["ad"] : []
-            take(try BlockingCall.run { try await game.foreground(multipliers: names) }.map { [$0] } ?? [], "foreground")
+            try take(try BlockingCall.run { try await game.foreground(multipliers: names) }.map { [$0] } ?? [], "foreground")
         case .launch(let ad):
             let game = try device()
             let names = ad && multipliers ? ["ad"] : []
-            take(try BlockingCall.run { try await game.launch(multipliers: names) }.map { [$0] } ?? [], "launch")
+            try take(try BlockingCall.run { try await game.launch(multipliers: names) }.map { [$0] } ?? [], "launch")
         case .kill:
             game = nil
         case .reboot(let down, let up):
@@ -145,7 +154,7 @@ final class AgreementWorld {
             let anchor = try server.anchor(player: Self.player, journalID: request.journalID, headSequence: request.headSequence,
                                            headMAC: request.headMAC)
             clock.advance(nanoseconds: 20_000_000)
-            take(try game.recordAnchor(anchor.text, for: request), "anchor")
+            try take(try game.recordAnchor(anchor.text, for: request), "anchor")
         case .upload:
             try upload()
         }
@@ -181,7 +190,7 @@ final class AgreementWorld {
     /// ``OfflineEarnings/settle()`` on the running app.
     func settle() throws {
         let game = try device()
-        take(try BlockingCall.run { try await game.settle() }, "settle")
+        try take(try BlockingCall.run { try await game.settle() }, "settle")
     }
 
     /// The device settles (a game uploads when it is online, after paying what the journal proves), then its
@@ -220,7 +229,7 @@ final class AgreementWorld {
 
     // MARK: - Internals
 
-    private func take(_ payouts: [AwayPayout], _ source: String) {
+    private func take(_ payouts: [AwayPayout], _ source: String) throws {
         for payout in payouts {
             var entry = shown[payout.sessionID] ?? Shown()
             entry.gold += payout.goldNow
@@ -228,6 +237,16 @@ final class AgreementWorld {
             entry.status = payout.verdict.status
             entry.claimed = payout.claim.paidGold
             entry.payouts += 1
+            entry.pending = payout.goldPendingGrant
+            if !payout.pendingMultipliers.isEmpty, !entry.granted {
+                // Every other session with an ad pending gets the ad network's confirmation, so both ways are played.
+                adsPending += 1
+                if adsPending % 2 == 1 {
+                    try server.grant("ad", player: Self.player, session: payout.sessionID)
+                    entry.granted = true
+                    trace.append("  the server granted the ad of \(payout.sessionID)")
+                }
+            }
             shown[payout.sessionID] = entry
             trace.append("  \(source) showed \(payout.sessionID): +\(payout.goldNow), escrow \(payout.goldInEscrow), "
                          + "\(payout.verdict.status) \(payout.verdict.method) \(payout.verdict.creditedSeconds)s \(payout.verdict.flags.map(\.kind))")
