@@ -17,12 +17,19 @@ final class ScriptedRoughtimeTransport: RoughtimeTransport {
     let behaviours: [String: Behaviour]
     let names: [String: Result<[SocketAddress], ResolveError>]
     let interfaceUp: Bool
+    /// The boot clock the exchanges are stamped on, and how long each one takes on it (answered or silent):
+    /// a manual clock makes a chain's timing a value; without one the real boot clock stamps and nothing waits.
+    let clock: ManualClock?
+    let exchangeNanoseconds: Int64
     private let log = ThreadLock<[[UInt8]]>([])
 
-    init(_ behaviours: [String: Behaviour], names: [String: Result<[SocketAddress], ResolveError>] = [:], interfaceUp: Bool = true) {
+    init(_ behaviours: [String: Behaviour], names: [String: Result<[SocketAddress], ResolveError>] = [:], interfaceUp: Bool = true,
+         clock: ManualClock? = nil, exchangeNanoseconds: Int64 = 0) {
         self.behaviours = behaviours
         self.names = names
         self.interfaceUp = interfaceUp
+        self.clock = clock
+        self.exchangeNanoseconds = exchangeNanoseconds
     }
 
     var requests: [[UInt8]] { log.withLock { $0 } }
@@ -36,17 +43,46 @@ final class ScriptedRoughtimeTransport: RoughtimeTransport {
                                           timeoutNanoseconds: Int64) async -> RoughtimeExchangeOutcome {
         log.withLock { $0.append(request) }
         let address = addresses[0]
+        let sent = clock?.read().bootNanoseconds ?? SystemClock.bootNanoseconds()
+        clock?.advance(nanoseconds: exchangeNanoseconds)
         switch behaviours[address.description] ?? .silent {
         case .answer(let responder, let now, let misbehaviour):
             guard let response = responder.response(to: request, now: now, misbehaviour: misbehaviour) else { return .timedOut(address: address) }
-            let now = SystemClock.bootNanoseconds()
-            return .reply(datagram: response, address: address, sentBootNanoseconds: now, receivedBootNanoseconds: now)
+            let received = clock?.read().bootNanoseconds ?? SystemClock.bootNanoseconds()
+            return .reply(datagram: response, address: address, sentBootNanoseconds: sent, receivedBootNanoseconds: received)
         case .fail(let code): return .failed(SystemError(code: code, operation: "connect"), address: address)
         case .silent: return .timedOut(address: address)
         }
     }
 
     nonisolated(nonsending) func hasUsableInterface() async -> Bool { interfaceUp }
+}
+
+/// The first exchange through one scripted transport, the later ones through another (a fast server, then a slow one).
+final class TwoTransports: RoughtimeTransport {
+    let first: ScriptedRoughtimeTransport
+    let then: ScriptedRoughtimeTransport
+    private let used = ThreadLock(false)
+
+    init(first: ScriptedRoughtimeTransport, then: ScriptedRoughtimeTransport) {
+        self.first = first
+        self.then = then
+    }
+
+    nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError> {
+        await first.resolve(host: host, port: port)
+    }
+
+    nonisolated(nonsending) func exchange(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
+                                          timeoutNanoseconds: Int64) async -> RoughtimeExchangeOutcome {
+        let isFirst = used.withLock { used in
+            defer { used = true }
+            return !used
+        }
+        return await (isFirst ? first : then).exchange(request, nonce: nonce, addresses: addresses, timeoutNanoseconds: timeoutNanoseconds)
+    }
+
+    nonisolated(nonsending) func hasUsableInterface() async -> Bool { true }
 }
 
 /// Linux's ENETUNREACH, as the NTP client tests script it.
@@ -59,6 +95,27 @@ struct ScriptedTransportTests {
 
     func server(_ port: UInt16, host: String = "192.0.2.1", key: Ed25519PublicKey? = nil) -> RoughtimeServer {
         RoughtimeServer(host: host, port: port, publicKey: key ?? responder.publicKey)
+    }
+
+    @Test("The chain's timing as a value (an injected clock): an answer's latest bound is carried to the end of the chain, exactly")
+    func carriedBoundIsExact() async {
+        // Server 1 answers at `day` (radius 1 s) after 0.1 s; server 2 is silent and takes 2.4 s more. The end of the
+        // chain is 2.4 s after the answer: its latest bound moves by 3 whole seconds, its earliest stays.
+        let clock = ManualClock()
+        let transport = ScriptedRoughtimeTransport(["192.0.2.1:1": .answer(responder, now: Self.day, .honest)],
+                                                   clock: clock, exchangeNanoseconds: 100_000_000)
+        let silent = ScriptedRoughtimeTransport(["192.0.2.1:1": .answer(responder, now: Self.day, .honest)],
+                                                clock: clock, exchangeNanoseconds: 2_400_000_000)
+        let one = await RoughtimeClient(servers: [server(1)], transport: transport, clock: clock).query(firstNonce: randomNonce())
+        #expect(one.status == .verified)
+        #expect(one.earliestSeconds == Self.day - 1 && one.latestSeconds == Self.day + 1)
+        let start = clock.read().bootNanoseconds
+        let two = await RoughtimeClient(servers: [server(1), server(2)], transport: TwoTransports(first: transport, then: silent),
+                                        clock: clock).query(firstNonce: randomNonce())
+        #expect(clock.read().bootNanoseconds - start == 2_500_000_000)
+        #expect(two.status == .verified)
+        #expect(two.earliestSeconds == Self.day - 1)
+        #expect(two.latestSeconds == Self.day + 1 + 3)
     }
 
     @Test("No route to any server: offline, and every answer says no-route")

@@ -1,4 +1,4 @@
-internal import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Asks Roughtime servers for signed time, as the draft's chain (draft-ietf-ntp-roughtime-19 §8.2).
 ///
@@ -12,13 +12,17 @@ package struct RoughtimeClient: Sendable {
     /// How long to wait for each server's answer.
     package let timeoutNanoseconds: Int64
     private let transport: any RoughtimeTransport
+    /// The boot clock the end of the chain is read on (each answer's bound is carried to it): the transport's
+    /// receive stamps are on the same clock. Tests pass a manual clock with a scripted transport.
+    private let clock: any ClockSource
 
-    /// Creates a client. Pass a scripted transport in tests.
+    /// Creates a client. Pass a scripted transport and a manual clock in tests.
     package init(servers: [RoughtimeServer], transport: some RoughtimeTransport = SocketRoughtimeTransport(),
-                timeoutNanoseconds: Int64 = 1_000_000_000) {
+                timeoutNanoseconds: Int64 = 1_000_000_000, clock: any ClockSource = SystemClockSource()) {
         self.servers = servers
         self.transport = transport
         self.timeoutNanoseconds = max(0, timeoutNanoseconds)
+        self.clock = clock
     }
 
     /// Queries the servers as the draft's chain; the first nonce is the caller's.
@@ -72,7 +76,7 @@ package struct RoughtimeClient: Sendable {
         if !servers.isEmpty, noRoute + dnsFailures == servers.count {
             offline = noRoute > 0 ? true : !(await transport.hasUsableInterface())
         }
-        return RoughtimeChainResult(answers: answers, endBootNanoseconds: SystemClock.bootNanoseconds(), offline: offline)
+        return RoughtimeChainResult(answers: answers, endBootNanoseconds: clock.read().bootNanoseconds, offline: offline)
     }
 
     /// Every server's addresses, resolved at once by the transport.
