@@ -10,8 +10,8 @@ extension EarningsServer {
     /// recorded after its session was paid by a ticket pays nothing; after an upload paid it, the journal's next
     /// upload pays what it adds (docs/tickets.md, "Multiplier grants"). Granting a name twice changes nothing.
     ///
-    /// A name that no policy of this server defines, or an empty session id, throws ``ServerError/grant(_:)``; a
-    /// store failure throws ``ServerError/store(_:)`` (the grant may not be recorded: call again).
+    /// A name that no policy of this server defines, or an empty session id, throws ``ServerError`` with code ``ServerError/Code/grant``; a
+    /// store failure throws one with code ``ServerError/Code/store`` (the grant may not be recorded: call again).
     public func grant(_ multiplier: String, player: String, session: String) throws(ServerError) {
         guard !session.isEmpty else { throw .grant("the session id is empty") }
         let known = authority.calculators.values.contains { calculator in

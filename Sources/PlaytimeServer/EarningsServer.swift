@@ -155,7 +155,7 @@ public final class EarningsServer: Sendable {
     /// session is paid what its evidence proves beyond what was paid for it (by earlier uploads or a ticket),
     /// at most at the server's rate and with the multipliers it granted, within the player's daily budget.
     /// A replayed or rolled-back upload pays nothing (``UploadPayout/outcome`` says which). An upload beyond the
-    /// configuration's ``ServerConfiguration/limits`` throws ``UploadError/overLimit(_:)`` (within ``ServerError/upload(_:)``)
+    /// configuration's ``ServerConfiguration/limits`` throws ``UploadError/overLimit(_:)`` (as ``ServerError/uploadError``)
     /// and pays nothing; its bytes are refused before they are stored.
     ///
     /// The key given here is the player's own (a journal this server did not enroll): its sessions are placed
@@ -168,7 +168,7 @@ public final class EarningsServer: Sendable {
     /// Accepts an upload of a journal this server enrolled (``enroll(player:)``): its key is derived from the
     /// server secret and its header's journal id, and nothing in it is older than the enrollment. Otherwise as
     /// ``acceptUpload(_:player:key:)``. Bytes that are not a journal this server enrolled throw
-    /// ``UploadError/notAJournal(_:)`` (within ``ServerError/upload(_:)``).
+    /// ``UploadError/notAJournal(_:)`` (as ``ServerError/uploadError``).
     public func acceptUpload(_ journal: [UInt8], player: String) throws(ServerError) -> UploadPayout {
         let header = journal.prefix(1024).split(separator: 0x0a, maxSplits: 1, omittingEmptySubsequences: false).first.map(Array.init) ?? []
         guard let id = JournalHeader.peekJournalID(header) else { throw .upload(.notAJournal("no journal id in the header")) }

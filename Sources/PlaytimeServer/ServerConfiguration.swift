@@ -31,7 +31,7 @@ public struct ServerConfiguration: Sendable {
     public var uploadDirectory: String?
     /// How long, in milliseconds, a redemption or an upload on a `postgres://` store keeps trying after a failure
     /// whose outcome is unknown or that a failover caused (the primary went away or became read-only), before it
-    /// throws ``ServerError/store(_:)`` (default 30 000; 0 tries once). Each try is one transaction recorded under
+    /// throws a ``ServerError`` with code ``ServerError/Code/store`` (default 30 000; 0 tries once). Each try is one transaction recorded under
     /// the call's idempotency key, so a retry never pays twice (docs/fleet.md, "Exactly once").
     public var retryDeadlineMilliseconds: Int64 = 30_000
     /// Connections to a `postgres://` store (default 4).
