@@ -129,8 +129,9 @@ enum IdleGame {
     static func paid(_ call: () async throws(EarningsError) -> AwayPayout?, story: Story) async throws -> AwayPayout? {
         do {
             return try await call()
-        } catch .unknownPolicy(let session, let version) {
-            story.line("reward", "session \(session) departed under policy '\(version)', unknown here: not paid, no claim recorded")
+        } catch {
+            guard error.code == .unknownPolicy else { throw error }
+            story.line("reward", error.description)
             return nil
         }
     }

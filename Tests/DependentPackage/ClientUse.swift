@@ -41,8 +41,8 @@ func anchoredQuickStart(saveDirectory: String, enrollment: Enrollment, askServer
     _ = names
     do {
         return try earnings.recordAnchor(try askServer(request), for: request).reduce(0) { $0 + $1.goldNow }
-    } catch EarningsError.anchor(let refusal) {
-        let reason: AnchorError = refusal
+    } catch let error as EarningsError where error.code == .anchor {
+        let reason: AnchorError? = error.anchorError
         _ = reason
         return 0
     }

@@ -1,39 +1,85 @@
 public import PlaytimeJournal
 internal import PlaytimeRewards
 
-/// Why ``OfflineEarnings`` could not record or pay.
-public enum EarningsError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The directory could not be created or used.
-    case directory(path: String, reason: String)
-    /// The key file could not be read or created.
-    case key(KeyFileError)
-    /// A lifecycle event could not be recorded (nothing the call promised was written).
-    case recorder(RecorderError)
-    /// The journal could not be read back to settle a session.
-    case journal(JournalError)
-    /// A configured policy is invalid.
-    case invalidPolicy(version: String, RewardPolicyError)
-    /// The session departed under a policy this configuration does not know: the return is recorded, nothing
-    /// is paid and no claim is written (add the policy to ``EarningsConfiguration/retainedPolicies``).
-    case unknownPolicy(sessionID: String, version: String)
-    /// The reward could not be computed (a negative rate snapshot).
-    case reward(RewardCalculationError)
-    /// A server anchor (or the enrollment's) was refused: malformed, for another journal, or not the head its
-    /// request reported. Nothing was written.
-    case anchor(AnchorError)
+/// Why ``OfflineEarnings`` could not record or pay: a ``code`` to branch on and the reason in words.
+///
+/// A struct, not an enum: a later version may add codes without breaking a game, which compares ``code`` with the
+/// constants and keeps a default (docs/facades.md). Two errors are equal when their code and words are.
+public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure: one of the constants below (a later version may add more).
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's name.
+        public let rawValue: String
+        /// A code by name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        /// The name.
+        public var description: String { rawValue }
 
-    /// A one-line explanation.
-    public var description: String {
-        switch self {
-        case .directory(let path, let reason): return "cannot use the directory \(path): \(reason)"
-        case .key(let error): return error.description
-        case .recorder(let error): return error.description
-        case .journal(let error): return "cannot read the journal back: \(error.description)"
-        case .invalidPolicy(let version, let error): return "policy \(version) is invalid: \(error.description)"
-        case .unknownPolicy(let session, let version):
-            return "session \(session) departed under policy '\(version)', unknown here: not paid, no claim recorded"
-        case .reward(let error): return error.description
-        case .anchor(let error): return error.description
-        }
+        /// The directory could not be created or used.
+        public static let directory = Code(rawValue: "directory")
+        /// The key file could not be read or created.
+        public static let key = Code(rawValue: "key")
+        /// A lifecycle event could not be recorded (nothing the call promised was written).
+        public static let recorder = Code(rawValue: "recorder")
+        /// The journal could not be read back to settle a session.
+        public static let journal = Code(rawValue: "journal")
+        /// A configured policy is invalid.
+        public static let invalidPolicy = Code(rawValue: "invalid-policy")
+        /// The session departed under a policy this configuration does not know: the return is recorded, nothing
+        /// is paid and no claim is written (add the policy to ``EarningsConfiguration/retainedPolicies``);
+        /// ``EarningsError/sessionID`` names the session.
+        public static let unknownPolicy = Code(rawValue: "unknown-policy")
+        /// The reward could not be computed (a negative rate snapshot).
+        public static let reward = Code(rawValue: "reward")
+        /// A server anchor (or the enrollment's) was refused: malformed, for another journal, or not the head its
+        /// request reported (``EarningsError/anchorError``). Nothing was written.
+        public static let anchor = Code(rawValue: "anchor")
     }
+
+    /// What kind of failure.
+    public let code: Code
+    /// A one-line explanation.
+    public let description: String
+    /// The session an ``Code/unknownPolicy`` error is about.
+    public let sessionID: String?
+    /// Why an anchor was refused, for ``Code/anchor``.
+    public let anchorError: AnchorError?
+
+    private init(_ code: Code, _ description: String, sessionID: String? = nil, anchor: AnchorError? = nil) {
+        self.code = code
+        self.description = description
+        self.sessionID = sessionID
+        self.anchorError = anchor
+    }
+
+    /// Equal code and words.
+    public static func == (lhs: EarningsError, rhs: EarningsError) -> Bool {
+        lhs.code == rhs.code && lhs.description == rhs.description
+    }
+
+    /// The directory could not be created or used.
+    package static func directory(path: String, reason: String) -> EarningsError {
+        EarningsError(.directory, "cannot use the directory \(path): \(reason)")
+    }
+    /// The key file could not be read or created.
+    package static func key(_ error: KeyFileError) -> EarningsError { EarningsError(.key, error.description) }
+    /// A lifecycle event could not be recorded.
+    package static func recorder(_ error: RecorderError) -> EarningsError { EarningsError(.recorder, error.description) }
+    /// The journal could not be read back.
+    package static func journal(_ error: JournalError) -> EarningsError {
+        EarningsError(.journal, "cannot read the journal back: \(error.description)")
+    }
+    /// A configured policy is invalid.
+    package static func invalidPolicy(version: String, _ error: RewardPolicyError) -> EarningsError {
+        EarningsError(.invalidPolicy, "policy \(version) is invalid: \(error.description)")
+    }
+    /// The session departed under a policy this configuration does not know.
+    package static func unknownPolicy(sessionID: String, version: String) -> EarningsError {
+        EarningsError(.unknownPolicy, "session \(sessionID) departed under policy '\(version)', unknown here: not paid, no claim recorded",
+                      sessionID: sessionID)
+    }
+    /// The reward could not be computed.
+    package static func reward(_ error: RewardCalculationError) -> EarningsError { EarningsError(.reward, error.description) }
+    /// A server anchor was refused.
+    package static func anchor(_ error: AnchorError) -> EarningsError { EarningsError(.anchor, error.description, anchor: error) }
 }

@@ -16,7 +16,7 @@ extension OfflineEarnings {
     /// network time projected from it, and every session of this boot that waited for proof is settled and
     /// paid as ``settle()`` pays it: the payouts are returned (``AwayPayout/goldNow`` the top-up, possibly 0).
     ///
-    /// Throws ``EarningsError/anchor(_:)``, with nothing written, for a token not in the `pa1` layout, one issued
+    /// Throws an ``EarningsError`` with code ``EarningsError/Code/anchor``, with nothing written, for a token not in the `pa1` layout, one issued
     /// for another journal, one naming another head than `request` reported (an older one included), an answer
     /// recorded more than 64 records after that head (a server would not place it: ask again), a request made
     /// on another boot, or a time that is no fix. Recording the same token again writes nothing.
@@ -38,7 +38,7 @@ extension OfflineEarnings {
         return (key, id)
     }
 
-    /// A recorder error as the facade reports it: a refused anchor as ``EarningsError/anchor(_:)``.
+    /// A recorder error as the facade reports it: a refused anchor as an ``EarningsError`` with code ``EarningsError/Code/anchor``.
     static func earningsError(_ error: RecorderError) -> EarningsError {
         if case .anchor(let refusal) = error { return .anchor(refusal) }
         return .recorder(error)
