@@ -2,7 +2,7 @@ internal import PlaytimeNTP
 package import PlaytimeSystem
 
 /// Cheap local facts about the network: no packet is sent, nothing waits.
-public protocol ConnectivityProbe: Sendable {
+package protocol ConnectivityProbe: Sendable {
     /// Offline when nothing could carry traffic; otherwise unknown (only a real exchange proves online).
     func localConnectivity() -> Connectivity
 }

@@ -1,7 +1,7 @@
-public import PlaytimeNTP
+package import PlaytimeNTP
 
 /// Where the recorder gets network time. Production: `NTPNetworkTimeSource`; tests script one.
-public protocol NetworkTimeSource: Sendable {
+package protocol NetworkTimeSource: Sendable {
     /// A fix obtained within `budgetNanoseconds`, or why not.
     nonisolated(nonsending) func fix(withinNanoseconds budgetNanoseconds: Int64) async -> Result<NTPFix, NTPError>
 }

@@ -34,12 +34,12 @@ public struct EarningsConfiguration: Sendable {
     public var recorder = RecorderConfiguration()
     /// The device's clocks. Tests pass a manual clock.
     public var clock: any ClockSource = SystemClockSource()
-    /// Replaces the NTP client built from ``ntpServers`` (tests: a scripted source).
-    public var networkTime: (any NetworkTimeSource)?
+    /// Replaces the NTP client built from ``ntpServers``: a test seam (a scripted source), not part of a game's API.
+    package var networkTime: (any NetworkTimeSource)?
     /// Replaces the Roughtime client built from ``roughtimeServers`` (tests: a scripted source).
     package var signedTime: (any SignedTimeSource)?
-    /// Replaces the probe of the device's interfaces and routes (tests: a scripted probe).
-    public var connectivityProbe: (any ConnectivityProbe)?
+    /// Replaces the probe of the device's interfaces and routes: a test seam (a scripted probe).
+    package var connectivityProbe: (any ConnectivityProbe)?
 
     /// The defaults, paying under `policy`.
     public init(policy: RewardPolicy = .default) {
