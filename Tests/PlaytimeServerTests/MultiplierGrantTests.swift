@@ -79,6 +79,33 @@ struct MultiplierGrantTests {
         #expect(upload.paidGold == 1, "\(upload.decision.findings)")
     }
 
+    @Test("An ad asked for at a return that waits for proof stays pending through the settlement; granted, the server pays what it adds once")
+    func pendingThroughSettlement() async throws {
+        let fixture = ServerFixture()
+        defer { fixture.cleanUp() }
+        var game: OfflineEarnings? = try fixture.game()
+        _ = try await game!.launch()
+        try game!.background(goldPerHour: 600)
+        game = nil
+        // A reboot while away, no network at the return: provisional, the rest waits for a fix of this boot.
+        fixture.clock.reboot(newBootID: "boot-B", downtimeNanoseconds: 3_600 * second, uptimeNanoseconds: 600 * second)
+        fixture.network.set(.unreachable)
+        game = try fixture.game()
+        let first = try #require(try await game!.launch(multipliers: ["ad"]))
+        #expect(first.verdict.status == .provisional)
+        #expect(first.claim.pendingMultipliers == ["ad"])
+        fixture.clock.advance(nanoseconds: 300 * second)
+        fixture.network.set(.answer)
+        let topUp = try #require(try await game!.settle().first)
+        #expect(topUp.claim.pendingMultipliers == ["ad"], "the settlement keeps the ad pending")
+        #expect(topUp.goldPendingGrant > 0)
+        let server = try fixture.server()
+        try server.grant("ad", player: "p42", session: first.sessionID)
+        let upload = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
+        #expect(upload.paidGold == topUp.claim.paidGold + topUp.goldPendingGrant, "\(upload.decision.findings)")
+        #expect(upload.isClean, "\(upload.decision.findings)")
+    }
+
     @Test("A grant is another player's only by its own key: the same session id of another player gets nothing")
     func grantIsPerPlayer() async throws {
         let fixture = ServerFixture()

@@ -20,9 +20,10 @@ package struct PendingMultipliers: Sendable, Hashable {
     package var each: [PendingMultiplier]
     /// What all of them add together (multipliers stack, so this may exceed the sum of ``each``).
     package var totalGold: Int64
-
-    /// The names, in request order.
-    package var names: [String] { each.map(\.name) }
+    /// The names the claim keeps pending, in request order: those of ``each``, and those the policy defines that
+    /// add nothing yet (the claim earns nothing to multiply: a return waiting for proof), which a settlement prices
+    /// again.
+    package var names: [String]
 
     /// " Waiting for the server's grant: ad (+300 gold)." for support tools; empty when nothing is pending.
     package var sentence: String {
@@ -31,32 +32,41 @@ package struct PendingMultipliers: Sendable, Hashable {
     }
 
     /// Nothing pending.
-    package static let none = PendingMultipliers(each: [], totalGold: 0)
+    package static let none = PendingMultipliers(each: [], totalGold: 0, names: [])
 
-    package init(each: [PendingMultiplier], totalGold: Int64) {
+    package init(each: [PendingMultiplier], totalGold: Int64, names: [String]) {
         self.each = each
         self.totalGold = totalGold
+        self.names = names
     }
 
     /// Prices `requested` on top of the claim `base` was computed for: `reward(names)` is the breakdown with the
-    /// base claim's multipliers plus `names`. A name the policy does not define, or that adds nothing (the claim
-    /// earns nothing to multiply), is not pending.
+    /// base claim's multipliers plus `names`. A name the policy does not define (or one already applied) is dropped;
+    /// one that adds nothing now stays in ``names`` without gold.
     package init(requested: [String], base: RewardBreakdown,
                  reward: ([String]) throws(RewardCalculationError) -> RewardBreakdown) throws(RewardCalculationError) {
         let baseGold = Saturating.add(base.paidNow, base.escrowed)
         var each: [PendingMultiplier] = []
+        var kept: [String] = []
         var seen = Set<String>()
         for name in requested where seen.insert(name).inserted {
             let alone = try reward([name])
-            guard alone.multipliers.last?.outcome == .applied else { continue }
-            let gold = Saturating.subtract(Saturating.add(alone.paidNow, alone.escrowed), baseGold)
-            if gold > 0 { each.append(PendingMultiplier(name: name, gold: gold)) }
+            switch alone.multipliers.last?.outcome {
+            case .applied?:
+                let gold = Saturating.subtract(Saturating.add(alone.paidNow, alone.escrowed), baseGold)
+                kept.append(name)
+                if gold > 0 { each.append(PendingMultiplier(name: name, gold: gold)) }
+            case .nothingToMultiply?:
+                kept.append(name)
+            default:
+                continue
+            }
         }
         guard !each.isEmpty else {
-            self = .none
+            self.init(each: [], totalGold: 0, names: kept)
             return
         }
         let all = try reward(each.map(\.name))
-        self.init(each: each, totalGold: max(0, Saturating.subtract(Saturating.add(all.paidNow, all.escrowed), baseGold)))
+        self.init(each: each, totalGold: max(0, Saturating.subtract(Saturating.add(all.paidNow, all.escrowed), baseGold)), names: kept)
     }
 }
