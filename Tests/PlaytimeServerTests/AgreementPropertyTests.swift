@@ -19,11 +19,11 @@ import Testing
 /// later return's fix), which the server would pay and the next settlement would show.
 ///
 /// The rule per session, for an honest lifecycle: paid by the server = shown by the device (and = the device's
-/// cumulative claim), plus the pending gold of an ad the server granted; escrow = escrow, status = status, and no upload reports `claim-mismatch` or
-/// `paid-decreased`. A lifecycle with a lying NTP server (hours off) is a cheat: the device cannot know the
-/// server's clock, so only "the server never pays a session more than the device showed plus its escrow" is
-/// asked of it (lifecycles with known disagreements count as liars: ``Lifecycle/lies``,
-/// AgreementKnownDisagreementTests).
+/// cumulative claim), plus the pending gold of an ad the server granted; escrow = escrow, status = status, and no
+/// upload reports `claim-mismatch` or `paid-decreased`. A lifecycle with a lying NTP server (hours off) is a cheat:
+/// the device cannot know the server's clock, so only "the server never pays a session more than the device
+/// showed plus its escrow, or than an honest player for the true time away" is asked of it (lifecycles with known
+/// disagreements count as liars: ``Lifecycle/lies``, AgreementKnownDisagreementTests).
 ///
 /// Cases: `PLAYTIME_AGREEMENT_CASES` (default 40); `PLAYTIME_PROPERTY_SEED` replays a seed.
 @Suite("Agreement: the device's payouts equal the server's payments")
@@ -53,6 +53,19 @@ struct AgreementPropertyTests {
         }
     }
 
+    @Test("a liar's session may be paid what an honest player is for the true time away, never more (10 000-case run, case 2588)")
+    func liarPaidTheHonestGold() async throws {
+        // A spoofed fix at the last heartbeat before a kill: the device, its fixes contradicting each other, holds the
+        // boot clock's hour under the provisional cap (0 now, 300 in escrow); the server drops the future fix and pays
+        // the boot clock's 3 613 s verified: 301, the honest figure for the true time away (seed 3922354797939790515).
+        try await runOffCooperativePool {
+            try Self.agree(Lifecycle(steps: [
+                .heartbeat(goldPerHour: 600), .network(.spoof(offsetSeconds: 7_200)), .foreground(ad: false), .heartbeat(goldPerHour: 600),
+                .kill, .network(.online(offsetSeconds: 0)), .wait(seconds: 3_673),
+            ]))
+        }
+    }
+
     /// Plays `lifecycle` in a scratch directory and checks the rule: the strict one unless it lies, or as `strict` says.
     static func agree(_ lifecycle: Lifecycle, strict: Bool? = nil) throws {
         try ScratchDirectory.with(prefix: "playtime-agreement") { directory in
@@ -79,9 +92,14 @@ struct AgreementPropertyTests {
             let granted = shown.granted ? shown.pending : 0
             if lies {
                 // A liar's departure fix can leave the device holding in escrow what the server, dropping that fix
-                // as from the future (rule 0), pays at once: the bound is what the device showed plus its escrow.
-                if paid > shown.gold + shown.escrow + granted {
-                    problems.append("session \(id): the server paid \(paid), more than the device showed and holds (\(shown))")
+                // as from the future (rule 0), pays at once, judged by the boot clock: the bound is what the device
+                // showed plus its escrow, or what an honest player is paid for the true time away (the server may pay
+                // that verified where the device, its own fixes contradicting each other, held it under the
+                // provisional cap).
+                let honest = judged[id].flatMap { world.honestGold(for: $0, granted: shown.granted) } ?? 0
+                if paid > max(shown.gold + shown.escrow + granted, honest) {
+                    problems.append("session \(id): the server paid \(paid), more than the device showed and holds (\(shown)) "
+                                    + "and more than an honest player's \(honest) for the true time away")
                 }
                 continue
             }

@@ -66,6 +66,10 @@ final class AgreementWorld {
     /// Sessions whose ad was pending so far (every other one is granted).
     private var adsPending = 0
 
+    /// The true time each journal record was written at, by sequence (index 0: the header): what a liar's session
+    /// is bounded by (the reward of the true time between its departure and its return records).
+    private(set) var recordTimes: [Int64] = []
+
     private(set) var shown: [String: Shown] = [:]
     private(set) var paid: [String: Int64] = [:]
     /// Every upload's findings, in order (kind and detail), and a trace of what happened, for a failure report.
@@ -158,6 +162,29 @@ final class AgreementWorld {
         case .upload:
             try upload()
         }
+        noteRecords()
+    }
+
+    /// Notes the true time of the records written since the last note (the clock stands still within a call).
+    private func noteRecords() {
+        guard let bytes = FileManager.default.contents(atPath: journalPath) else { return }
+        let lines = bytes.reduce(0) { $0 + ($1 == 0x0a ? 1 : 0) }
+        let now = truth.now()
+        while recordTimes.count < lines { recordTimes.append(now) }
+    }
+
+    /// What an honest player is paid for the true time between `session`'s departure and return records (verified,
+    /// at its judged rate, with the ad when the server granted it): the most a liar's session may be paid.
+    func honestGold(for session: AuditedSession, granted: Bool) -> Int64? {
+        guard var departure = session.departureSequence, let arrival = session.arrivalSequence,
+              Int(arrival) < recordTimes.count, departure <= arrival else { return nil }
+        // A departure recovered from a heartbeat is written at the cold start, after the kill: the player left no
+        // earlier than the record before it (that heartbeat) was written.
+        if session.verdict.flags.contains(where: { $0.kind == .departureFromHeartbeat }), departure > 1 { departure -= 1 }
+        let away = (recordTimes[Int(arrival)] - recordTimes[Int(departure)]) / Self.s
+        let claim = RewardClaim(creditedSeconds: max(0, away), status: .verified, goldPerHour: max(0, session.goldPerHour),
+                                requestedMultipliers: granted ? ["ad"] : [])
+        return try? RewardCalculator(policy: Self.policy).calculate(claim).paidNow
     }
 
     /// The end of every lifecycle: the app running, settled, its journal uploaded.
@@ -183,6 +210,7 @@ final class AgreementWorld {
                 syncSignedTime()
                 try game.heartbeat(goldPerHour: lastRate)
                 sinceHeartbeat = 0
+                noteRecords()
             }
         }
     }
@@ -197,6 +225,7 @@ final class AgreementWorld {
     /// journal goes to the server, judged on true time.
     func upload() throws {
         try settle()
+        noteRecords()
         guard let bytes = FileManager.default.contents(atPath: journalPath) else { throw PropertyAssertion("no journal at \(journalPath)") }
         let result = try server.acceptUpload(Array(bytes), player: Self.player)
         findings += result.decision.findings
