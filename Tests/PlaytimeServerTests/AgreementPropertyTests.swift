@@ -66,6 +66,30 @@ struct AgreementPropertyTests {
         }
     }
 
+    @Test("an honest 8 h right after an anchored session is paid in full: a placement a few milliseconds short costs no gold (seed 18180002)")
+    func subSecondPlacementDeficit() async throws {
+        // The first session's placement reached a few milliseconds into the window the second fills exactly (8 h,
+        // the cap): the server paid 1 499 of 1 500 and reported time-not-conserved (docs/anchors.md, "Conservation").
+        try await runOffCooperativePool {
+            try Self.agree(Lifecycle(steps: [
+                .heartbeat(goldPerHour: 600), .wait(seconds: 61), .heartbeat(goldPerHour: 600), .background(goldPerHour: 600, stamp: false),
+                .heartbeat(goldPerHour: 600), .wait(seconds: 60), .anchor, .foreground(ad: false), .background(goldPerHour: 600, stamp: false),
+                .heartbeat(goldPerHour: 600), .wait(seconds: 28_803), .kill,
+            ]), strict: true)
+        }
+    }
+
+    @Test("the same without an anchor: back-to-back sessions, the second 8 h, paid in full (seed 18180001)")
+    func subSecondPlacementDeficitWithoutAnchor() async throws {
+        try await runOffCooperativePool {
+            try Self.agree(Lifecycle(steps: [
+                .heartbeat(goldPerHour: 600), .wait(seconds: 1), .heartbeat(goldPerHour: 600), .wait(seconds: 61), .heartbeat(goldPerHour: 600),
+                .background(goldPerHour: 600, stamp: false), .wait(seconds: 61), .foreground(ad: false),
+                .background(goldPerHour: 600, stamp: false), .wait(seconds: 28_803), .foreground(ad: false),
+            ]), strict: true)
+        }
+    }
+
     /// Plays `lifecycle` in a scratch directory and checks the rule: the strict one unless it lies, or as `strict` says.
     static func agree(_ lifecycle: Lifecycle, strict: Bool? = nil) throws {
         try ScratchDirectory.with(prefix: "playtime-agreement") { directory in

@@ -242,11 +242,15 @@ package struct UploadGate: Sendable {
             var (gold, held) = trimmed[position]
             let wanted = request.placement.nanoseconds
             if held < wanted {
-                // The reward for the time placed, exactly (the proportional cut is the fallback: never more).
-                gold = max(gold, min(request.gold, Self.gold(for: held, of: sessions[request.index], terms: terms[request.index]) ?? gold))
+                // The reward for the time placed, exactly (the proportional cut is the fallback: never more). A deficit
+                // under one second is the clocks' granularity, not time paid twice (the verdict credits whole seconds,
+                // and an honest neighbour's placement can reach a few milliseconds in): it costs no gold
+                // (docs/anchors.md, "Conservation").
+                let paidFor = wanted - held < 1_000_000_000 ? wanted : held
+                gold = max(gold, min(request.gold, Self.gold(for: paidFor, of: sessions[request.index], terms: terms[request.index]) ?? gold))
             }
             totals[request.index] = gold
-            guard held < wanted else { continue }
+            guard held < wanted, gold < request.gold else { continue }
             let window = request.placement.window
             let place = window.lowerBound < 0
                 ? "sessions no server anchor places share one provisional allowance per account (\(UTCText.seconds(SegmentSet.length(window))))"

@@ -167,11 +167,17 @@ final class AgreementWorld {
 
     /// Notes the true time of the records written since the last note (the clock stands still within a call).
     private func noteRecords() {
-        guard let bytes = FileManager.default.contents(atPath: journalPath) else { return }
-        let lines = bytes.reduce(0) { $0 + ($1 == 0x0a ? 1 : 0) }
+        // Only the bytes appended since the last note are read: a long wait heartbeats hundreds of times.
+        guard let handle = FileHandle(forReadingAtPath: journalPath) else { return }
+        defer { try? handle.close() }
+        guard (try? handle.seek(toOffset: journalBytesNoted)) != nil, let added = try? handle.readToEnd() else { return }
+        journalBytesNoted += UInt64(added.count)
         let now = truth.now()
-        while recordTimes.count < lines { recordTimes.append(now) }
+        for byte in added where byte == 0x0a { recordTimes.append(now) }
     }
+
+    /// How much of the journal ``noteRecords()`` has read.
+    private var journalBytesNoted: UInt64 = 0
 
     /// What an honest player is paid for the true time between `session`'s departure and return records (verified,
     /// at its judged rate, with the ad when the server granted it): the most a liar's session may be paid.
