@@ -68,8 +68,9 @@ struct LossyPathTests {
         // The 1.5 s budget itself is proven in simulated time (RetryTests); on a loaded machine the wall clock adds
         // scheduling delays, so here only a hang (a check that ignores its deadline) fails.
         // A hang is a check that ignores its deadline for good; a loaded machine (a whole suite on 2 cores) has
-        // stretched one 1.5 s check to 15 s of wall time, so the bound is generous.
-        #expect(slowest < 60_000_000_000)
+        // stretched one 1.5 s check to 15 s of wall time, and a fresh-clone run whose test pool stalled to 65 s, so
+        // the bound is generous.
+        #expect(slowest < 240_000_000_000)
         return fixes
     }
 
