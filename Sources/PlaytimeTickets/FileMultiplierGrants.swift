@@ -1,3 +1,4 @@
+internal import PlaytimeCrypto
 internal import PlaytimeSystem
 
 /// Multiplier grants in a directory the processes of one machine share: one small file per (player, session),
@@ -26,9 +27,7 @@ package final class FileMultiplierGrants: MultiplierGrantStore {
         let path = self.path(of: session)
         let existing = try names(at: path)
         guard !existing.contains(name) else { return }
-        var line: [UInt8] = []
-        for byte in name.utf8 { line += Self.hexDigits(byte) }
-        line.append(0x0a)
+        let line = Array((Hex.encode(name.utf8) + "\n").utf8)
         do throws(SystemError) {
             let file = try OpenFile(path: path, options: [.readWrite, .create, .append], permissions: 0o600)
             try file.writeAll(line)
@@ -63,38 +62,14 @@ package final class FileMultiplierGrants: MultiplierGrantStore {
         var line: [UInt8] = []
         for byte in bytes {
             guard byte != 0x0a else {
-                if let name = Self.decoded(line), !names.contains(name) { names.append(name) }
+                // Lowercase hex of UTF-8 text, as `record` writes it; any other line was never written by it.
+                if let bytes = Hex.decodeLowercase(String(decoding: line, as: UTF8.self)), !bytes.isEmpty,
+                   let name = String(strictUTF8: bytes), !names.contains(name) { names.append(name) }
                 line.removeAll(keepingCapacity: true)
                 continue
             }
             line.append(byte)
         }
         return names
-    }
-
-    private static func hexDigits(_ byte: UInt8) -> [UInt8] {
-        let digits = Array("0123456789abcdef".utf8)
-        return [digits[Int(byte >> 4)], digits[Int(byte & 0xf)]]
-    }
-
-    /// A line of hex digit pairs as UTF-8 text; `nil` for anything else (a line no writer of this format wrote).
-    private static func decoded(_ line: [UInt8]) -> String? {
-        guard !line.isEmpty, line.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        var index = 0
-        while index < line.count {
-            guard let high = value(line[index]), let low = value(line[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-            index += 2
-        }
-        return String(strictUTF8: bytes)
-    }
-
-    private static func value(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return digit - UInt8(ascii: "a") + 10
-        default: return nil
-        }
     }
 }
