@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import PlaytimeRewards
 
 /// Measures verdicts + rewards per second on one core, on generated sessions of every kind (same boot,

@@ -93,7 +93,7 @@ struct AnchoredStory {
         }
         for message in payout.messages { GameClient.line("shown", message.text) }
         try anchor("return")
-        for pending in payout.pendingMultipliers {
+        for pending in payout.pending {
             let request = GrantRequest(player: player, session: payout.sessionID, multiplier: pending.name)
             let (status, body) = try GameClient.send(server, "/grant", try JSONEncoder().encode(request).map { $0 },
                                                      headers: ["X-Ad-Network-Secret": adNetworkSecret])

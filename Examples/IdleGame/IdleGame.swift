@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import PlaytimeSystem
 
 /// An idle game's lifecycle with this machine's real clocks, through `OfflineEarnings`: launch, heartbeat,
@@ -152,7 +152,7 @@ enum IdleGame {
         story.line("reward", summary + (breakdown.belowMinimum ? " (below the \(breakdown.minimumAwaySeconds) s minimum)" : ""))
         story.line("", "total \(breakdown.totalGold), paid now \(breakdown.paidNow), escrowed \(breakdown.escrowed), forfeited \(breakdown.forfeited)")
         if options.details { story.paragraph(breakdown.renderedText, indent: false) }
-        for pending in payout.pendingMultipliers {
+        for pending in payout.pending {
             // Multipliers are the server's to grant (docs/reward-policy.md): this game has no server, so it never pays them.
             story.line("pending", "\(pending.name) +\(pending.gold) gold once the game's server grants it (this example has none)")
         }

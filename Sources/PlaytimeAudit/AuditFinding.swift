@@ -1,9 +1,9 @@
 internal import PlaytimeJournal
 
 /// Something the auditor found wrong, with where.
-public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The kind of finding, with a stable kebab-case name.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The MAC chain broke (edited, deleted, reordered, spliced or torn records; wrong key).
         case chainBroken = "chain-broken"
         /// Two sessions (in one journal or across devices) overlap in time.
@@ -66,18 +66,18 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// The kind.
-    public var kind: Kind
+    package var kind: Kind
     /// The journal it was found in (as named on the command line).
-    public var journal: String
+    package var journal: String
     /// The session concerned, if any.
-    public var sessionID: String?
+    package var sessionID: String?
     /// The record's sequence number (or line, for chain failures), if known.
-    public var sequence: UInt64?
+    package var sequence: UInt64?
     /// What exactly, in words.
-    public var detail: String
+    package var detail: String
 
     /// Creates a finding.
-    public init(kind: Kind, journal: String, sessionID: String? = nil, sequence: UInt64? = nil, detail: String) {
+    package init(kind: Kind, journal: String, sessionID: String? = nil, sequence: UInt64? = nil, detail: String) {
         self.kind = kind
         self.journal = journal
         self.sessionID = sessionID
@@ -86,7 +86,7 @@ public struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// `kind (session S, record N): detail`.
-    public var description: String {
+    package var description: String {
         var place: [String] = []
         if let sessionID { place.append("session \(sessionID)") }
         if let sequence { place.append("record \(sequence)") }

@@ -5,28 +5,28 @@
 ///
 /// The defaults are far above what an honest game writes (the reasons are in docs/fleet.md) and small
 /// enough that the largest upload they admit is judged in about a second.
-public struct InputLimits: Sendable, Hashable {
+package struct InputLimits: Sendable, Hashable {
     /// The most bytes one upload may have (default 32 MiB).
-    public var bytesPerUpload: Int = 32 << 20
+    package var bytesPerUpload: Int = 32 << 20
     /// The most records one journal may have (default 200 000).
-    public var records: Int = 200_000
+    package var records: Int = 200_000
     /// The most sessions (departures) one journal may have (default 50 000).
-    public var sessions: Int = 50_000
+    package var sessions: Int = 50_000
     /// The most claim records one journal may have (default 100 000).
-    public var claims: Int = 100_000
+    package var claims: Int = 100_000
     /// The most multiplier names one claim may list (default 64; a policy defines at most
     /// `RewardPolicy.maximumMultipliers`).
-    public var multipliersPerClaim: Int = 64
+    package var multipliersPerClaim: Int = 64
     /// The most returns held while they wait for later network proof (default 64). Not a refusal: beyond it
     /// the oldest is judged without that proof (docs/fleet.md).
-    public var heldReturns: Int = 64
+    package var heldReturns: Int = 64
 
     /// The defaults (a server's: `ServerConfiguration.limits`).
-    public init() {}
+    package init() {}
 
     /// No refusal at all, and the default number of held returns: the auditor's default, so that
     /// `playtime audit` judges an archive of any size (in time linear in it).
-    public static let unlimited: InputLimits = {
+    package static let unlimited: InputLimits = {
         var limits = InputLimits()
         limits.bytesPerUpload = .max
         limits.records = .max
@@ -38,7 +38,7 @@ public struct InputLimits: Sendable, Hashable {
 }
 
 /// Which limit of ``InputLimits`` an input went beyond, and the figure it went beyond.
-public enum LimitExceeded: Error, Sendable, Hashable, CustomStringConvertible {
+package enum LimitExceeded: Error, Sendable, Hashable, CustomStringConvertible {
     /// More than `limit` bytes in one upload.
     case bytes(limit: Int)
     /// More than `limit` records in one journal.
@@ -51,7 +51,7 @@ public enum LimitExceeded: Error, Sendable, Hashable, CustomStringConvertible {
     case multipliersPerClaim(limit: Int, sessionID: String)
 
     /// The limit's figure.
-    public var limit: Int {
+    package var limit: Int {
         switch self {
         case .bytes(let limit), .records(let limit), .sessions(let limit), .claims(let limit),
              .multipliersPerClaim(let limit, _): return limit
@@ -59,7 +59,7 @@ public enum LimitExceeded: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// In plain words, as what the input holds ("more than 200000 records (the limit on records per journal)").
-    public var description: String {
+    package var description: String {
         switch self {
         case .bytes(let limit): return "more than \(limit) bytes (the limit on bytes per upload)"
         case .records(let limit): return "more than \(limit) records (the limit on records per journal)"

@@ -3,28 +3,34 @@ internal import PlaytimePostgres
 /// What one garbage collection of the fleet database removed (``FleetDatabase/collect(now:batchSize:)``).
 public struct FleetCollection: Sendable, Equatable {
     /// Redeemed nonces removed (their tickets had expired).
-    public var nonces: Int
+    package var nonces: Int
     /// Paid (player, session) keys removed (no ticket issued before their payment can still be redeemed).
-    public var sessions: Int
+    package var sessions: Int
     /// Budget grants removed (older than 24 h of their player's ledger time, or of an idle player).
-    public var grants: Int
+    package var grants: Int
     /// Players removed from the ledger (idle for more than 24 h before the collection floor), with their grants.
-    public var players: Int
+    package var players: Int
     /// Payment records removed (their retries can no longer come: docs/fleet.md, "Exactly once").
-    public var payments: Int
+    package var payments: Int
     /// Multiplier grants removed (their sessions can no longer be paid).
-    public var multiplierGrants: Int = 0
+    package var multiplierGrants: Int = 0
     /// Batches (transactions) the deletes took.
-    public var batches: Int
+    package var batches: Int
 
     /// Creates a report.
-    public init(nonces: Int = 0, sessions: Int = 0, grants: Int = 0, players: Int = 0, payments: Int = 0, batches: Int = 0) {
+    package init(nonces: Int = 0, sessions: Int = 0, grants: Int = 0, players: Int = 0, payments: Int = 0, batches: Int = 0) {
         self.nonces = nonces
         self.sessions = sessions
         self.grants = grants
         self.players = players
         self.payments = payments
         self.batches = batches
+    }
+
+    /// What was removed, for the operator's log: "removed 3 nonces, 2 sessions, … in 1 batch".
+    public var description: String {
+        "removed \(nonces) nonce(s), \(sessions) session key(s), \(grants) budget grant(s), \(players) idle player(s), "
+            + "\(payments) payment record(s), \(multiplierGrants) multiplier grant(s) in \(batches) batch(es)"
     }
 }
 

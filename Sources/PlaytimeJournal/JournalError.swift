@@ -1,7 +1,7 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Why a journal operation failed.
-public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A system call failed (open, read, write, fsync, ftruncate…).
     case system(SystemError)
     /// The journal does not verify; nothing will be appended to it.
@@ -23,7 +23,7 @@ public enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
     case notRepairable(JournalFailure)
 
     /// A one-line explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .system(let error): return "system error: \(error)"
         case .corrupt(let failure): return "journal is corrupt: \(failure)"

@@ -1,7 +1,7 @@
 /// The first line of a journal that failed verification, and why.
-public struct JournalFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JournalFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// Why a line is rejected. Raw values are the stable names used in reports and the CLI.
-    public enum Reason: String, Sendable, Equatable, CaseIterable {
+    package enum Reason: String, Sendable, Equatable, CaseIterable {
         /// The line is well formed but its MAC does not match (edited, reordered, spliced or forged).
         case macMismatch = "mac-mismatch"
         /// A record's sequence number is not the previous one plus one (deleted, reordered or duplicated).
@@ -17,19 +17,19 @@ public struct JournalFailure: Error, Sendable, Equatable, CustomStringConvertibl
     }
 
     /// Why the line was rejected.
-    public var reason: Reason
+    package var reason: Reason
     /// The 1-based line number (line 1 is the header).
-    public var line: Int
+    package var line: Int
     /// Offset of the first byte of the bad line; every byte before it verified.
-    public var byteOffset: Int64
+    package var byteOffset: Int64
 
     /// Creates a failure value.
-    public init(reason: Reason, line: Int, byteOffset: Int64) {
+    package init(reason: Reason, line: Int, byteOffset: Int64) {
         self.reason = reason
         self.line = line
         self.byteOffset = byteOffset
     }
 
     /// `<reason> at line <n> (byte <offset>)`.
-    public var description: String { "\(reason.rawValue) at line \(line) (byte \(byteOffset))" }
+    package var description: String { "\(reason.rawValue) at line \(line) (byte \(byteOffset))" }
 }

@@ -5,10 +5,10 @@ public struct JournalKey: Sendable {
     /// HMAC-SHA-256 after the key's pad blocks; copied for every line.
     let authenticator: HMAC<SHA256>
     /// First 8 bytes of HMAC(key, "playtime-key-id"): safe to publish, names the key.
-    public let keyID: [UInt8]
+    package let keyID: [UInt8]
 
     /// Wraps raw key bytes; at least ``JournalFormat/minimumKeyByteCount`` (16) bytes.
-    public init(bytes: [UInt8]) throws(KeyFileError) {
+    package init(bytes: [UInt8]) throws(KeyFileError) {
         guard bytes.count >= JournalFormat.minimumKeyByteCount else {
             throw KeyFileError.tooShort(path: nil, byteCount: bytes.count)
         }
@@ -19,7 +19,7 @@ public struct JournalKey: Sendable {
     }
 
     /// The key id as 16 lowercase hex digits, as it appears in the header.
-    public var keyIDHex: String { Hex.encode(keyID) }
+    package var keyIDHex: String { Hex.encode(keyID) }
 
     /// HMAC-SHA-256 of `message` under the journal key (32 bytes), for values bound to the key outside the
     /// chain: boot pseudonyms and the boot sidecar (docs/journal-format.md §13). Callers begin `message` with

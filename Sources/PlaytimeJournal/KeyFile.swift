@@ -4,12 +4,12 @@ internal import PlaytimeSystem
 /// Key files: the key as hex text (either case), optionally surrounded by ASCII whitespace,
 /// decoding to at least 16 bytes. ``generate(path:byteCount:)`` writes 32 random bytes as
 /// 64 lowercase hex digits and a newline, mode 0600.
-public enum KeyFile {
+package enum KeyFile {
     /// The size limit for a key file, in bytes.
     static let maximumFileByteCount = 4096
 
     /// Reads and decodes the key at `path`.
-    public static func load(path: String) throws(KeyFileError) -> JournalKey {
+    package static func load(path: String) throws(KeyFileError) -> JournalKey {
         let bytes = try loadBytes(path: path)
         do {
             return try JournalKey(bytes: bytes)
@@ -36,7 +36,7 @@ public enum KeyFile {
     /// Creates a new key file of `byteCount` random bytes (from `SystemRandomNumberGenerator`)
     /// with mode 0600, synced to disk; never replaces an existing file.
     @discardableResult
-    public static func generate(path: String, byteCount: Int = 32) throws(KeyFileError) -> JournalKey {
+    package static func generate(path: String, byteCount: Int = 32) throws(KeyFileError) -> JournalKey {
         guard byteCount >= JournalFormat.minimumKeyByteCount else {
             throw KeyFileError.tooShort(path: path, byteCount: byteCount)
         }

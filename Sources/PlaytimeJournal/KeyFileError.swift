@@ -1,7 +1,7 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Why a key could not be loaded, made, or used.
-public enum KeyFileError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum KeyFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No file at the path.
     case missing(path: String)
     /// The file exists but could not be opened or read, or is not a regular file.
@@ -18,7 +18,7 @@ public enum KeyFileError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCreate(path: String, SystemError)
 
     /// A one-line explanation naming the path.
-    public var description: String {
+    package var description: String {
         switch self {
         case .missing(let path): return "key file \(path) does not exist"
         case .unreadable(let path, let error): return "cannot read key file \(path): \(error.reasonText)"

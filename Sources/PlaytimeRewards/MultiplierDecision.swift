@@ -1,7 +1,7 @@
 /// What happened to one requested multiplier.
-public struct MultiplierDecision: Codable, Sendable, Equatable {
+package struct MultiplierDecision: Codable, Sendable, Equatable {
     /// Why a multiplier was or was not applied.
-    public enum Outcome: String, Codable, Sendable, Equatable {
+    package enum Outcome: String, Codable, Sendable, Equatable {
         /// Applied to this claim and now used for the session.
         case applied
         /// Refused: already used in this session.
@@ -15,14 +15,14 @@ public struct MultiplierDecision: Codable, Sendable, Equatable {
     }
 
     /// The requested name.
-    public var name: String
+    package var name: String
     /// The factor in percent, or `nil` when the policy does not define it.
-    public var percent: Int64?
+    package var percent: Int64?
     /// The decision.
-    public var outcome: Outcome
+    package var outcome: Outcome
 
     /// Creates a decision.
-    public init(name: String, percent: Int64?, outcome: Outcome) {
+    package init(name: String, percent: Int64?, outcome: Outcome) {
         self.name = name
         self.percent = percent
         self.outcome = outcome

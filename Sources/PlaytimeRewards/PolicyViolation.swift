@@ -1,5 +1,5 @@
 /// One reason a ``RewardPolicy`` is unusable.
-public enum PolicyViolation: Sendable, Equatable, CustomStringConvertible {
+package enum PolicyViolation: Sendable, Equatable, CustomStringConvertible {
     /// `version` is empty.
     case emptyVersion
     /// A quantity that must not be negative is negative.
@@ -28,7 +28,7 @@ public enum PolicyViolation: Sendable, Equatable, CustomStringConvertible {
     case sharesNotOrdered
 
     /// A one-line explanation naming the field.
-    public var description: String {
+    package var description: String {
         switch self {
         case .emptyVersion: return "version must not be empty"
         case .negative(let field, let value): return "\(field) must not be negative (got \(value))"

@@ -2,7 +2,7 @@
 ///
 /// The elapsed-time verdict layer decides the status; the reward policy decides
 /// what share of the reward each status pays now.
-public enum ProofStatus: String, Codable, Sendable, CaseIterable, Hashable {
+package enum ProofStatus: String, Codable, Sendable, CaseIterable, Hashable {
     /// The elapsed time is proven (boot clock within one boot, or trusted network time).
     case verified
     /// The elapsed time is plausible but not yet proven (for example offline after a reboot).

@@ -1,6 +1,6 @@
 extension RewardBreakdown {
     /// A multi-line, human-readable account of the computation (for `playtime reward`).
-    public var renderedText: String {
+    package var renderedText: String {
         var lines: [String] = []
         lines.append("Reward breakdown (policy \(policyVersion), status \(status.rawValue))")
         lines.append(row("time away", "\(GoldFormatting.duration(creditedSeconds)) (\(creditedSeconds) s)"))

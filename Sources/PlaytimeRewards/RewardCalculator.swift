@@ -4,18 +4,18 @@
 /// × share / (3600 × 100 × 100 × 100ᵏ × 100))`: one rational expression, 128-bit
 /// intermediates (256-bit for the remainder step), a single floor, saturation at
 /// `Int64.max`. Deterministic: the same policy and claim give the same coin everywhere.
-public struct RewardCalculator: Sendable, Equatable {
+package struct RewardCalculator: Sendable, Equatable {
     /// The validated policy.
-    public let policy: RewardPolicy
+    package let policy: RewardPolicy
 
     /// Creates a calculator, rejecting an invalid policy.
-    public init(policy: RewardPolicy) throws(RewardPolicyError) {
+    package init(policy: RewardPolicy) throws(RewardPolicyError) {
         try policy.validate()
         self.policy = policy
     }
 
     /// Computes the breakdown of `claim`.
-    public func calculate(_ claim: RewardClaim) throws(RewardCalculationError) -> RewardBreakdown {
+    package func calculate(_ claim: RewardClaim) throws(RewardCalculationError) -> RewardBreakdown {
         guard claim.goldPerHour >= 0 else { throw .negativeRate(claim.goldPerHour) }
         let credited = claim.creditedSeconds
         let belowMinimum = credited <= 0 || credited < policy.minimumAwaySeconds
@@ -66,7 +66,7 @@ public struct RewardCalculator: Sendable, Equatable {
     }
 
     /// Convenience for ``calculate(_:)``.
-    public func calculate(
+    package func calculate(
         creditedSeconds: Int64,
         status: ProofStatus,
         goldPerHour: Int64,

@@ -1,26 +1,26 @@
 /// Gold earned as a function of time away, sampled for plots.
-public struct RewardCurve: Sendable, Equatable {
+package struct RewardCurve: Sendable, Equatable {
     /// One sample of the curve.
-    public struct Point: Sendable, Equatable, Codable {
+    package struct Point: Sendable, Equatable, Codable {
         /// Seconds away.
-        public var seconds: Int64
+        package var seconds: Int64
         /// Total gold earned for that time (before the status share).
-        public var gold: Int64
+        package var gold: Int64
     }
 
     /// The policy version sampled.
-    public let policyVersion: String
+    package let policyVersion: String
     /// The rate used.
-    public let goldPerHour: Int64
+    package let goldPerHour: Int64
     /// The multipliers applied at every sample.
-    public let multipliers: [String]
+    package let multipliers: [String]
     /// The samples, in increasing seconds, from 0 to the maximum.
-    public let points: [Point]
+    package let points: [Point]
 
     /// The largest time sampled.
-    public var maxSeconds: Int64 { points.last?.seconds ?? 0 }
+    package var maxSeconds: Int64 { points.last?.seconds ?? 0 }
     /// The largest gold sampled.
-    public var maxGold: Int64 { points.map(\.gold).max() ?? 0 }
+    package var maxGold: Int64 { points.map(\.gold).max() ?? 0 }
 
     /// Samples `calculator`'s total gold at `samples` evenly spaced times in `0...maxSeconds`.
     ///
@@ -29,7 +29,7 @@ public struct RewardCurve: Sendable, Equatable {
     ///   - multipliers: multiplier names applied at every sample (fresh session each time).
     ///   - maxSeconds: the right end; the cap plus a quarter when `nil` (so the plateau shows).
     ///   - samples: number of points, clamped to 2...10 000.
-    public init(
+    package init(
         calculator: RewardCalculator,
         goldPerHour: Int64? = nil,
         multipliers: [String] = [],

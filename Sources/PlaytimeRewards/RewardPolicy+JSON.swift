@@ -3,13 +3,13 @@ internal import PlaytimeSystem
 
 extension RewardPolicy {
     /// The largest policy file read, in bytes (64 KiB); a real policy is a few hundred.
-    public static let maximumFileByteCount = 64 * 1024
+    package static let maximumFileByteCount = 64 * 1024
 
     /// Loads and validates a policy from the JSON file at `path`.
     ///
     /// Only a regular file of at most ``maximumFileByteCount`` bytes is read: a directory, FIFO (which
     /// never blocks the call), device or socket is refused as `unreadableFile`, with the reason in words.
-    public static func load(contentsOf path: String) throws(RewardPolicyError) -> RewardPolicy {
+    package static func load(contentsOf path: String) throws(RewardPolicyError) -> RewardPolicy {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readRegularFile(atPath: path, byteLimit: maximumFileByteCount)
@@ -21,7 +21,7 @@ extension RewardPolicy {
     }
 
     /// Decodes and validates a policy from JSON bytes.
-    public static func decode(json data: Data) throws(RewardPolicyError) -> RewardPolicy {
+    package static func decode(json data: Data) throws(RewardPolicyError) -> RewardPolicy {
         let policy: RewardPolicy
         do {
             policy = try JSONDecoder().decode(RewardPolicy.self, from: data)
@@ -61,8 +61,9 @@ extension RewardPolicy {
             escrowExpirySeconds: try container.decode(Int64.self, forKey: .escrowExpirySeconds))
     }
 
-    /// Encodes every field, `provisionalCapSeconds` included.
-    public func encode(to encoder: any Encoder) throws {
+    /// Encodes every field, `provisionalCapSeconds` included (``jsonData()``; ``Encoding`` for a policy inside
+    /// another encoded value). A game reads policies (`Decodable`); only the package writes them.
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(version, forKey: .version)
         try container.encode(goldPerHour, forKey: .goldPerHour)
@@ -78,11 +79,21 @@ extension RewardPolicy {
     }
 
     /// The policy as pretty-printed JSON with sorted keys (stable across runs).
-    public func jsonData() -> Data {
+    package func jsonData() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         // Encoding plain integers and strings cannot fail; fall back to empty data defensively.
-        return (try? encoder.encode(self)) ?? Data()
+        return (try? encoder.encode(Encoding(self))) ?? Data()
+    }
+
+    /// A policy as an `Encodable` value, for encoders inside the package.
+    package struct Encoding: Encodable {
+        /// The policy written.
+        package let policy: RewardPolicy
+        /// Wraps `policy`.
+        package init(_ policy: RewardPolicy) { self.policy = policy }
+        /// Writes ``policy``'s fields.
+        package func encode(to encoder: any Encoder) throws { try policy.encode(to: encoder) }
     }
 
     private static func translate(_ error: DecodingError) -> RewardPolicyError {

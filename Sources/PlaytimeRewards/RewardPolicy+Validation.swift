@@ -1,6 +1,6 @@
 extension RewardPolicy {
     /// Every problem with this policy, in field order (empty when valid).
-    public var violations: [PolicyViolation] {
+    package var violations: [PolicyViolation] {
         var found: [PolicyViolation] = []
         if version.isEmpty { found.append(.emptyVersion) }
         if goldPerHour < 0 { found.append(.negative(field: "goldPerHour", value: goldPerHour)) }
@@ -28,7 +28,7 @@ extension RewardPolicy {
     }
 
     /// Throws ``RewardPolicyError/invalidValues(_:)`` listing every problem, or returns when valid.
-    public func validate() throws(RewardPolicyError) {
+    package func validate() throws(RewardPolicyError) {
         let found = violations
         if !found.isEmpty { throw .invalidValues(found) }
     }

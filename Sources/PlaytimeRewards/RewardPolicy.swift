@@ -2,40 +2,40 @@
 ///
 /// `reward = rate × tiered(min(away, cap)) × efficiency × multipliers × status share`,
 /// computed exactly by ``RewardCalculator``; see `docs/reward-policy.md`.
-public struct RewardPolicy: Codable, Sendable, Equatable {
+public struct RewardPolicy: Decodable, Sendable, Equatable {
     /// Identifies this policy in breakdowns and journals.
-    public var version: String
+    package var version: String
     /// The default earn rate in gold per hour; the rate actually used is the one
     /// snapshotted at departure and passed to the calculator.
-    public var goldPerHour: Int64
+    package var goldPerHour: Int64
     /// Claims shorter than this many seconds earn nothing.
-    public var minimumAwaySeconds: Int64
+    package var minimumAwaySeconds: Int64
     /// Seconds beyond this are not paid.
-    public var capSeconds: Int64
+    package var capSeconds: Int64
     /// While a claim is provisional (time not yet proven, e.g. across a reboot without network time), at most
     /// this many seconds of it are worth gold, paid now plus escrow; ``capSeconds`` applies once it is
     /// verified. Default ``defaultProvisionalCapSeconds`` (1 h). Bounds what a forged reboot can earn.
-    public var provisionalCapSeconds: Int64
+    package var provisionalCapSeconds: Int64
     /// The diminishing curve, in increasing order; the last tier is unbounded.
-    public var tiers: [RewardTier]
+    package var tiers: [RewardTier]
     /// The share of the tiered rate actually paid, 0...100.
-    public var efficiencyPercent: Int64
+    package var efficiencyPercent: Int64
     /// Named one-shot multipliers (at most ``RewardPolicy/maximumMultipliers``).
-    public var multipliers: [RewardMultiplier]
+    package var multipliers: [RewardMultiplier]
     /// The most gold the ledger pays in any rolling 24 h window.
-    public var dailyBudgetGold: Int64
+    package var dailyBudgetGold: Int64
     /// The share paid now per proof status.
-    public var statusSharePercent: StatusShares
+    package var statusSharePercent: StatusShares
     /// How long escrowed gold waits for proof before it expires.
-    public var escrowExpirySeconds: Int64
+    package var escrowExpirySeconds: Int64
 
     /// The most multipliers a policy may define (keeps the exact denominator within 128 bits).
-    public static let maximumMultipliers = 8
+    package static let maximumMultipliers = 8
     /// One hour: the provisional cap of a policy that does not name one.
-    public static let defaultProvisionalCapSeconds: Int64 = 3600
+    package static let defaultProvisionalCapSeconds: Int64 = 3600
 
     /// Creates a policy; call ``validate()`` (or build a ``RewardCalculator``) to check it.
-    public init(
+    package init(
         version: String,
         goldPerHour: Int64,
         minimumAwaySeconds: Int64,
@@ -62,12 +62,12 @@ public struct RewardPolicy: Codable, Sendable, Equatable {
     }
 
     /// The cap that applies to a claim of `status`: ``capSeconds``, or the smaller provisional cap.
-    public func cap(for status: ProofStatus) -> Int64 {
+    package func cap(for status: ProofStatus) -> Int64 {
         status == .provisional ? min(capSeconds, max(0, provisionalCapSeconds)) : capSeconds
     }
 
     /// The multiplier called `name`, if the policy defines it.
-    public func multiplier(named name: String) -> RewardMultiplier? {
+    package func multiplier(named name: String) -> RewardMultiplier? {
         multipliers.first { $0.name == name }
     }
 }

@@ -1,5 +1,5 @@
 /// Why a reward policy could not be loaded or used.
-public enum RewardPolicyError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RewardPolicyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No file exists at `path`.
     case fileNotFound(path: String)
     /// The file exists but could not be read.
@@ -12,7 +12,7 @@ public enum RewardPolicyError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidValues([PolicyViolation])
 
     /// A human-readable explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .fileNotFound(let path): return "reward policy file not found: \(path)"
         case .unreadableFile(let path, let reason): return "cannot read reward policy file \(path): \(reason)"

@@ -2,23 +2,23 @@
 ///
 /// For a provisional claim the rest is escrowed until proof arrives; for verified
 /// and rejected claims the rest (if any) is forfeited.
-public struct StatusShares: Codable, Sendable, Equatable {
+package struct StatusShares: Codable, Sendable, Equatable {
     /// Share paid for a verified claim (normally 100).
-    public var verified: Int64
+    package var verified: Int64
     /// Share paid now for a provisional claim (normally 0...50).
-    public var provisional: Int64
+    package var provisional: Int64
     /// Share paid for a rejected claim (normally 0).
-    public var rejected: Int64
+    package var rejected: Int64
 
     /// Creates the shares.
-    public init(verified: Int64, provisional: Int64, rejected: Int64) {
+    package init(verified: Int64, provisional: Int64, rejected: Int64) {
         self.verified = verified
         self.provisional = provisional
         self.rejected = rejected
     }
 
     /// The share for `status`.
-    public func percent(for status: ProofStatus) -> Int64 {
+    package func percent(for status: ProofStatus) -> Int64 {
         switch status {
         case .verified: return verified
         case .provisional: return provisional

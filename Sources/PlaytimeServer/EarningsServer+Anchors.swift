@@ -16,12 +16,20 @@ extension EarningsServer {
         return Enrollment(journalID: journalID, key: JournalKey.derivedBytes(serverSecret: secret, journalID: id), anchor: anchor.text)
     }
 
+    /// An anchor for the device's request `request` (the text of its `AnchorRequest`, docs/anchors.md): the
+    /// token the device records with `recordAnchor(_:for:)`. Throws ``ServerError/Code/anchor`` for a request
+    /// that is not in the `pr1` layout or names no valid head; nothing is stored.
+    public func anchor(_ request: String, player: String) throws(ServerError) -> String {
+        guard let head = AnchorRequestText.decode(request) else { throw .anchor("the request is not in the pr1 layout") }
+        return try anchor(player: player, journalID: head.journalID, headSequence: head.headSequence, headMAC: head.headMAC).text
+    }
+
     /// An anchor of the server's time for `player`'s journal `journalID` at the head the device reports
     /// (`headSequence`, and the MAC of that record as 64 lowercase hex digits; head 0 with an empty MAC is the
     /// journal's start). Give its ``ServerAnchor/text`` to the device, which records it; every later session
     /// is then placed after this time, and every earlier one before it. Nothing is stored: the anchor is
     /// checked when it comes back in an upload.
-    public func anchor(player: String, journalID: String, headSequence: UInt64, headMAC: String) throws(ServerError) -> ServerAnchor {
+    package func anchor(player: String, journalID: String, headSequence: UInt64, headMAC: String) throws(ServerError) -> ServerAnchor {
         guard journalID.utf8.count == 32, Hex.isLowercase(journalID) else {
             throw .anchor("the journal id must be 32 lowercase hex digits")
         }

@@ -21,11 +21,11 @@ public final class EarningsServer: Sendable {
     /// The ticket issuer and redeemer (its replay guard and budget ledger are the server's stores).
     let authority: TicketAuthority
     /// The policy new tickets name and uploads are judged under (with the retained ones).
-    public var policy: RewardPolicy { authority.policy }
+    package var policy: RewardPolicy { authority.policy }
     /// Where the stores are, for logs (a database URL without its password).
-    public let storeDescription: String
+    package let storeDescription: String
     /// The configuration given at creation.
-    public let configuration: ServerConfiguration
+    package let configuration: ServerConfiguration
 
     let stores: ServerStores
     let audit: AuditConfiguration

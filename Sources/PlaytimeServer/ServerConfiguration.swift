@@ -1,4 +1,4 @@
-public import PlaytimeAudit
+package import PlaytimeAudit
 public import PlaytimeCrypto
 internal import PlaytimeRewards
 internal import PlaytimeSystem
@@ -16,9 +16,9 @@ public struct ServerConfiguration: Sendable {
     public var policyRetirements: [String: Int64] = [:]
     /// The server's earn rate per player (default: the policy's `goldPerHour` for everyone). Tickets snapshot
     /// it; an upload's departure snapshot above it is paid at it.
-    public var rates: (any RateProvider)?
+    package var rates: (any RateProvider)?
     /// The one-shot multipliers the server granted (an ad view its ad network confirmed); nothing else pays.
-    public var multiplierGrants: any MultiplierGrants = StaticMultiplierGrants()
+    package var multiplierGrants: any MultiplierGrants = StaticMultiplierGrants()
     /// How long a ticket stays redeemable, in seconds (default 7 days).
     public var ticketLifetimeSeconds: Int64 = TicketAuthority.defaultLifetimeSeconds
     /// The id of the ticket signing key (written into each ticket; rotate by changing it with the secret).
@@ -39,10 +39,10 @@ public struct ServerConfiguration: Sendable {
     /// How much one upload may hold — bytes, records, sessions, claims, multiplier names per claim — before it
     /// is refused unjudged with ``UploadError/overLimit(_:)`` (docs/fleet.md, "Limits and cost"). The defaults
     /// are far above what an honest game uploads; within them an upload is judged in time linear in its bytes.
-    public var limits = InputLimits()
+    package var limits = InputLimits()
     /// The server's clock, Unix nanoseconds: the authority for tickets and for judging uploads. Tests pass a
     /// manual clock.
-    public var now: @Sendable () -> Int64 = { SystemClock.wallNanoseconds() }
+    @_spi(Testing) public var now: @Sendable () -> Int64 = { SystemClock.wallNanoseconds() }
 
     /// The defaults.
     public init() {}

@@ -1,5 +1,5 @@
-public import PlaytimeAudit
-public import PlaytimeTickets
+package import PlaytimeAudit
+package import PlaytimeTickets
 
 /// Why an ``EarningsServer`` could not start, redeem, accept, anchor or grant: a ``code`` to branch on, the reason in
 /// words, and the ticket's or the upload's own refusal when there is one.
@@ -8,13 +8,13 @@ public import PlaytimeTickets
 /// constants and keeps a default (docs/facades.md).
 public struct ServerError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure: one of the constants below (a later version may add more).
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: Hashable, Sendable {
         /// The code's name, as it is logged.
         public let rawValue: String
         /// A code by name.
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
         /// The name.
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
         /// The stores or the configuration could not be opened; the server did not start.
         public static let setup = Code(rawValue: "setup")
@@ -38,9 +38,9 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
     /// A one-line explanation.
     public let description: String
     /// The ticket's refusal, for ``Code/ticket``.
-    public let ticketError: TicketError?
+    package let ticketError: TicketError?
     /// The upload's refusal, for ``Code/upload``.
-    public let uploadError: UploadError?
+    package let uploadError: UploadError?
 
     private init(_ code: Code, _ description: String, ticket: TicketError? = nil, upload: UploadError? = nil) {
         self.code = code

@@ -10,7 +10,7 @@ public struct TicketPayout: Sendable, Equatable {
     /// Gold the player's daily budget held back.
     public var withheldByBudget: Int64
     /// The redemption in full: the ticket, the breakdown, the budget grant.
-    public var redemption: Redemption
+    package var redemption: Redemption
     /// True when the ticket was redeemed by an earlier call and this answer repeats what that call paid: nothing
     /// was paid now. A caller that never saw the earlier answer (it failed over, or timed out) credits ``gold``
     /// now; one that credited it already credits nothing. Credit by the ticket's nonce to make that automatic
@@ -18,7 +18,7 @@ public struct TicketPayout: Sendable, Equatable {
     public var isRepeat: Bool { redemption.isRepeat }
     /// How many times the server sent the redemption to its fleet database: more than 1 when a failure whose
     /// outcome was unknown (a failover) was retried, within ``ServerConfiguration/retryDeadlineMilliseconds``.
-    public var attempts = 1
+    package var attempts = 1
     /// The headline of ``messages``: what to tell the player about this ticket (docs/player-messages.md).
     public var message: PlayerMessage { messages[0] }
     /// Short messages for the player, headline first, as keys and values to localise with English text built

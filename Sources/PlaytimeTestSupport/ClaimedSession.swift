@@ -1,4 +1,4 @@
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import PlaytimeJournal
 
 /// Appends one honest network-proven session to `buffer`: its departure and return, `away` nanoseconds apart in

@@ -1,4 +1,4 @@
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import PlaytimeJournal
 
 /// Journals built in memory (no fsync per record) for the cost tests and benchmarks: the inputs that once cost

@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import PlaytimeJournal
 
 /// Writes journals of session evidence directly, event by event, for tests and benchmarks that need

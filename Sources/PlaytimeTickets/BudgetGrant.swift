@@ -1,17 +1,17 @@
 /// What a ``BudgetLedger`` granted of one request.
-public struct BudgetGrant: Sendable, Equatable, Codable {
+package struct BudgetGrant: Sendable, Equatable, Codable {
     /// The gold asked for (negative requests count as 0).
-    public var requested: Int64
+    package var requested: Int64
     /// The gold granted and recorded against the player's budget: pay exactly this.
-    public var granted: Int64
+    package var granted: Int64
     /// The budget that applied (gold per rolling 24 h).
-    public var limit: Int64
+    package var limit: Int64
     /// Ledger time of the grant (Unix nanoseconds): the server's `now`, or the latest instant the ledger had
     /// already seen if the clock went back.
-    public var at: Int64
+    package var at: Int64
 
     /// Creates a grant report.
-    public init(requested: Int64, granted: Int64, limit: Int64, at: Int64) {
+    package init(requested: Int64, granted: Int64, limit: Int64, at: Int64) {
         self.requested = requested
         self.granted = granted
         self.limit = limit
@@ -19,5 +19,5 @@ public struct BudgetGrant: Sendable, Equatable, Codable {
     }
 
     /// Gold that was asked for but exceeded the remaining budget (not paid, not deferred).
-    public var withheld: Int64 { requested - granted }
+    package var withheld: Int64 { requested - granted }
 }

@@ -2,9 +2,14 @@ extension DepartureTicket {
     /// The prefix of the text form: format 1.
     static let textPrefix = "pt1."
 
+    /// The ticket as the device keeps it and hands it back to ``EarningsServer/redeem(_:player:)``: the text of
+    /// docs/tickets.md. A ticket the server issued always has one; a hand-built ticket whose fields break the
+    /// format's limits has none (empty).
+    public var text: String { (try? encodedText()) ?? "" }
+
     /// The compact text form sent to clients: `pt1.<base64url(canonicalBytes)>.<base64url(tag)>`,
     /// unpadded base64url (RFC 4648 §5), ASCII only, safe in URLs and JSON strings.
-    public func encodedText() throws(TicketFormatError) -> String {
+    package func encodedText() throws(TicketFormatError) -> String {
         guard tag.count == 32 else { throw .invalidTagLength(tag.count) }
         return Self.textPrefix + Base64URL.encode(try canonicalBytes()) + "." + Base64URL.encode(tag)
     }
@@ -12,7 +17,7 @@ extension DepartureTicket {
     /// Parses the text form strictly; throws a ``TicketFormatError`` on any deviation and never traps.
     ///
     /// Parsing checks structure only: the tag is verified by ``TicketAuthority``.
-    public static func parse<Text: StringProtocol>(_ text: Text) throws(TicketFormatError) -> DepartureTicket {
+    package static func parse<Text: StringProtocol>(_ text: Text) throws(TicketFormatError) -> DepartureTicket {
         let utf8 = text.utf8
         guard utf8.count <= maximumTextByteCount else { throw .tooLong(byteCount: utf8.count) }
         let sections = utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
@@ -27,7 +32,7 @@ extension DepartureTicket {
     /// Parses a canonical payload (see ``canonicalBytes()``) and attaches `tag`.
     ///
     /// Accepts exactly the byte strings that ``canonicalBytes()`` produces.
-    public static func parse(canonicalBytes payload: [UInt8], tag: [UInt8]) throws(TicketFormatError) -> DepartureTicket {
+    package static func parse(canonicalBytes payload: [UInt8], tag: [UInt8]) throws(TicketFormatError) -> DepartureTicket {
         var reader = TicketPayloadReader(payload)
         guard try reader.take(4, field: "magic").elementsEqual(magic) else { throw .badMagic }
         let version = try reader.uint8(field: "version")

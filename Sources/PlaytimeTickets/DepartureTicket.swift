@@ -7,26 +7,26 @@
 /// (``encodedText()``) are specified in `docs/tickets.md`. All instants are Unix nanoseconds (UTC).
 public struct DepartureTicket: Sendable, Hashable {
     /// The id of the key that signed the ticket.
-    public var keyID: String
+    package var keyID: String
     /// The player the ticket was issued to (1–256 UTF-8 bytes).
-    public var playerID: String
+    package var playerID: String
     /// The game session that departed (1–256 UTF-8 bytes).
-    public var sessionID: String
+    package var sessionID: String
     /// The version of the reward policy in force at departure (1–256 UTF-8 bytes).
-    public var policyVersion: String
+    package var policyVersion: String
     /// When the server issued the ticket, server clock, Unix nanoseconds.
-    public var issuedAt: Int64
+    package var issuedAt: Int64
     /// The first instant (Unix nanoseconds) at which the ticket is no longer redeemable.
-    public var expiresAt: Int64
+    package var expiresAt: Int64
     /// The earn rate snapshotted at departure, gold per hour.
-    public var goldPerHour: Int64
+    package var goldPerHour: Int64
     /// The single-use random value.
-    public var nonce: TicketNonce
+    package var nonce: TicketNonce
     /// HMAC-SHA256 of ``canonicalBytes()`` under the key ``keyID`` (32 bytes).
-    public var tag: [UInt8]
+    package var tag: [UInt8]
 
     /// Creates a ticket from its fields (normally only a ``TicketAuthority`` does this).
-    public init(
+    package init(
         keyID: String, playerID: String, sessionID: String, policyVersion: String,
         issuedAt: Int64, expiresAt: Int64, goldPerHour: Int64, nonce: TicketNonce, tag: [UInt8]
     ) {
@@ -42,7 +42,7 @@ public struct DepartureTicket: Sendable, Hashable {
     }
 
     /// The longest text form accepted by ``parse(_:)``, in bytes.
-    public static let maximumTextByteCount = 4096
+    package static let maximumTextByteCount = 4096
     /// The most UTF-8 bytes in the player id, session id or policy version.
-    public static let maximumFieldByteCount = 256
+    package static let maximumFieldByteCount = 256
 }

@@ -3,27 +3,27 @@
 ///
 /// Contract: answers from server-side state only; compares players byte for byte; a thrown error means no
 /// ticket is issued.
-public protocol RateProvider: Sendable {
+package protocol RateProvider: Sendable {
     /// The earn rate of `player` at `now` (Unix nanoseconds), gold per hour (≥ 0).
     func goldPerHour(for player: PlayerKey, at now: Int64) throws(TicketStoreError) -> Int64
 }
 
 /// Rates the server operator configures: one default (typically the policy's `goldPerHour`) and per-player
 /// overrides (keys compared byte for byte).
-public struct PlayerRates: RateProvider, Equatable {
+package struct PlayerRates: RateProvider, Equatable {
     /// The rate of every player without an override, gold per hour.
-    public var defaultGoldPerHour: Int64
+    package var defaultGoldPerHour: Int64
     /// Per-player rates, gold per hour.
-    public var perPlayer: [PlayerKey: Int64]
+    package var perPlayer: [PlayerKey: Int64]
 
     /// Creates a rate table.
-    public init(defaultGoldPerHour: Int64, perPlayer: [PlayerKey: Int64] = [:]) {
+    package init(defaultGoldPerHour: Int64, perPlayer: [PlayerKey: Int64] = [:]) {
         self.defaultGoldPerHour = defaultGoldPerHour
         self.perPlayer = perPlayer
     }
 
     /// The override of `player`, else the default.
-    public func goldPerHour(for player: PlayerKey, at now: Int64) throws(TicketStoreError) -> Int64 {
+    package func goldPerHour(for player: PlayerKey, at now: Int64) throws(TicketStoreError) -> Int64 {
         perPlayer[player] ?? defaultGoldPerHour
     }
 }

@@ -1,28 +1,28 @@
-public import PlaytimeRewards
+package import PlaytimeRewards
 
 /// A successfully redeemed ticket: what was paid and why.
 ///
 /// Pay exactly ``paidGold``: the breakdown's `paidNow` (less what the server trimmed) less what the player's
 /// daily budget withheld.
-public struct Redemption: Sendable, Equatable, Codable {
+package struct Redemption: Sendable, Equatable, Codable {
     /// The ticket, now consumed.
-    public var ticket: DepartureTicket
+    package var ticket: DepartureTicket
     /// The server time of redemption, Unix nanoseconds.
-    public var redeemedAt: Int64
+    package var redeemedAt: Int64
     /// Whole seconds from issue to redemption by the server's clock (0 if the clock went back).
-    public var elapsedSeconds: Int64
+    package var elapsedSeconds: Int64
     /// The reward computation (status verified, the ticket's snapshotted rate, the server's grants).
-    public var breakdown: RewardBreakdown
+    package var breakdown: RewardBreakdown
     /// The budget ledger's grant of what the ticket pays: `breakdown.paidNow`, or less when the server trimmed
     /// hours it had already paid (the budget is debited by the granted gold only).
-    public var budget: BudgetGrant
+    package var budget: BudgetGrant
     /// True when this ticket was redeemed by an earlier call and this answer repeats what that call paid
     /// (``redeemedAt``, ``budget``): nothing was paid now. A caller that lost the earlier answer (a database
     /// failover) credits it now; one that credited it already credits nothing (docs/fleet.md, "Exactly once").
-    public var isRepeat = false
+    package var isRepeat = false
 
     /// Creates a redemption record.
-    public init(ticket: DepartureTicket, redeemedAt: Int64, elapsedSeconds: Int64, breakdown: RewardBreakdown, budget: BudgetGrant) {
+    package init(ticket: DepartureTicket, redeemedAt: Int64, elapsedSeconds: Int64, breakdown: RewardBreakdown, budget: BudgetGrant) {
         self.ticket = ticket
         self.redeemedAt = redeemedAt
         self.elapsedSeconds = elapsedSeconds
@@ -35,7 +35,7 @@ public struct Redemption: Sendable, Equatable, Codable {
     }
 
     /// Decodes a redemption; one written before ``isRepeat`` existed is not a repeat.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         ticket = try container.decode(DepartureTicket.self, forKey: .ticket)
         redeemedAt = try container.decode(Int64.self, forKey: .redeemedAt)
@@ -46,8 +46,8 @@ public struct Redemption: Sendable, Equatable, Codable {
     }
 
     /// Gold to pay now: granted by the daily budget.
-    public var paidGold: Int64 { budget.granted }
+    package var paidGold: Int64 { budget.granted }
 
     /// Gold the reward was worth now but the rolling daily budget withheld (not paid, not deferred).
-    public var withheldByBudget: Int64 { budget.withheld }
+    package var withheldByBudget: Int64 { budget.withheld }
 }

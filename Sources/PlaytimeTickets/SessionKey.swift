@@ -1,25 +1,25 @@
 internal import PlaytimeCrypto
 
 /// A (player, session) pair compared byte for byte: the unit a ``ReplayGuard`` pays at most once.
-public struct SessionKey: Sendable, Hashable, CustomStringConvertible {
+package struct SessionKey: Sendable, Hashable, CustomStringConvertible {
     /// The player.
-    public let player: PlayerKey
+    package let player: PlayerKey
     /// The session id's UTF-8 bytes, exactly as received.
-    public let session: [UInt8]
+    package let session: [UInt8]
 
     /// The key of `session` of `player`, by their exact UTF-8 bytes.
-    public init(player: String, session: String) {
+    package init(player: String, session: String) {
         self.player = PlayerKey(player)
         self.session = Array(session.utf8)
     }
 
     /// The key a ticket is paid under: its player and session.
-    public init(of ticket: DepartureTicket) {
+    package init(of ticket: DepartureTicket) {
         self.init(player: ticket.playerID, session: ticket.sessionID)
     }
 
     /// `player/session`.
-    public var description: String { "\(player)/\(String(decoding: session, as: UTF8.self))" }
+    package var description: String { "\(player)/\(String(decoding: session, as: UTF8.self))" }
 
     /// What the replay file stores: SHA-256 of `"playtime-session\0" ‖ u32 len ‖ player ‖ u32 len ‖ session`
     /// (lengths big-endian), so records stay fixed-size and unambiguous.

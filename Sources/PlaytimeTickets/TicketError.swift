@@ -1,5 +1,5 @@
 /// Why a departure ticket was not issued or not paid.
-public enum TicketError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TicketError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text or fields are not a well-formed ticket.
     case malformed(TicketFormatError)
     /// The ticket names a key id that is not (or no longer) accepted.
@@ -24,7 +24,7 @@ public enum TicketError: Error, Sendable, Equatable, CustomStringConvertible {
     case ledgerFailure(TicketStoreError)
 
     /// A one-line explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let error): return "malformed ticket: \(error)"
         case .unknownKey(let id): return "ticket signed with key \"\(id)\", which is not accepted"

@@ -1,5 +1,5 @@
 /// Why bytes or text are not a well-formed departure ticket (before any signature check).
-public enum TicketFormatError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TicketFormatError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The text form is longer than ``DepartureTicket/maximumTextByteCount``.
     case tooLong(byteCount: Int)
     /// The text form does not start with `pt1.`.
@@ -28,7 +28,7 @@ public enum TicketFormatError: Error, Sendable, Equatable, CustomStringConvertib
     case negativeRate(Int64)
 
     /// A one-line explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooLong(let count): return "ticket text has \(count) bytes (limit \(DepartureTicket.maximumTextByteCount))"
         case .unknownPrefix: return "ticket text does not start with \"pt1.\""

@@ -4,20 +4,20 @@ internal import PlaytimeCrypto
 ///
 /// Written as 32 lowercase hex digits (most significant byte first) in JSON, in the replay file
 /// and in ``description``; carried as 16 raw bytes in the canonical encoding.
-public struct TicketNonce: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct TicketNonce: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Bytes 0–7, big-endian.
-    public var high: UInt64
+    package var high: UInt64
     /// Bytes 8–15, big-endian.
-    public var low: UInt64
+    package var low: UInt64
 
     /// Creates a nonce from its two halves.
-    public init(high: UInt64, low: UInt64) {
+    package init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
 
     /// Creates a nonce from exactly 16 bytes; `nil` for any other count.
-    public init?<Bytes: Collection>(bytes: Bytes) where Bytes.Element == UInt8 {
+    package init?<Bytes: Collection>(bytes: Bytes) where Bytes.Element == UInt8 {
         guard bytes.count == 16 else { return nil }
         var high: UInt64 = 0
         var low: UInt64 = 0
@@ -28,24 +28,24 @@ public struct TicketNonce: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// Parses 32 hex digits (either case); `nil` for anything else.
-    public init?<Text: StringProtocol>(hex: Text) {
+    package init?<Text: StringProtocol>(hex: Text) {
         guard let bytes = Hex.decode(hex), let nonce = TicketNonce(bytes: bytes) else { return nil }
         self = nonce
     }
 
     /// A fresh nonce from `generator`; pass a cryptographically secure generator in production.
-    public static func random<G: RandomNumberGenerator>(using generator: inout G) -> TicketNonce {
+    package static func random<G: RandomNumberGenerator>(using generator: inout G) -> TicketNonce {
         TicketNonce(high: generator.next(), low: generator.next())
     }
 
     /// A fresh nonce from the system's cryptographically secure generator.
-    public static func random() -> TicketNonce {
+    package static func random() -> TicketNonce {
         var generator = SystemRandomNumberGenerator()
         return random(using: &generator)
     }
 
     /// The 16 bytes, most significant first.
-    public var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         (0..<16).map { index in
             let word = index < 8 ? high : low
             return UInt8(truncatingIfNeeded: word >> (56 - 8 * UInt64(index % 8)))
@@ -53,10 +53,10 @@ public struct TicketNonce: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// 32 lowercase hex digits.
-    public var description: String { Hex.encode(bytes) }
+    package var description: String { Hex.encode(bytes) }
 
     /// Decodes the 32-digit hex form.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let nonce = TicketNonce(hex: text) else {
@@ -66,7 +66,7 @@ public struct TicketNonce: Sendable, Hashable, Codable, CustomStringConvertible 
     }
 
     /// Encodes the 32-digit hex form.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

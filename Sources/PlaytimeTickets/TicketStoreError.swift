@@ -1,10 +1,10 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Why a ticket store (a ``ReplayGuard``, a ``BudgetLedger``, a ``RateProvider`` or ``MultiplierGrants``)
 /// could not answer.
 ///
 /// Every failure leaves the decision "not paid": a store never reports success unless its record is made.
-public enum TicketStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum TicketStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A system call failed.
     case system(SystemError)
     /// The store's file is not in the expected format at `offset`; the store refuses to guess.
@@ -20,7 +20,7 @@ public enum TicketStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     case database(reason: String)
 
     /// A one-line explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .system(let error): return "ticket store: \(error)"
         case .corrupt(let path, let offset, let reason): return "store file \(path) is corrupt at byte \(offset): \(reason)"
@@ -34,4 +34,4 @@ public enum TicketStoreError: Error, Sendable, Equatable, CustomStringConvertibl
 }
 
 /// The error of replay guards (the same type as every ticket store's).
-public typealias ReplayStoreError = TicketStoreError
+package typealias ReplayStoreError = TicketStoreError

@@ -3,8 +3,8 @@
 // It prints what the device showed and what the server paid, and exits 1 unless they agree to the coin: the
 // device's gold now is what the server pays without the grant, and with it the pending gold on top.
 import Foundation
-import PlaytimeGuard
-import PlaytimeServer
+@_spi(Testing) import PlaytimeGuard
+@_spi(Testing) import PlaytimeServer
 
 /// A clock that stands still at one reading (each process of the game reads one instant here).
 struct StillClock: ClockSource {
@@ -36,7 +36,7 @@ enum Newcomer {
                                                                    bootID: "newcomer-boot"))
             return try OfflineEarnings(directory: directory + "/game", configuration: configuration)
         }
-        try game(at: left).background(goldPerHour: RewardPolicy.default.goldPerHour)
+        try game(at: left).background(goldPerHour: 600)
         // The game's next process, 65 s later, after the player watched an ad.
         let back = try game(at: left + 65 * second)
         guard let payout = try await back.launch(multipliers: ["ad"]) else { return false }
@@ -50,7 +50,7 @@ enum Newcomer {
         let journal = Array(try Data(contentsOf: URL(fileURLWithPath: back.journalPath)))
         let first = try server.acceptUpload(journal, player: "newcomer", key: back.journalKey)
         try server.grant("ad", player: "newcomer", session: payout.sessionID)
-        _ = try back.heartbeat(goldPerHour: RewardPolicy.default.goldPerHour)
+        _ = try back.heartbeat(goldPerHour: 600)
         let extended = Array(try Data(contentsOf: URL(fileURLWithPath: back.journalPath)))
         let granted = try server.acceptUpload(extended, player: "newcomer", key: back.journalKey)
         print("server: \(first.paidGold) gold paid (\(first.message.text)), then \(granted.paidGold) once it granted the ad")

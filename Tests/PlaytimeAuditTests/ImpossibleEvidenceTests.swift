@@ -1,6 +1,6 @@
 import Foundation
 import PlaytimeAudit
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
 import PlaytimeTestSupport

@@ -2,7 +2,7 @@ import Foundation
 import PlaytimeCrypto
 import PlaytimeJournal
 import PlaytimeRewards
-import PlaytimeServer
+@_spi(Testing) import PlaytimeServer
 import PlaytimeSystem
 
 /// `playtime-fleet-worker --server`: paying calls through `EarningsServer` (one transaction each, recorded under

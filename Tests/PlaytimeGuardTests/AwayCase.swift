@@ -1,4 +1,4 @@
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import PropertyTesting
 
 /// A generated away period: the truth, what the adversary did, and the evidence the device recorded.

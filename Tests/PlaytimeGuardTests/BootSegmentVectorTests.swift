@@ -1,3 +1,4 @@
+@_spi(Testing) import PlaytimeGuard
 @testable import PlaytimeGuard
 import PlaytimeJournal
 import PropertyTesting

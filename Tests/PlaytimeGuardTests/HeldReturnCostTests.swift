@@ -1,4 +1,4 @@
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import Testing
 
 /// Held returns are indexed by their boot: a record that cannot prove one costs nothing, a network fix of

@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeTestSupport
 import Testing
@@ -87,7 +87,7 @@ struct OfflineEarningsTests {
         #expect(payout.goldNow == 3_599 / 12)
         #expect(payout.claim.multipliers.isEmpty)
         #expect(payout.claim.pendingMultipliers == ["ad"])
-        #expect(payout.pendingMultipliers == [PendingMultiplier(name: "ad", gold: 3_599 / 6 - 3_599 / 12)])
+        #expect(payout.pending == [PendingMultiplier(name: "ad", gold: 3_599 / 6 - 3_599 / 12)])
         #expect(payout.goldPendingGrant == 3_599 / 6 - 3_599 / 12)
         #expect(payout.breakdown.multipliers.isEmpty)
         #expect(payout.explanation.hasSuffix(

@@ -1,4 +1,4 @@
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import PropertyTesting
 import Testing
 

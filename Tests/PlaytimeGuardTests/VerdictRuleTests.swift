@@ -1,5 +1,5 @@
 import Foundation
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import Testing
 
 /// Hand-built evidence for each verdict rule.

@@ -1,6 +1,6 @@
 import Foundation
-import PlaytimeGuard
-import PlaytimeServer
+@_spi(Testing) import PlaytimeGuard
+@_spi(Testing) import PlaytimeServer
 import PlaytimeTestSupport
 import Testing
 
@@ -224,7 +224,7 @@ struct EarningsServerTests {
             let payout = try #require(try await game.foreground(multipliers: ["ad"]))
             // The device pays without the ad and names it pending; the server pays it only when it granted it.
             #expect(payout.goldNow == 3_599 / 12)
-            #expect(payout.pendingMultipliers == [PendingMultiplier(name: "ad", gold: 3_599 / 6 - 3_599 / 12)])
+            #expect(payout.pending == [PendingMultiplier(name: "ad", gold: 3_599 / 6 - 3_599 / 12)])
             let server = try fixture.server { configuration in
                 if granted {
                     configuration.multiplierGrants = StaticMultiplierGrants(

@@ -25,12 +25,12 @@ struct MultiplierGrantTests {
         defer { fixture.cleanUp() }
         let (game, payout) = try await newcomer(fixture)
         #expect(payout.goldNow == 5)
-        #expect(payout.pendingMultipliers == [PendingMultiplier(name: "ad", gold: 5)])
+        #expect(payout.pending == [PendingMultiplier(name: "ad", gold: 5)])
         #expect(payout.goldPendingGrant == 5)
         #expect(payout.claim.multipliers.isEmpty && payout.claim.pendingMultipliers == ["ad"])
         // What the player reads: the gold now, then the pending part named.
         #expect(payout.messages.map(\.text) == ["You earned 5 gold while away.", "+5 gold when your ad is confirmed."])
-        #expect(payout.messages.map(\.key) == [.paid, .multiplierPending])
+        #expect(payout.messages.map(\.kind) == [.paid, .multiplierPending])
         #expect(payout.messages[1].values == ["multiplier": "ad", "extraGold": "5"])
         let server = try fixture.server()
         let first = try server.acceptUpload(try fixture.journalBytes(), player: "p42")

@@ -19,7 +19,7 @@ struct PayoutMessageTests {
         fixture.clock.advance(nanoseconds: 10 * Self.hour)
         let payout = try server.redeem(ticket, player: "p7")
         #expect(payout.gold == 1000 && payout.withheldByBudget == 500)
-        #expect(payout.messages.map(\.key) == [.paid, .capped, .budgetReached])
+        #expect(payout.messages.map(\.kind) == [.paid, .capped, .budgetReached])
         #expect(payout.message == payout.messages[0])
         #expect(payout.message.text == "You earned 1 000 gold while away.")
         #expect(payout.messages[1].text == "Offline earnings are capped at 8h.")
@@ -43,15 +43,15 @@ struct PayoutMessageTests {
         let upload = try server.acceptUpload(bytes, player: "p42", key: game.journalKey)
         #expect(upload.paidGold > 0)
         #expect(upload.messages == [upload.message])
-        #expect(upload.message.key == .paid && upload.message.values == ["gold": String(upload.paidGold)])
+        #expect(upload.message.kind == .paid && upload.message.values == ["gold": String(upload.paidGold)])
 
         let again = try server.acceptUpload(bytes, player: "p42", key: game.journalKey)
         #expect(again.paidGold == 0)
-        #expect(again.messages.map(\.key) == [.notPaidAlreadyPaid])
+        #expect(again.messages.map(\.kind) == [.notPaidAlreadyPaid])
         #expect(again.message.text == "This time away was already paid.")
 
         let trimmed = try server.redeem(ticket, player: "p42")
         #expect(trimmed.gold == 0)
-        #expect(trimmed.messages.map(\.key) == [.notPaidAlreadyPaid])
+        #expect(trimmed.messages.map(\.kind) == [.notPaidAlreadyPaid])
     }
 }

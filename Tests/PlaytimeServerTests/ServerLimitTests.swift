@@ -1,7 +1,7 @@
 import Foundation
-import PlaytimeGuard
+@_spi(Testing) import PlaytimeGuard
 import PlaytimeJournal
-import PlaytimeServer
+@_spi(Testing) import PlaytimeServer
 import PlaytimeTestSupport
 import Testing
 

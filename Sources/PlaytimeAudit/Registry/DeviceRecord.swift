@@ -1,21 +1,21 @@
-public import PlaytimeJudging
+package import PlaytimeJudging
 
 /// What a game server keeps per journal (one device's journal): the head of the last accepted upload and
 /// the gold already paid per session. An upload must extend the head; a session is never paid twice.
-public struct DeviceRecord: Sendable, Hashable, Codable {
+package struct DeviceRecord: Sendable, Hashable, Codable {
     /// The last record accepted: its sequence number and MAC.
-    public var headSequence: UInt64
+    package var headSequence: UInt64
     /// The MAC of record `headSequence` (32 bytes).
-    public var headMAC: [UInt8]
+    package var headMAC: [UInt8]
     /// Gold paid so far per session id (ids are ASCII, compared byte for byte).
-    public var paidGold: [String: Int64]
+    package var paidGold: [String: Int64]
     /// Every accepted upload's head and the server's clock then (the last is this head's): records are judged
     /// as of when the server first saw them, so evidence refused as ahead of the server's clock is never
     /// trusted later (one entry per upload).
-    public var firstSeen: FirstSeenTimes
+    package var firstSeen: FirstSeenTimes
 
     /// Creates a record.
-    public init(headSequence: UInt64, headMAC: [UInt8], paidGold: [String: Int64] = [:],
+    package init(headSequence: UInt64, headMAC: [UInt8], paidGold: [String: Int64] = [:],
                 firstSeen: FirstSeenTimes = FirstSeenTimes()) {
         self.headSequence = headSequence
         self.headMAC = headMAC
@@ -25,12 +25,12 @@ public struct DeviceRecord: Sendable, Hashable, Codable {
 }
 
 /// A device registry could not be read or written; nothing was changed.
-public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What failed, in words.
-    public var description: String
+    package var description: String
 
     /// Creates an error.
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// Where a game server keeps each journal's ``DeviceRecord``.
@@ -41,7 +41,7 @@ public struct RegistryError: Error, Sendable, Hashable, CustomStringConvertible 
 ///   stored record still equals `expected` (`nil`: none stored yet), and reports whether it did. Of any number
 ///   of concurrent calls with the same `expected`, at most one succeeds;
 /// - a durable registry has the new record on stable storage before it returns `true`.
-public protocol DeviceRegistry: Sendable {
+package protocol DeviceRegistry: Sendable {
     /// The record of `journalID` (the journal id in lowercase hex), if any.
     func record(journalID: String) throws(RegistryError) -> DeviceRecord?
     /// Replaces the record of `journalID` with `new` if it is still `expected`; false when it moved meanwhile.

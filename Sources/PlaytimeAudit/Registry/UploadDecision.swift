@@ -1,14 +1,14 @@
 /// Gold a server pays for one session of an upload.
-public struct SessionPayment: Sendable, Hashable, Codable {
+package struct SessionPayment: Sendable, Hashable, Codable {
     /// The session.
-    public var sessionID: String
+    package var sessionID: String
     /// Gold newly payable now (never negative).
-    public var gold: Int64
+    package var gold: Int64
     /// Gold paid for this session over all uploads, this one included.
-    public var totalPaid: Int64
+    package var totalPaid: Int64
 
     /// Creates a payment.
-    public init(sessionID: String, gold: Int64, totalPaid: Int64) {
+    package init(sessionID: String, gold: Int64, totalPaid: Int64) {
         self.sessionID = sessionID
         self.gold = gold
         self.totalPaid = totalPaid
@@ -16,9 +16,9 @@ public struct SessionPayment: Sendable, Hashable, Codable {
 }
 
 /// What a server decided about one upload of a journal.
-public struct UploadDecision: Sendable {
+package struct UploadDecision: Sendable {
     /// Accepted (it extends what the server saw), a replay (nothing new) or rejected (rollback or fork).
-    public enum Outcome: String, Sendable, Hashable, Codable {
+    package enum Outcome: String, Sendable, Hashable, Codable {
         /// The upload extends the accepted head; its new gold is payable.
         case accepted
         /// The upload ends at the accepted head: nothing new, nothing paid.
@@ -28,20 +28,20 @@ public struct UploadDecision: Sendable {
     }
 
     /// The outcome.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// The journal's id (lowercase hex).
-    public var journalID: String
+    package var journalID: String
     /// The audit of the upload on the server's clock (rejected uploads are not audited: empty).
-    public var summary: AuditSummary
+    package var summary: AuditSummary
     /// Gold newly payable per session (only sessions with gold to pay), in journal order.
-    public var payments: [SessionPayment]
+    package var payments: [SessionPayment]
     /// The registry's findings (rollback, fork, replay) followed by the audit's.
-    public var findings: [AuditFinding]
+    package var findings: [AuditFinding]
     /// The registry's record after the upload.
-    public var record: DeviceRecord?
+    package var record: DeviceRecord?
 
     /// Creates a decision.
-    public init(outcome: Outcome, journalID: String, summary: AuditSummary, payments: [SessionPayment], findings: [AuditFinding],
+    package init(outcome: Outcome, journalID: String, summary: AuditSummary, payments: [SessionPayment], findings: [AuditFinding],
                 record: DeviceRecord?) {
         self.outcome = outcome
         self.journalID = journalID
@@ -52,13 +52,13 @@ public struct UploadDecision: Sendable {
     }
 
     /// All gold newly payable, saturating.
-    public var payableGold: Int64 {
+    package var payableGold: Int64 {
         payments.reduce(0) { SessionAuditor.saturatingAdd($0, $1.gold) }
     }
 }
 
 /// Why an upload could not be judged at all.
-public enum UploadError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum UploadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The bytes are not a journal under this key (garbage, another key, another format).
     case notAJournal(String)
     /// The upload could not be read.
@@ -71,7 +71,7 @@ public enum UploadError: Error, Sendable, Hashable, CustomStringConvertible {
     case overLimit(LimitExceeded)
 
     /// In words.
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAJournal(let detail): return "not a journal under this key: \(detail)"
         case .unreadable(let detail): return "cannot read the upload: \(detail)"

@@ -1,5 +1,5 @@
 /// Why bytes were refused as an Ed25519 public key.
-public enum Ed25519KeyError: Error, Sendable, Equatable {
+package enum Ed25519KeyError: Error, Sendable, Equatable {
     /// The key is not 32 bytes long; the associated value is the length received.
     case wrongLength(Int)
     /// The encoding is not canonical: y ≥ p, or x = 0 with the sign bit set (RFC 8032 §5.1.3).

@@ -17,8 +17,16 @@ public struct Ed25519PublicKey: Sendable, Hashable {
     /// The decoded point A.
     let point: Ed25519Point
 
+    /// A key from its 32 bytes in padded base64, as operators publish Roughtime keys; `nil` when the text is not
+    /// base64 of 32 bytes or not a point of the curve.
+    public init?(base64: String) {
+        guard let raw = Base64.decode(base64), raw.count == 32,
+              let key = try? Ed25519PublicKey(rawRepresentation: raw) else { return nil }
+        self = key
+    }
+
     /// Validates `rawRepresentation` as a public key.
-    public init(rawRepresentation: some Collection<UInt8>) throws(Ed25519KeyError) {
+    package init(rawRepresentation: some Collection<UInt8>) throws(Ed25519KeyError) {
         guard rawRepresentation.count == 32 else { throw .wrongLength(rawRepresentation.count) }
         let bytes = Array(rawRepresentation)
         let decoded = bytes.withUnsafeBytes { Ed25519Point.decode($0.baseAddress.unsafelyUnwrapped) }
@@ -38,13 +46,13 @@ public struct Ed25519PublicKey: Sendable, Hashable {
     }
 
     /// The 32-byte encoding.
-    public var rawRepresentation: [UInt8] { raw }
+    package var rawRepresentation: [UInt8] { raw }
 
     /// The decoded point A (package API for tests).
     package var curvePoint: Ed25519Point { point }
 
     /// RFC 8032 §5.1.7 verification; false for any malformed or wrong signature; never traps.
-    public func isValidSignature(_ signature: some Collection<UInt8>, for message: some Collection<UInt8>) -> Bool {
+    package func isValidSignature(_ signature: some Collection<UInt8>, for message: some Collection<UInt8>) -> Bool {
         guard signature.count == 64 else { return false }
         var fixed = SignatureStorage()
         withUnsafeMutableBytes(of: &fixed) { storage in

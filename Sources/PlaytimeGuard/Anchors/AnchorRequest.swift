@@ -1,3 +1,4 @@
+internal import PlaytimeJournal
 internal import PlaytimeSystem
 
 /// Where a journal stands when the game asks its server for an anchor: what the game sends with
@@ -5,11 +6,14 @@ internal import PlaytimeSystem
 /// measured (``OfflineEarnings/recordAnchor(_:for:)``).
 public struct AnchorRequest: Sendable, Hashable {
     /// The journal's id, 32 lowercase hex digits.
-    public let journalID: String
+    package let journalID: String
     /// The sequence of the journal's last record (0 before any record).
-    public let headSequence: UInt64
+    package let headSequence: UInt64
     /// The MAC of that record, 64 lowercase hex digits; empty with ``headSequence`` 0.
-    public let headMAC: String
+    package let headMAC: String
+    /// What the game sends its server (``EarningsServer``'s `anchor(_:player:)` reads it):
+    /// `pr1.<journal id>.<head sequence>.<head MAC>` (docs/anchors.md).
+    public var text: String { AnchorRequestText.encode(journalID: journalID, headSequence: headSequence, headMAC: headMAC) }
     /// The device's raw clocks when the request was made (never sent anywhere).
     let sent: ClockReading
 

@@ -14,9 +14,13 @@ public struct AwayPayout: Sendable, Equatable {
     public var goldNow: Int64
     /// Gold held until the time away is proven (0 once it is, or when nothing is held).
     public var goldInEscrow: Int64
-    /// The multipliers the game asked for that wait for the server's grant, each with the gold it adds once
-    /// granted ("+5 when your ad is confirmed"). Empty when none was asked for, or none would add gold.
-    public var pendingMultipliers: [PendingMultiplier]
+    /// The multipliers the game asked for that wait for the server's grant, by name, each with the gold it adds
+    /// alone once granted ("+5 when your ad is confirmed"). Empty when none was asked for, or none would add gold.
+    public var pendingMultipliers: [String: Int64] {
+        Dictionary(pending.map { ($0.name, $0.gold) }, uniquingKeysWith: { first, _ in first })
+    }
+    /// ``pendingMultipliers`` in the order the game asked for them.
+    package var pending: [PendingMultiplier]
     /// The gold all of ``pendingMultipliers`` add together once the server grants them (multipliers stack).
     public var goldPendingGrant: Int64
     /// The verdict's explanation (what proved the time away, and what looked wrong), then one sentence on how
@@ -24,16 +28,16 @@ public struct AwayPayout: Sendable, Equatable {
     /// changed the figure ("Away 59s: below the 1m minimum, no gold.").
     public var explanation: String
     /// True when the session waits for network proof: a later ``OfflineEarnings/settle()`` may pay more.
-    public var awaitingProof: Bool
+    package var awaitingProof: Bool
     /// The claim written to the journal (cumulative: a settlement's claim repeats what was paid before plus
     /// the top-up), so a game server can recompute it.
-    public var claim: ClaimRecord
+    package var claim: ClaimRecord
     /// The verdict: bounds, method, status and flags.
-    public var verdict: ElapsedVerdict
+    package var verdict: ElapsedVerdict
     /// Every step of the reward computation (without the pending multipliers).
-    public var breakdown: RewardBreakdown
+    package var breakdown: RewardBreakdown
     /// The session's evidence as the journal tells it.
-    public var timeline: SessionTimeline
+    package var timeline: SessionTimeline
     /// True for a settlement's top-up (``OfflineEarnings/settle()``, an anchor), false for a first payment.
     let settlesEarlierPayment: Bool
 
@@ -42,7 +46,7 @@ public struct AwayPayout: Sendable, Equatable {
     public var messages: [PlayerMessage] {
         PlayerMessages.messages(breakdown, PayoutMessageContext(
             paidGold: goldNow, escrowGold: goldInEscrow, isSettlement: settlesEarlierPayment,
-            pendingMultipliers: pendingMultipliers.map { ($0.name, $0.gold) }))
+            pendingMultipliers: pending.map { ($0.name, $0.gold) }))
     }
 
     /// The headline of ``messages``: "You earned 120 gold while away."
@@ -55,7 +59,7 @@ public struct AwayPayout: Sendable, Equatable {
         self.sessionID = sessionID
         self.goldNow = goldNow
         self.goldInEscrow = goldInEscrow
-        self.pendingMultipliers = pending.each
+        self.pending = pending.each
         self.goldPendingGrant = pending.totalGold
         self.explanation = explanation
         self.awaitingProof = awaitingProof

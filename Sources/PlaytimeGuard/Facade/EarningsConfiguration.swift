@@ -20,20 +20,20 @@ public struct EarningsConfiguration: Sendable {
     /// (``OfflineEarnings/stampDeparture()``) and each return carries a signed answer. Empty: no signed time.
     public var roughtimeServers: [RoughtimeServer] = []
     /// The key file, relative to the directory (or an absolute path). Created (32 random bytes, 0600) if absent.
-    public var keyFile = "player.key"
+    package var keyFile = "player.key"
     /// A journal key the game's server provisioned for this device (it audits the uploads with the same key);
     /// when set, ``keyFile`` is neither read nor created.
-    public var journalKey: JournalKey?
+    package var journalKey: JournalKey?
     /// The enrollment the game's server handed this device (docs/anchors.md). When set, it is the journal's key
     /// (``journalKey`` and ``keyFile`` are not used), the journal is created with its id (an existing journal with
     /// another id is refused), and its anchor is the journal's first record (docs/journal-format.md §14).
     public var enrollment: Enrollment?
     /// The journal, relative to the directory (or an absolute path). Created if absent.
-    public var journalFile = "journal.jsonl"
+    package var journalFile = "journal.jsonl"
     /// The recorder's budgets and tunables (how long a return waits for network time, the stamp window, …).
-    public var recorder = RecorderConfiguration()
+    package var recorder = RecorderConfiguration()
     /// The device's clocks. Tests pass a manual clock.
-    public var clock: any ClockSource = SystemClockSource()
+    @_spi(Testing) public var clock: any ClockSource = SystemClockSource()
     /// Replaces the NTP client built from ``ntpServers``: a test seam (a scripted source), not part of a game's API.
     package var networkTime: (any NetworkTimeSource)?
     /// Replaces the Roughtime client built from ``roughtimeServers`` (tests: a scripted source).

@@ -1,4 +1,4 @@
-public import PlaytimeJournal
+package import PlaytimeJournal
 internal import PlaytimeRewards
 
 /// Why ``OfflineEarnings`` could not record or pay: a ``code`` to branch on and the reason in words.
@@ -7,21 +7,20 @@ internal import PlaytimeRewards
 /// constants and keeps a default (docs/facades.md). Two errors are equal when their code and words are.
 public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure: one of the constants below (a later version may add more).
-    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public struct Code: Hashable, Sendable {
         /// The code's name.
         public let rawValue: String
         /// A code by name.
-        public init(rawValue: String) { self.rawValue = rawValue }
+        package init(rawValue: String) { self.rawValue = rawValue }
         /// The name.
-        public var description: String { rawValue }
+        package var description: String { rawValue }
 
-        /// The directory could not be created or used.
-        public static let directory = Code(rawValue: "directory")
-        /// The key file could not be read or created.
-        public static let key = Code(rawValue: "key")
+        /// The save directory could not be created or used, or the key file in it could not be read or created.
+        public static let storage = Code(rawValue: "storage")
         /// A lifecycle event could not be recorded (nothing the call promised was written).
         public static let recorder = Code(rawValue: "recorder")
-        /// The journal could not be read back to settle a session.
+        /// The journal could not be read back to settle a session, or holds a session it cannot pay (a negative
+        /// rate snapshot, which the recorder never writes).
         public static let journal = Code(rawValue: "journal")
         /// A configured policy is invalid.
         public static let invalidPolicy = Code(rawValue: "invalid-policy")
@@ -29,8 +28,6 @@ public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible
         /// is paid and no claim is written (add the policy to ``EarningsConfiguration/retainedPolicies``);
         /// ``EarningsError/sessionID`` names the session.
         public static let unknownPolicy = Code(rawValue: "unknown-policy")
-        /// The reward could not be computed (a negative rate snapshot).
-        public static let reward = Code(rawValue: "reward")
         /// A server anchor (or the enrollment's) was refused: malformed, for another journal, or not the head its
         /// request reported (``EarningsError/anchorError``). Nothing was written.
         public static let anchor = Code(rawValue: "anchor")
@@ -41,9 +38,9 @@ public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible
     /// A one-line explanation.
     public let description: String
     /// The session an ``Code/unknownPolicy`` error is about.
-    public let sessionID: String?
+    package let sessionID: String?
     /// Why an anchor was refused, for ``Code/anchor``.
-    public let anchorError: AnchorError?
+    package let anchorError: AnchorError?
 
     private init(_ code: Code, _ description: String, sessionID: String? = nil, anchor: AnchorError? = nil) {
         self.code = code
@@ -59,10 +56,10 @@ public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// The directory could not be created or used.
     package static func directory(path: String, reason: String) -> EarningsError {
-        EarningsError(.directory, "cannot use the directory \(path): \(reason)")
+        EarningsError(.storage, "cannot use the directory \(path): \(reason)")
     }
     /// The key file could not be read or created.
-    package static func key(_ error: KeyFileError) -> EarningsError { EarningsError(.key, error.description) }
+    package static func key(_ error: KeyFileError) -> EarningsError { EarningsError(.storage, error.description) }
     /// A lifecycle event could not be recorded.
     package static func recorder(_ error: RecorderError) -> EarningsError { EarningsError(.recorder, error.description) }
     /// The journal could not be read back.
@@ -78,8 +75,10 @@ public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible
         EarningsError(.unknownPolicy, "session \(sessionID) departed under policy '\(version)', unknown here: not paid, no claim recorded",
                       sessionID: sessionID)
     }
-    /// The reward could not be computed.
-    package static func reward(_ error: RewardCalculationError) -> EarningsError { EarningsError(.reward, error.description) }
+    /// The reward could not be computed: the journal holds a rate the recorder never writes.
+    package static func reward(_ error: RewardCalculationError) -> EarningsError {
+        EarningsError(.journal, "the journal holds a session that cannot be paid: \(error.description)")
+    }
     /// A server anchor was refused.
     package static func anchor(_ error: AnchorError) -> EarningsError { EarningsError(.anchor, error.description, anchor: error) }
 }

@@ -18,18 +18,18 @@ internal import PlaytimeSystem
 /// Safe to call from any thread or task.
 public final class OfflineEarnings: Sendable {
     /// The directory holding the key and the journal.
-    public let directory: String
+    package let directory: String
     /// The journal's path.
     public let journalPath: String
     /// The journal key (the enrollment's, ``EarningsConfiguration/journalKey``, or the key file's). A game server audits uploads
     /// with the same key: provision it once over the game's authenticated channel; it never travels with an upload.
     public let journalKey: JournalKey
     /// True when this instance created the key file (a first start, or the key file was lost).
-    public let createdKey: Bool
+    package let createdKey: Bool
     /// True when opening cut a torn last journal line left by a crash.
-    public var repairedTornTail: Bool { recorder.repairedTornTail }
+    package var repairedTornTail: Bool { recorder.repairedTornTail }
     /// The configuration given at creation.
-    public let configuration: EarningsConfiguration
+    package let configuration: EarningsConfiguration
 
     let recorder: SessionRecorder
     let calculators: [String: RewardCalculator]
@@ -89,10 +89,10 @@ public final class OfflineEarnings: Sendable {
     }
 
     /// The session in progress, if the player is away.
-    public var openSessionID: String? { recorder.openDeparture?.sessionID }
+    package var openSessionID: String? { recorder.openDeparture?.sessionID }
 
     /// Sessions whose return still waits for network proof (``settle()`` pays what it proves).
-    public var sessionsAwaitingProof: [String] { recorder.sessionsAwaitingSettlement }
+    package var sessionsAwaitingProof: [String] { recorder.sessionsAwaitingSettlement }
 
     /// The app leaves the foreground. Synchronous and network-free: the departure is on disk when this returns,
     /// with `goldPerHour` and the policy's version snapshotted (the payout uses them, not the rate at return).

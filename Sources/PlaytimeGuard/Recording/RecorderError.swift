@@ -1,7 +1,7 @@
-public import PlaytimeJournal
+package import PlaytimeJournal
 
 /// Why the recorder could not record.
-public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The journal could not be opened, verified or appended to.
     case journal(JournalError)
     /// The rate snapshot is negative.
@@ -14,7 +14,7 @@ public enum RecorderError: Error, Sendable, Equatable, CustomStringConvertible {
     case anchor(AnchorError)
 
     /// A one-line explanation.
-    public var description: String {
+    package var description: String {
         switch self {
         case .journal(let error): return error.description
         case .invalidRate(let rate): return "gold per hour must not be negative (got \(rate))"

@@ -9,25 +9,25 @@ internal import PlaytimeSystem
 /// Its text (``text``) is what the server hands the device; only the server, holding the key derived from its
 /// secret, can make one that ``AnchorKey/verifies(_:)``. The device reads it (its time is a fix of the
 /// server's clock) but cannot alter it.
-public struct ServerAnchor: Sendable, Hashable {
+package struct ServerAnchor: Sendable, Hashable {
     /// The server's clock when it issued the anchor, Unix nanoseconds.
-    public var serverNanoseconds: Int64
+    package var serverNanoseconds: Int64
     /// The player account it was issued to (the server's name for the player).
-    public var account: String
+    package var account: String
     /// The journal's id, 32 lowercase hex digits.
-    public var journalID: String
+    package var journalID: String
     /// The journal head the device reported: the sequence of its last record, `0` for the journal's start
     /// (an enrollment, before any record).
-    public var headSequence: UInt64
+    package var headSequence: UInt64
     /// The MAC of that record, 64 lowercase hex digits; empty with `headSequence` 0.
-    public var headMAC: String
+    package var headMAC: String
     /// 32 random hex digits: no two anchors are the same text.
-    public var nonce: String
+    package var nonce: String
     /// The server's MAC over the other fields (32 bytes).
-    public var mac: [UInt8]
+    package var mac: [UInt8]
 
     /// The longest token accepted (a long account name included).
-    public static let maximumTextByteCount = 1024
+    package static let maximumTextByteCount = 1024
     /// The token's leading label and version.
     static let prefix = "pa1"
 
@@ -45,7 +45,7 @@ public struct ServerAnchor: Sendable, Hashable {
 
     /// The token: `pa1.<time>.<account hex>.<journal id>.<head seq>.<head MAC or ->.<nonce>.<MAC hex>`, printable
     /// ASCII without spaces, quotes or backslashes (it goes into JSON and HTTP bodies as it is).
-    public var text: String { signedText + "." + Hex.encode(mac) }
+    package var text: String { signedText + "." + Hex.encode(mac) }
 
     /// Everything the MAC covers: the token up to its last dot.
     package var signedText: String {
@@ -54,7 +54,7 @@ public struct ServerAnchor: Sendable, Hashable {
     }
 
     /// Parses a token's layout (it does not check the MAC: only the server can, with ``AnchorKey``).
-    public init(text: String) throws(AnchorError) {
+    package init(text: String) throws(AnchorError) {
         let bytes = Array(text.utf8)
         guard bytes.count <= Self.maximumTextByteCount else { throw .malformed("longer than \(Self.maximumTextByteCount) bytes") }
         let fields = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
@@ -81,7 +81,7 @@ public struct ServerAnchor: Sendable, Hashable {
 }
 
 /// Why an anchor token or record was refused.
-public enum AnchorError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum AnchorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The token is not in the `pa1` layout (the reason in words).
     case malformed(String)
     /// The token was not issued for this journal (another journal, or its head is not the journal's).
@@ -90,7 +90,7 @@ public enum AnchorError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongHead(String)
 
     /// In words.
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let reason): return "not a server anchor: \(reason)"
         case .wrongJournal: return "the server anchor was issued for another journal"

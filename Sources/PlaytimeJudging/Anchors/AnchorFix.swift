@@ -1,4 +1,4 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// The device's fix of the server's time from an anchor record (docs/journal-format.md §14.4): the server
 /// issued the token between `sent` and `received` on the boot clock, so at `received` its clock read

@@ -2,20 +2,20 @@ internal import PlaytimeJournal
 /// A server anchor as the device recorded it (record type `anchor`, docs/journal-format.md §14): the token,
 /// and the boot clock when the request left and when the answer arrived, so the device knows the server's
 /// time within half the round trip.
-public struct AnchorRecord: Sendable, Hashable {
+package struct AnchorRecord: Sendable, Hashable {
     /// The token as the server sent it (``ServerAnchor/text``).
-    public var token: String
+    package var token: String
     /// Boot clock when the request was sent (journal representation, docs/journal-format.md §13.3).
-    public var sentBootNanoseconds: Int64
+    package var sentBootNanoseconds: Int64
     /// Boot clock when the answer arrived.
-    public var receivedBootNanoseconds: Int64
+    package var receivedBootNanoseconds: Int64
     /// The boot identity (keyed pseudonym in a version-2 journal), `nil` when unknown.
-    public var bootID: String?
+    package var bootID: String?
     /// Wall clock when the answer arrived (never trusted; for people reading the journal).
-    public var wallNanoseconds: Int64
+    package var wallNanoseconds: Int64
 
     /// Creates a record.
-    public init(token: String, sentBootNanoseconds: Int64, receivedBootNanoseconds: Int64, bootID: String?, wallNanoseconds: Int64) {
+    package init(token: String, sentBootNanoseconds: Int64, receivedBootNanoseconds: Int64, bootID: String?, wallNanoseconds: Int64) {
         self.token = token
         self.sentBootNanoseconds = sentBootNanoseconds
         self.receivedBootNanoseconds = receivedBootNanoseconds

@@ -1,27 +1,27 @@
 /// What the game paid for a session, written to the journal so a server can recompute it and compare.
-public struct ClaimRecord: Sendable, Hashable, Codable {
+package struct ClaimRecord: Sendable, Hashable, Codable {
     /// The away session paid for.
-    public var sessionID: String
+    package var sessionID: String
     /// Seconds credited by the verdict.
-    public var creditedSeconds: Int64
+    package var creditedSeconds: Int64
     /// The verdict's proof status when paid.
-    public var status: ProofStatus
+    package var status: ProofStatus
     /// Gold paid now.
-    public var paidGold: Int64
+    package var paidGold: Int64
     /// Gold held in escrow until proof arrives.
-    public var escrowedGold: Int64
+    package var escrowedGold: Int64
     /// Multipliers applied to this claim (included in ``paidGold`` and ``escrowedGold``).
-    public var multipliers: [String]
+    package var multipliers: [String]
     /// Multipliers the game asked for that wait for the server's grant: not included in ``paidGold`` or
     /// ``escrowedGold``; a server pays each one it granted (docs/journal-format.md §8, claim version 2).
-    public var pendingMultipliers: [String] = []
+    package var pendingMultipliers: [String] = []
     /// The rate the claim used (must equal the departure's snapshot).
-    public var goldPerHour: Int64
+    package var goldPerHour: Int64
     /// The policy version the claim used.
-    public var policyVersion: String
+    package var policyVersion: String
 
     /// Creates a claim record.
-    public init(sessionID: String, creditedSeconds: Int64, status: ProofStatus, paidGold: Int64, escrowedGold: Int64,
+    package init(sessionID: String, creditedSeconds: Int64, status: ProofStatus, paidGold: Int64, escrowedGold: Int64,
                 multipliers: [String], goldPerHour: Int64, policyVersion: String) {
         self.sessionID = sessionID
         self.creditedSeconds = creditedSeconds
@@ -34,7 +34,7 @@ public struct ClaimRecord: Sendable, Hashable, Codable {
     }
 
     /// Creates a claim record with multipliers waiting for the server's grant.
-    public init(sessionID: String, creditedSeconds: Int64, status: ProofStatus, paidGold: Int64, escrowedGold: Int64,
+    package init(sessionID: String, creditedSeconds: Int64, status: ProofStatus, paidGold: Int64, escrowedGold: Int64,
                 multipliers: [String], pendingMultipliers: [String], goldPerHour: Int64, policyVersion: String) {
         self.init(sessionID: sessionID, creditedSeconds: creditedSeconds, status: status, paidGold: paidGold, escrowedGold: escrowedGold,
                   multipliers: multipliers, goldPerHour: goldPerHour, policyVersion: policyVersion)
@@ -46,7 +46,7 @@ public struct ClaimRecord: Sendable, Hashable, Codable {
     }
 
     /// Decodes a claim; one encoded before claims had ``pendingMultipliers`` has none.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(sessionID: try container.decode(String.self, forKey: .sessionID),
                   creditedSeconds: try container.decode(Int64.self, forKey: .creditedSeconds),
@@ -60,7 +60,7 @@ public struct ClaimRecord: Sendable, Hashable, Codable {
     }
 
     /// The journal record type of claims.
-    public static let recordType = "claim"
+    package static let recordType = "claim"
 }
 
 /// The journal payload of a claim: fixed key order, see docs/journal-format.md ("Claim payloads").

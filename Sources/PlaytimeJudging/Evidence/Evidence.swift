@@ -1,26 +1,26 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Everything recorded at one lifecycle event: the clocks, network time if known, and connectivity.
 ///
 /// The wall clock is kept because the player sees it, never because it is trusted: verdicts rest on the
 /// boot clock within a boot and on network time across boots.
-public struct Evidence: Sendable, Hashable, Codable {
+package struct Evidence: Sendable, Hashable, Codable {
     /// Which event.
-    public var event: SessionEventKind
+    package var event: SessionEventKind
     /// The away session this event belongs to (empty for launches and heartbeats outside a session).
-    public var sessionID: String
+    package var sessionID: String
     /// For a departure: `lifecycle` (a real background event) or `heartbeat` (recovered after a kill).
-    public var origin: String
+    package var origin: String
     /// The clocks at the event.
-    public var clock: ClockReading
+    package var clock: ClockReading
     /// Network time at the event, projected from the latest fix of the same boot, or `nil`.
-    public var network: NetworkTime?
+    package var network: NetworkTime?
     /// Connectivity at the event.
-    public var connectivity: Connectivity
+    package var connectivity: Connectivity
     /// Gold per hour snapshotted at departure (0 for other events).
-    public var goldPerHour: Int64
+    package var goldPerHour: Int64
     /// The reward policy version in force at departure (empty for other events).
-    public var policyVersion: String
+    package var policyVersion: String
     /// The session payload version, which is the journal's header version: 1, or 2 where `clock` holds boot
     /// segments (a keyed pseudonym and nanoseconds since the segment's first record, docs/journal-format.md §13).
     package var payloadVersion: Int64 = 1
@@ -30,7 +30,7 @@ public struct Evidence: Sendable, Hashable, Codable {
     package var rebootCreditNanoseconds: Int64?
 
     /// Creates evidence.
-    public init(event: SessionEventKind, sessionID: String, origin: String = "lifecycle", clock: ClockReading,
+    package init(event: SessionEventKind, sessionID: String, origin: String = "lifecycle", clock: ClockReading,
                 network: NetworkTime?, connectivity: Connectivity, goldPerHour: Int64 = 0, policyVersion: String = "") {
         self.event = event
         self.sessionID = sessionID

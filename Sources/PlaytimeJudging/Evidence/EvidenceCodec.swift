@@ -1,4 +1,4 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// The journal payload of a session event: one JSON object with a fixed key order (see
 /// docs/journal-format.md, "Session payloads"), written and read without a general JSON parser.

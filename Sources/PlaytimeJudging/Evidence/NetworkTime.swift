@@ -1,26 +1,26 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Network time at one boot-clock instant, with its error bound: what an NTP fix proves about that instant.
-public struct NetworkTime: Sendable, Hashable, Codable {
+package struct NetworkTime: Sendable, Hashable, Codable {
     /// Network (true) time, Unix nanoseconds.
-    public var unixNanoseconds: Int64
+    package var unixNanoseconds: Int64
     /// True time lies within ± this.
-    public var errorBoundNanoseconds: Int64
+    package var errorBoundNanoseconds: Int64
 
     /// Creates a network time.
-    public init(unixNanoseconds: Int64, errorBoundNanoseconds: Int64) {
+    package init(unixNanoseconds: Int64, errorBoundNanoseconds: Int64) {
         self.unixNanoseconds = unixNanoseconds
         self.errorBoundNanoseconds = errorBoundNanoseconds
     }
 
     /// Lowest value true time can have.
-    public var earliest: Int64 { unixNanoseconds &- errorBoundNanoseconds }
+    package var earliest: Int64 { unixNanoseconds &- errorBoundNanoseconds }
     /// Highest value true time can have.
-    public var latest: Int64 { unixNanoseconds &+ errorBoundNanoseconds }
+    package var latest: Int64 { unixNanoseconds &+ errorBoundNanoseconds }
 
     /// This network time carried along the boot clock by `bootDelta` nanoseconds (same boot only),
     /// its error grown by `driftPPM` of the distance.
-    public func projected(byBootNanoseconds bootDelta: Int64, driftPPM: Int64) -> NetworkTime {
+    package func projected(byBootNanoseconds bootDelta: Int64, driftPPM: Int64) -> NetworkTime {
         let drift = Int64(clamping: bootDelta.magnitude / 1_000_000 * UInt64(max(0, driftPPM)))
         return NetworkTime(unixNanoseconds: unixNanoseconds &+ bootDelta, errorBoundNanoseconds: errorBoundNanoseconds &+ drift)
     }

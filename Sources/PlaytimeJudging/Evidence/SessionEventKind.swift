@@ -1,5 +1,5 @@
 /// A lifecycle moment the recorder captures.
-public enum SessionEventKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum SessionEventKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// The app moved to the background: the player departs.
     case background
     /// The app came back to the foreground: the player returns.
@@ -12,10 +12,10 @@ public enum SessionEventKind: String, Sendable, Hashable, Codable, CaseIterable 
     case settlement
 
     /// The journal record type for this event.
-    public var recordType: String { "session." + rawValue }
+    package var recordType: String { "session." + rawValue }
 
     /// The event a journal record type names, if any.
-    public init?(recordType: String) {
+    package init?(recordType: String) {
         guard recordType.hasPrefix("session.") else { return nil }
         self.init(rawValue: String(recordType.dropFirst("session.".count)))
     }

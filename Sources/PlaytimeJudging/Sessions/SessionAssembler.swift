@@ -1,4 +1,4 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Turns evidence, in journal order, into session timelines as a stream.
 ///

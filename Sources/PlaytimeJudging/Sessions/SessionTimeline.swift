@@ -1,38 +1,38 @@
 /// One away session as a journal tells it: the departure, the arrival (if the player came back), and
 /// for a return that crossed a reboot without network time, the first later network proof of the
 /// arrival's boot.
-public struct SessionTimeline: Sendable, Hashable, Codable {
+package struct SessionTimeline: Sendable, Hashable, Codable {
     /// The session id shared by departure and arrival.
-    public var sessionID: String
+    package var sessionID: String
     /// The departure (a background event, or one recovered from a heartbeat).
-    public var departure: Evidence
+    package var departure: Evidence
     /// The journal sequence number of the departure, when known.
-    public var departureSequence: UInt64?
+    package var departureSequence: UInt64?
     /// The return (foreground or cold start), or `nil` when the session never closed.
-    public var arrival: Evidence?
+    package var arrival: Evidence?
     /// The journal sequence number of the arrival, when known.
-    public var arrivalSequence: UInt64?
+    package var arrivalSequence: UInt64?
     /// The first later evidence with network time in the arrival's boot (a settlement or any later event),
     /// used only when the arrival itself lacks network time.
-    public var laterProof: Evidence?
+    package var laterProof: Evidence?
     /// The journal sequence number of ``laterProof``, when known: claims written before it were made on the
     /// verdict without it (docs/journal-format.md §8).
-    public var laterProofSequence: UInt64?
+    package var laterProofSequence: UInt64?
     /// The earliest Unix time (nanoseconds) the departure can have happened at, proven by earlier records of
     /// the journal (network fixes carried along the boot clock, and across honest reboots). Used only when the
     /// departure has no network time of its own: a reboot whose new boot began before this was forged.
-    public var departureNotBeforeNanoseconds: Int64?
+    package var departureNotBeforeNanoseconds: Int64?
     /// The latest Unix time (nanoseconds) the departure can have happened at, proven by a signed Roughtime
     /// stamp whose nonce commits to the departure record (docs/journal-format.md §12), when there is one.
-    public var departureSignedLatestNanoseconds: Int64?
+    package var departureSignedLatestNanoseconds: Int64?
     /// The earliest Unix time (nanoseconds) the return can have happened at, proven by a signed Roughtime
     /// answer taken at the return (or later in its boot, less the boot-clock distance), when there is one.
-    public var arrivalSignedEarliestNanoseconds: Int64?
+    package var arrivalSignedEarliestNanoseconds: Int64?
     /// The journal sequence number of the record that carried ``arrivalSignedEarliestNanoseconds``.
-    public var arrivalSignedSequence: UInt64?
+    package var arrivalSignedSequence: UInt64?
 
     /// Creates a timeline.
-    public init(sessionID: String, departure: Evidence, departureSequence: UInt64? = nil, arrival: Evidence?,
+    package init(sessionID: String, departure: Evidence, departureSequence: UInt64? = nil, arrival: Evidence?,
                 arrivalSequence: UInt64? = nil, laterProof: Evidence? = nil, departureNotBeforeNanoseconds: Int64? = nil) {
         self.sessionID = sessionID
         self.departure = departure
@@ -44,17 +44,17 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
     }
 
     /// The earn rate snapshotted at departure: the rate the reward uses, whatever the rate is at claim time.
-    public var goldPerHour: Int64 { departure.goldPerHour }
+    package var goldPerHour: Int64 { departure.goldPerHour }
 
     /// The reward policy version in force at departure.
-    public var policyVersion: String { departure.policyVersion }
+    package var policyVersion: String { departure.policyVersion }
 
     /// True when the arrival crossed a reboot, has no network time of its own, and belongs to an
     /// identified boot, so that a later network fix of that boot can still prove it.
     ///
     /// Also true within one boot when network time says the player was away for less than the boot clock
     /// does: one of them lies, and only a later fix can tell which (the difference waits in escrow).
-    public var arrivalNeedsProof: Bool {
+    package var arrivalNeedsProof: Bool {
         arrivalNeedsProof(judgedBy: NetworkTimeJudge())
     }
 
@@ -82,7 +82,7 @@ public struct SessionTimeline: Sendable, Hashable, Codable {
     /// True when `evidence` can prove this timeline's arrival: it carries network time and belongs to the
     /// arrival's (identified) boot, at or after the arrival on the boot clock. (Whether its network time is
     /// usable is the judge's to say: the assembler attaches only a proof the verdict may use.)
-    public func isProof(_ evidence: Evidence) -> Bool {
+    package func isProof(_ evidence: Evidence) -> Bool {
         guard let arrival, evidence.network != nil, let boot = arrival.clock.bootID,
               evidence.clock.bootID == boot else { return false }
         return evidence.clock.bootNanoseconds >= arrival.clock.bootNanoseconds

@@ -1,4 +1,4 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Moves a return's signed answer to the return itself along the boot clock (docs/journal-format.md §10,
 /// rule S, and §12).

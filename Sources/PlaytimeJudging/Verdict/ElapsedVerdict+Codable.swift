@@ -7,7 +7,7 @@ extension ElapsedVerdict: Codable {
     }
 
     /// Decodes a verdict from its stored fields.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(sessionID: try container.decode(String.self, forKey: .sessionID),
                   lowerNanoseconds: try container.decode(Int64.self, forKey: .lowerNanoseconds),
@@ -19,7 +19,7 @@ extension ElapsedVerdict: Codable {
     }
 
     /// Encodes the stored fields plus `lowerSeconds`, `upperSeconds`, `creditedSeconds` and `explanation`.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(sessionID, forKey: .sessionID)
         try container.encode(lowerNanoseconds, forKey: .lowerNanoseconds)

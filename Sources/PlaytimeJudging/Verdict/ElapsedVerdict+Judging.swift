@@ -1,4 +1,4 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 extension ElapsedVerdict {
     /// Judges a timeline (the rules and the threats they answer are listed in docs/guarantees.md).

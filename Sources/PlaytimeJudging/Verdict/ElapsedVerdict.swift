@@ -2,25 +2,25 @@
 ///
 /// The credited time is always the lower bound: the wall clock can never raise it, and timezone or
 /// DST never enter (every clock here is UTC or a boot counter).
-public struct ElapsedVerdict: Sendable, Hashable {
+package struct ElapsedVerdict: Sendable, Hashable {
     /// The session judged.
-    public var sessionID: String
+    package var sessionID: String
     /// Proven lower bound on the time away, in nanoseconds (never negative).
-    public var lowerNanoseconds: Int64
+    package var lowerNanoseconds: Int64
     /// Upper bound on the time away, in nanoseconds, when one is known.
-    public var upperNanoseconds: Int64?
+    package var upperNanoseconds: Int64?
     /// What the lower bound rests on.
-    public var method: VerdictMethod
+    package var method: VerdictMethod
     /// How well the time is proven: it decides the share paid now.
-    public var status: ProofStatus
+    package var status: ProofStatus
     /// Everything noticed, in the order found.
-    public var flags: [VerdictFlag]
+    package var flags: [VerdictFlag]
     /// Time beyond the lower bound that one trustworthy clock shows but another contradicts (within one boot,
     /// network time short of the boot clock): worth gold only in escrow until a later fix decides. 0 otherwise.
-    public var heldNanoseconds: Int64
+    package var heldNanoseconds: Int64
 
     /// Creates a verdict; negative bounds and held time are stored as 0.
-    public init(sessionID: String, lowerNanoseconds: Int64, upperNanoseconds: Int64?, method: VerdictMethod,
+    package init(sessionID: String, lowerNanoseconds: Int64, upperNanoseconds: Int64?, method: VerdictMethod,
                 status: ProofStatus, flags: [VerdictFlag], heldNanoseconds: Int64 = 0) {
         self.sessionID = sessionID
         self.lowerNanoseconds = max(0, lowerNanoseconds)
@@ -32,30 +32,30 @@ public struct ElapsedVerdict: Sendable, Hashable {
     }
 
     /// The seconds held in escrow beyond the credited time, rounded down (see ``heldNanoseconds``).
-    public var heldSeconds: Int64 {
+    package var heldSeconds: Int64 {
         max(0, Nanoseconds.floorSeconds(Nanoseconds.add(lowerNanoseconds, heldNanoseconds)) - creditedSeconds)
     }
 
     /// A one-paragraph explanation for players, support staff and auditors (built on demand).
-    public var explanation: String {
+    package var explanation: String {
         VerdictText.explain(method: method, status: status, lower: lowerNanoseconds, upper: upperNanoseconds, flags: flags)
     }
 
     /// The lower bound in whole seconds, rounded down.
-    public var lowerSeconds: Int64 { Nanoseconds.floorSeconds(lowerNanoseconds) }
+    package var lowerSeconds: Int64 { Nanoseconds.floorSeconds(lowerNanoseconds) }
 
     /// The upper bound in whole seconds, rounded up, when known.
-    public var upperSeconds: Int64? { upperNanoseconds.map(Nanoseconds.ceilingSeconds) }
+    package var upperSeconds: Int64? { upperNanoseconds.map(Nanoseconds.ceilingSeconds) }
 
     /// The seconds the reward is computed from: `floor(lower bound)`.
-    public var creditedSeconds: Int64 { lowerSeconds }
+    package var creditedSeconds: Int64 { lowerSeconds }
 
     /// The flags that suggest manipulation or contradictory evidence.
-    public var suspiciousFlags: [VerdictFlag] { flags.filter(\.kind.isSuspicious) }
+    package var suspiciousFlags: [VerdictFlag] { flags.filter(\.kind.isSuspicious) }
 
     /// True when any suspicious flag was raised.
-    public var isFlagged: Bool { flags.contains { $0.kind.isSuspicious } }
+    package var isFlagged: Bool { flags.contains { $0.kind.isSuspicious } }
 
     /// True when a flag of `kind` was raised.
-    public func has(_ kind: VerdictFlag.Kind) -> Bool { flags.contains { $0.kind == kind } }
+    package func has(_ kind: VerdictFlag.Kind) -> Bool { flags.contains { $0.kind == kind } }
 }

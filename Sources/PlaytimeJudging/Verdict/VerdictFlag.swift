@@ -1,7 +1,7 @@
 /// One thing a verdict noticed, with an amount in nanoseconds (0 when no amount applies).
-public struct VerdictFlag: Sendable, Hashable, Codable {
+package struct VerdictFlag: Sendable, Hashable, Codable {
     /// What was noticed.
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         /// The wall-clock delta exceeds the boot-clock delta by more than the tolerance (ignored).
         case wallClockJumpedForward
         /// The wall-clock delta falls short of the boot-clock delta by more than the tolerance (ignored).
@@ -65,7 +65,7 @@ public struct VerdictFlag: Sendable, Hashable, Codable {
 
         /// True for the kinds that suggest manipulation or contradictory evidence; the others
         /// describe honest situations (a reboot, missing network, a crash).
-        public var isSuspicious: Bool {
+        package var isSuspicious: Bool {
             switch self {
             case .wallClockJumpedForward, .wallClockJumpedBack, .clockRolledBack, .networkBootDisagreement,
                  .bootClockWentBackwards, .networkAheadOfServer, .bootStartedBeforeDeparture, .wallAheadOfServer,
@@ -79,12 +79,12 @@ public struct VerdictFlag: Sendable, Hashable, Codable {
     }
 
     /// What was noticed.
-    public var kind: Kind
+    package var kind: Kind
     /// How much, in nanoseconds (never negative).
-    public var amountNanoseconds: Int64
+    package var amountNanoseconds: Int64
 
     /// Creates a flag; a negative amount is stored as 0.
-    public init(_ kind: Kind, amountNanoseconds: Int64 = 0) {
+    package init(_ kind: Kind, amountNanoseconds: Int64 = 0) {
         self.kind = kind
         self.amountNanoseconds = max(0, amountNanoseconds)
     }

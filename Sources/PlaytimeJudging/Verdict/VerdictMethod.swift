@@ -1,5 +1,5 @@
 /// What the lower bound of a verdict rests on.
-public enum VerdictMethod: String, Sendable, Hashable, Codable, CaseIterable {
+package enum VerdictMethod: String, Sendable, Hashable, Codable, CaseIterable {
     /// Network time at both ends (across a reboot).
     case network
     /// The boot clock of one boot: departure and arrival in the same boot.

@@ -1,4 +1,4 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Compares the wall clock with a trusted elapsed figure. The wall clock is only ever a witness:
 /// what it says is flagged when it disagrees, and never credited.

@@ -1,7 +1,7 @@
 /// Why a check produced no trustworthy time. Every server's outcome is attached.
-public struct NTPError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct NTPError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable {
         /// No route or no usable interface: the device is offline. Reported without waiting for a timeout.
         case offline
         /// Every host name failed to resolve while interfaces are up.
@@ -17,18 +17,18 @@ public struct NTPError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The kind of failure.
-    public var kind: Kind
+    package var kind: Kind
     /// Each server's outcome.
-    public var servers: [NTPServerOutcome]
+    package var servers: [NTPServerOutcome]
 
     /// Creates an error.
-    public init(kind: Kind, servers: [NTPServerOutcome]) {
+    package init(kind: Kind, servers: [NTPServerOutcome]) {
         self.kind = kind
         self.servers = servers
     }
 
     /// `kind: server reason; server reason`.
-    public var description: String {
+    package var description: String {
         let details = servers.map { "\($0.server) \($0.status.rawValue)" + ($0.reason.map { " (\($0))" } ?? "") }
         return details.isEmpty ? kind.rawValue : "\(kind.rawValue): " + details.joined(separator: "; ")
     }

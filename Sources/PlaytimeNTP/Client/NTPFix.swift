@@ -1,25 +1,25 @@
-public import PlaytimeSystem
+package import PlaytimeSystem
 
 /// Network time agreed by several servers, anchored to the boot clock so it can be projected later
 /// without another query.
-public struct NTPFix: Sendable, Hashable, Codable {
+package struct NTPFix: Sendable, Hashable, Codable {
     /// Network time minus local wall time at the anchor.
-    public var offsetNanoseconds: Int64
+    package var offsetNanoseconds: Int64
     /// True network time lies within ± this of the estimate at the anchor.
-    public var errorBoundNanoseconds: Int64
+    package var errorBoundNanoseconds: Int64
     /// Lowest round-trip delay among the agreeing servers.
-    public var delayNanoseconds: Int64
+    package var delayNanoseconds: Int64
     /// Lowest stratum among the agreeing servers.
-    public var stratum: Int
+    package var stratum: Int
     /// The local clocks when the query started; the offset is relative to this frame.
-    public var anchor: ClockReading
+    package var anchor: ClockReading
     /// Drift bound (ppm) by which the error grows as the fix is projected.
-    public var driftPPM: Int64
+    package var driftPPM: Int64
     /// Every server's outcome, in the order given.
-    public var servers: [NTPServerOutcome]
+    package var servers: [NTPServerOutcome]
 
     /// Creates a fix.
-    public init(offsetNanoseconds: Int64, errorBoundNanoseconds: Int64, delayNanoseconds: Int64, stratum: Int,
+    package init(offsetNanoseconds: Int64, errorBoundNanoseconds: Int64, delayNanoseconds: Int64, stratum: Int,
                 anchor: ClockReading, driftPPM: Int64, servers: [NTPServerOutcome]) {
         self.offsetNanoseconds = offsetNanoseconds
         self.errorBoundNanoseconds = errorBoundNanoseconds
@@ -31,13 +31,13 @@ public struct NTPFix: Sendable, Hashable, Codable {
     }
 
     /// Network time (Unix nanoseconds) at the anchor.
-    public var networkNanosecondsAtAnchor: Int64 { anchor.wallNanoseconds + offsetNanoseconds }
+    package var networkNanosecondsAtAnchor: Int64 { anchor.wallNanoseconds + offsetNanoseconds }
 
     /// Network time at a later (or earlier) boot-clock instant of the same boot, with its error bound:
     /// the anchor's error plus `driftPPM` of the boot-clock distance. `nil` for another boot, or when the time
     /// falls outside the Int64 range; an error bound beyond it is clamped to `Int64.max` (never trapping: a fix
     /// may carry any bound).
-    public func projectedNetworkTime(at reading: ClockReading) -> (unixNanoseconds: Int64, errorBoundNanoseconds: Int64)? {
+    package func projectedNetworkTime(at reading: ClockReading) -> (unixNanoseconds: Int64, errorBoundNanoseconds: Int64)? {
         guard reading.bootID == anchor.bootID else { return nil }
         let (distance, distanceOverflow) = reading.bootNanoseconds.subtractingReportingOverflow(anchor.bootNanoseconds)
         let (atAnchor, anchorOverflow) = anchor.wallNanoseconds.addingReportingOverflow(offsetNanoseconds)

@@ -1,15 +1,15 @@
 /// An NTP server as a user names it: `host`, `host:port`, `[v6addr]:port`, or a bare IPv6 address.
 public struct NTPServer: Sendable, Hashable, CustomStringConvertible {
     /// Host name or numeric address (IPv6 without brackets).
-    public var host: String
+    package var host: String
     /// UDP port; 123 unless given.
-    public var port: UInt16
+    package var port: UInt16
 
     /// The standard NTP port.
-    public static let standardPort: UInt16 = 123
+    package static let standardPort: UInt16 = 123
 
     /// Creates a server from a host and port.
-    public init(host: String, port: UInt16 = standardPort) {
+    public init(host: String, port: UInt16 = 123) {
         self.host = host
         self.port = port
     }
@@ -19,7 +19,7 @@ public struct NTPServer: Sendable, Hashable, CustomStringConvertible {
     /// Everything is checked here, before any resolver could be asked: a host is a DNS name (labels of
     /// letters, digits, `-` and `_`, 1–63 bytes each, 253 in all, an optional final dot), an IPv4 address
     /// in dotted decimal, or an IPv6 address (optionally with a `%zone`); a port is 1–65535 in decimal.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         guard !text.isEmpty, text.utf8.count <= 300 else { return nil }
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]") else { return nil }

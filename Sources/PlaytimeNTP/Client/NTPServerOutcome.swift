@@ -1,7 +1,7 @@
 /// What one server contributed to a check.
-public struct NTPServerOutcome: Sendable, Hashable, Codable {
+package struct NTPServerOutcome: Sendable, Hashable, Codable {
     /// The outcome's kind.
-    public enum Status: String, Sendable, Hashable, Codable {
+    package enum Status: String, Sendable, Hashable, Codable {
         /// A valid sample that agreed with the majority.
         case ok
         /// No valid reply before the timeout.
@@ -19,22 +19,22 @@ public struct NTPServerOutcome: Sendable, Hashable, Codable {
     }
 
     /// The server as given.
-    public var server: String
+    package var server: String
     /// The address actually used, if any.
-    public var address: String?
+    package var address: String?
     /// The outcome's kind.
-    public var status: Status
+    package var status: Status
     /// Why, in words, when not `ok`.
-    public var reason: String?
+    package var reason: String?
     /// A stable code for the reason (e.g. `origin-mismatch`, `no-route`, `RATE`).
-    public var reasonCode: String?
+    package var reasonCode: String?
     /// The best (lowest-delay) valid sample, if any.
-    public var sample: NTPSample?
+    package var sample: NTPSample?
     /// True when the answer was reused from an earlier check to respect the minimum poll interval.
-    public var reused: Bool
+    package var reused: Bool
 
     /// Creates an outcome.
-    public init(server: String, address: String? = nil, status: Status, reason: String? = nil, reasonCode: String? = nil, sample: NTPSample? = nil, reused: Bool = false) {
+    package init(server: String, address: String? = nil, status: Status, reason: String? = nil, reasonCode: String? = nil, sample: NTPSample? = nil, reused: Bool = false) {
         self.server = server
         self.address = address
         self.status = status

@@ -3,26 +3,26 @@
 /// All times are nanoseconds. The offset is network time minus local time in the frame of the query
 /// (the wall clock read once at the start of the query, advanced by the boot clock), so a wall-clock step
 /// during the query cannot distort it.
-public struct NTPSample: Sendable, Hashable, Codable {
+package struct NTPSample: Sendable, Hashable, Codable {
     /// θ = ½[(T2 − T1) + (T3 − T4)].
-    public var offsetNanoseconds: Int64
+    package var offsetNanoseconds: Int64
     /// δ = (T4 − T1) − (T3 − T2); T4 − T1 comes from the boot clock.
-    public var delayNanoseconds: Int64
+    package var delayNanoseconds: Int64
     /// The server's root delay.
-    public var rootDelayNanoseconds: Int64
+    package var rootDelayNanoseconds: Int64
     /// The server's root dispersion.
-    public var rootDispersionNanoseconds: Int64
+    package var rootDispersionNanoseconds: Int64
     /// The server's stratum.
-    public var stratum: Int
+    package var stratum: Int
     /// The server's precision exponent (log2 seconds).
-    public var precisionExponent: Int
+    package var precisionExponent: Int
     /// The server's leap indicator.
-    public var leap: Int
+    package var leap: Int
     /// Boot-clock time at which the reply arrived.
-    public var receivedBootNanoseconds: Int64
+    package var receivedBootNanoseconds: Int64
 
     /// Creates a sample.
-    public init(
+    package init(
         offsetNanoseconds: Int64, delayNanoseconds: Int64, rootDelayNanoseconds: Int64,
         rootDispersionNanoseconds: Int64, stratum: Int, precisionExponent: Int, leap: Int,
         receivedBootNanoseconds: Int64
@@ -38,17 +38,17 @@ public struct NTPSample: Sendable, Hashable, Codable {
     }
 
     /// rootDelay/2 + rootDispersion: how far the server itself may be from true time.
-    public var rootDistanceNanoseconds: Int64 { rootDelayNanoseconds / 2 + rootDispersionNanoseconds }
+    package var rootDistanceNanoseconds: Int64 { rootDelayNanoseconds / 2 + rootDispersionNanoseconds }
 
     /// The server's clock precision in nanoseconds (2^precision s), at least 1 ns.
-    public var precisionNanoseconds: Int64 {
+    package var precisionNanoseconds: Int64 {
         let exponent = max(-30, min(precisionExponent, 4))
         return exponent >= 0 ? 1_000_000_000 << exponent : max(1, 1_000_000_000 >> -exponent)
     }
 
     /// Half-width λ of the interval [θ − λ, θ + λ] that contains true network time minus local time:
     /// half the delay, the server's root distance, both clocks' precision, and drift since the sample.
-    public func errorBoundNanoseconds(atBoot bootNanoseconds: Int64, driftPPM: Int64, localPrecisionNanoseconds: Int64) -> Int64 {
+    package func errorBoundNanoseconds(atBoot bootNanoseconds: Int64, driftPPM: Int64, localPrecisionNanoseconds: Int64) -> Int64 {
         let age = max(0, bootNanoseconds - receivedBootNanoseconds)
         let drift = age / 1_000_000 * driftPPM
         return max(0, delayNanoseconds) / 2 + rootDistanceNanoseconds + precisionNanoseconds

@@ -1,14 +1,14 @@
 /// A multiplier the game asked for (an ad the player watched) that waits for the server's grant, and the gold it
 /// adds once granted. The game pays without it; the server pays it when it granted it (docs/reward-policy.md,
 /// "Multipliers are the server's").
-public struct PendingMultiplier: Sendable, Hashable, Codable {
+package struct PendingMultiplier: Sendable, Hashable, Encodable {
     /// The multiplier's name in the policy.
-    public var name: String
+    package var name: String
     /// The gold it adds to the session (paid now plus escrow) when it is granted, alone.
-    public var gold: Int64
+    package var gold: Int64
 
     /// Creates a pending multiplier.
-    public init(name: String, gold: Int64) {
+    package init(name: String, gold: Int64) {
         self.name = name
         self.gold = gold
     }

@@ -5,9 +5,13 @@
 /// (gold amounts and durations are plain decimal integers there: format them the player's way), and show
 /// ``text`` when the key is not in the table (a key added by a later version). Every key, its values and its
 /// English template: docs/player-messages.md.
-public struct PlayerMessage: Sendable, Equatable, Hashable, Codable {
-    /// What the message says; it decides the template and which ``values`` are present.
-    public let key: Key
+public struct PlayerMessage: Sendable, Equatable, Hashable, Encodable {
+    /// What the message says, as a constant to compare with (``Key``); it decides the template and which
+    /// ``values`` are present.
+    package let kind: Key
+    /// What the message says, as the stable name a game looks up in its own table (docs/player-messages.md lists
+    /// every key); a later version may add keys, so a game keeps a fallback (``text``).
+    public var key: String { kind.rawValue }
     /// The named values the template uses: gold amounts (names ending in `Gold`, and `gold`) and durations in
     /// seconds (names ending in `Seconds`) as decimal integers, and names such as `multiplier` as given.
     public let values: [String: String]
@@ -16,8 +20,13 @@ public struct PlayerMessage: Sendable, Equatable, Hashable, Codable {
 
     /// A message whose English text is built from its key and values.
     package init(_ key: Key, _ values: [String: String] = [:]) {
-        self.key = key
+        self.kind = key
         self.values = values
         text = EnglishMessages.text(key, values)
+    }
+
+    /// The JSON names: the key is written as `key` (docs/player-messages.md).
+    enum CodingKeys: String, CodingKey {
+        case kind = "key", values, text
     }
 }

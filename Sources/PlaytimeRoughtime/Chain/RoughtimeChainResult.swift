@@ -1,3 +1,5 @@
+internal import PlaytimeCrypto
+
 /// Why a chained query gave no trustworthy time.
 package enum RoughtimeDistrust: Sendable, Equatable, CustomStringConvertible {
     /// No servers were configured.

@@ -1,5 +1,5 @@
 /// Why a `SERVER=KEY` text does not name a Roughtime server.
-public enum RoughtimeConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum RoughtimeConfigurationError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No `=` between the server and the key.
     case missingKey
     /// The server part is not `host`, `host:port`, `[v6]`, `[v6]:port` or an IPv6 literal.
@@ -10,7 +10,7 @@ public enum RoughtimeConfigurationError: Error, Sendable, Equatable, CustomStrin
     case invalidKey
 
     /// One sentence.
-    public var description: String {
+    package var description: String {
         switch self {
         case .missingKey: "expected SERVER=KEY (KEY the server's base64 Ed25519 public key)"
         case .badServer(let text): "'\(text)' is not a server (host, host:port, [ipv6]:port or an IPv6 literal)"

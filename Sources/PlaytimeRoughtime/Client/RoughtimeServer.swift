@@ -1,20 +1,20 @@
-public import PlaytimeCrypto
+package import PlaytimeCrypto
 internal import PlaytimeNTP
 
 /// A Roughtime server as a game configures it: where it is and the long-term key its answers must carry.
 public struct RoughtimeServer: Sendable, Hashable, CustomStringConvertible {
     /// Host name or numeric address (IPv6 without brackets).
-    public var host: String
+    package var host: String
     /// UDP port; 2002 unless given.
-    public var port: UInt16
+    package var port: UInt16
     /// The server's long-term Ed25519 public key.
-    public var publicKey: Ed25519PublicKey
+    package var publicKey: Ed25519PublicKey
 
     /// The port Roughtime servers listen on (draft-ietf-ntp-roughtime-19 §12.1, Appendix A).
-    public static let standardPort: UInt16 = 2002
+    package static let standardPort: UInt16 = 2002
 
     /// Creates a server.
-    public init(host: String, port: UInt16, publicKey: Ed25519PublicKey) {
+    package init(host: String, port: UInt16, publicKey: Ed25519PublicKey) {
         self.host = host
         self.port = port
         self.publicKey = publicKey
@@ -22,7 +22,7 @@ public struct RoughtimeServer: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `SERVER=BASE64KEY`: SERVER in the host syntax of `NTPServer(parsing:)` (port 2002 unless
     /// given), KEY the 32-byte public key in padded base64. The first `=` separates them (hosts have none).
-    public init(parsing text: String) throws(RoughtimeConfigurationError) {
+    package init(parsing text: String) throws(RoughtimeConfigurationError) {
         guard let equals = text.firstIndex(of: "=") else { throw .missingKey }
         let serverText = String(text[..<equals])
         let keyText = text[text.index(after: equals)...]
@@ -33,8 +33,14 @@ public struct RoughtimeServer: Sendable, Hashable, CustomStringConvertible {
         self.init(host: server.host, port: portGiven ? server.port : Self.standardPort, publicKey: key)
     }
 
+    /// Reads `SERVER=BASE64KEY` as ``init(parsing:)`` does; `nil` when the text is not a server and its key.
+    public init?(_ text: String) {
+        guard let server = try? RoughtimeServer(parsing: text) else { return nil }
+        self = server
+    }
+
     /// `host:port`, with brackets around IPv6 hosts.
-    public var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    package var address: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// `host:port=KEY`, the form `init(parsing:)` reads.
     public var description: String { address + "=" + Base64.encode(publicKey.rawRepresentation) }

@@ -26,7 +26,7 @@ public protocol ClockSource: Sendable {
 
 extension ClockSource {
     /// The boot clock now.
-    public func bootNanoseconds() -> Int64 { read().bootNanoseconds }
+    package func bootNanoseconds() -> Int64 { read().bootNanoseconds }
 }
 
 /// This machine's real clocks.

@@ -7,14 +7,14 @@ import Darwin
 #endif
 
 /// A failed system call: the `errno` it set and the operation that failed.
-public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The `errno` value.
-    public let code: Int32
+    package let code: Int32
     /// The name of the call that failed, such as `"connect"`.
-    public let operation: String
+    package let operation: String
 
     /// Creates an error from an `errno` value and the failing call's name.
-    public init(code: Int32, operation: String) {
+    package init(code: Int32, operation: String) {
         self.code = code
         self.operation = operation
     }
@@ -25,18 +25,18 @@ public struct SystemError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The system's text for the error code.
-    public var message: String { String(cString: strerror(code)) }
+    package var message: String { String(cString: strerror(code)) }
 
     /// `operation: message (errno N)`.
-    public var description: String { "\(operation): \(message) (errno \(code))" }
+    package var description: String { "\(operation): \(message) (errno \(code))" }
 
     /// True when the kernel has no route or no usable local address for the destination.
-    public var meansNoRoute: Bool {
+    package var meansNoRoute: Bool {
         [ENETUNREACH, EHOSTUNREACH, EADDRNOTAVAIL, EAFNOSUPPORT, ENETDOWN].contains(code)
     }
 
     /// True when the peer answered with ICMP port unreachable (seen as `ECONNREFUSED` on a connected UDP socket).
-    public var meansRefused: Bool { code == ECONNREFUSED }
+    package var meansRefused: Bool { code == ECONNREFUSED }
 
     /// True when a non-blocking call would have blocked.
     var meansWouldBlock: Bool { code == EAGAIN || code == EWOULDBLOCK }

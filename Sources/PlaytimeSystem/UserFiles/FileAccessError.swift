@@ -2,9 +2,9 @@
 ///
 /// Its ``description`` is one line such as "cannot read policy.json: permission denied" or
 /// "cannot write out: is not a regular file (it is a FIFO)".
-public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was being done with the file.
-    public enum Access: Sendable, Equatable {
+    package enum Access: Sendable, Equatable {
         /// Reading an input.
         case read
         /// Writing or replacing an output.
@@ -14,7 +14,7 @@ public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// What was wrong.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// Nothing exists at the path.
         case noSuchFile
         /// The directory that would hold the file does not exist.
@@ -39,14 +39,14 @@ public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The path as the person gave it.
-    public var path: String
+    package var path: String
     /// What was being done.
-    public var access: Access
+    package var access: Access
     /// What was wrong.
-    public var reason: Reason
+    package var reason: Reason
 
     /// Creates an error.
-    public init(path: String, access: Access, reason: Reason) {
+    package init(path: String, access: Access, reason: Reason) {
         self.path = path
         self.access = access
         self.reason = reason
@@ -63,7 +63,7 @@ public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// The reason alone, in words: "permission denied", "is a directory", "is larger than 65536 bytes".
-    public var reasonText: String {
+    package var reasonText: String {
         switch reason {
         case .noSuchFile: return "no such file"
         case .noSuchDirectory: return "no such directory"
@@ -79,7 +79,7 @@ public struct FileAccessError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// `cannot read PATH: REASON` (or write, or create directory).
-    public var description: String {
+    package var description: String {
         let verb: String
         switch access {
         case .read: verb = "cannot read"

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// What sort of file a path names: the type bits of `st_mode`.
-public enum FileKind: Sendable, Hashable, CustomStringConvertible {
+package enum FileKind: Sendable, Hashable, CustomStringConvertible {
     /// A regular file.
     case regular
     /// A directory.
@@ -40,7 +40,7 @@ public enum FileKind: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The kind in words, with an article: "a regular file", "a FIFO".
-    public var description: String {
+    package var description: String {
         switch self {
         case .regular: return "a regular file"
         case .directory: return "a directory"
@@ -57,7 +57,7 @@ public enum FileKind: Sendable, Hashable, CustomStringConvertible {
 extension FileSystem {
     /// The kind of file at `path`, or `nil` when nothing is there. With `followingLinks: false`
     /// a symbolic link is reported as ``FileKind/symbolicLink`` (`lstat`); otherwise its target is examined (`stat`).
-    public static func kind(ofPath path: String, followingLinks: Bool) throws(SystemError) -> FileKind? {
+    package static func kind(ofPath path: String, followingLinks: Bool) throws(SystemError) -> FileKind? {
         var info = stat()
         let result = followingLinks ? stat(path, &info) : lstat(path, &info)
         guard result == 0 else {
@@ -70,7 +70,7 @@ extension FileSystem {
 
 extension OpenFile {
     /// The kind of the open file (`fstat`).
-    public func kind() throws(SystemError) -> FileKind {
+    package func kind() throws(SystemError) -> FileKind {
         var info = stat()
         guard fstat(rawDescriptor, &info) == 0 else { throw SystemError.current("fstat") }
         return FileKind(mode: info.st_mode)

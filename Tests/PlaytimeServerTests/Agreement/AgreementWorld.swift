@@ -1,7 +1,7 @@
 import Foundation
 import PlaytimeAudit
-import PlaytimeGuard
-import PlaytimeServer
+@_spi(Testing) import PlaytimeGuard
+@_spi(Testing) import PlaytimeServer
 import PlaytimeSystem
 import PlaytimeTestSupport
 import PropertyTesting
