@@ -1,7 +1,7 @@
 internal import PlaytimeCrypto
 
 /// A secret journal key with its keyed HMAC-SHA-256 state and public fingerprint.
-public struct JournalKey: Sendable {
+package struct JournalKey: Sendable {
     /// HMAC-SHA-256 after the key's pad blocks; copied for every line.
     let authenticator: HMAC<SHA256>
     /// First 8 bytes of HMAC(key, "playtime-key-id"): safe to publish, names the key.

@@ -161,7 +161,7 @@ public final class EarningsServer: Sendable {
     /// The key given here is the player's own (a journal this server did not enroll): its sessions are placed
     /// on the server's clock only by the server's anchors it records; those before its first anchor share
     /// the account's provisional allowance (docs/anchors.md).
-    public func acceptUpload(_ journal: [UInt8], player: String, key: JournalKey) throws(ServerError) -> UploadPayout {
+    package func acceptUpload(_ journal: [UInt8], player: String, key: JournalKey) throws(ServerError) -> UploadPayout {
         try accept(journal, player: player, key: key)
     }
 

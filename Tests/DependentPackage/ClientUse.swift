@@ -33,7 +33,7 @@ func facadeQuickStart(saveDirectory: String, policyJSON: Data, gold: inout Int64
     _ = try earnings.heartbeat(goldPerHour: 600)
     if let payout = try await earnings.launch() { gold += payout.goldNow }
     for topUp in try await earnings.settle() { gold += topUp.goldNow }
-    let upload: (String, JournalKey) = (earnings.journalPath, earnings.journalKey)
+    let upload: String = earnings.journalPath                               // the bytes to send EarningsServer.acceptUpload
     _ = upload
 }
 

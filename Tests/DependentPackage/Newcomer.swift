@@ -29,9 +29,18 @@ enum Newcomer {
     static func run(_ directory: String) async throws -> Bool {
         let left: Int64 = 1_798_000_000_000_000_000
         let second: Int64 = 1_000_000_000
+        let serverClock = ServerClock()
+        var configuration = ServerConfiguration()
+        configuration.now = { serverClock.now }
+        let server = try EarningsServer(store: directory + "/server", ticketSecret: Array("the newcomer's server secret".utf8),
+                                        configuration: configuration)
+        // The device enrolls once, a second before the player leaves: its journal is the server's from then on.
+        serverClock.now = left - second
+        let enrollment = try server.enroll(player: "newcomer").text
         func game(at wall: Int64) throws -> OfflineEarnings {
             var configuration = EarningsConfiguration()
             configuration.ntpServers = []
+            configuration.enrollment = Enrollment(text: enrollment)
             configuration.clock = StillClock(reading: ClockReading(wallNanoseconds: wall, bootNanoseconds: 300 * second + wall - left,
                                                                    bootID: "newcomer-boot"))
             return try OfflineEarnings(directory: directory + "/game", configuration: configuration)
@@ -43,18 +52,20 @@ enum Newcomer {
         print("device: \(payout.goldNow) gold now, \(payout.goldPendingGrant) pending: "
               + payout.messages.map(\.text).joined(separator: " "))
 
-        var configuration = ServerConfiguration()
-        configuration.now = { left + 66 * second }
-        let server = try EarningsServer(store: directory + "/server", ticketSecret: Array("the newcomer's server secret".utf8),
-                                        configuration: configuration)
+        serverClock.now = left + 66 * second
         let journal = Array(try Data(contentsOf: URL(fileURLWithPath: back.journalPath)))
-        let first = try server.acceptUpload(journal, player: "newcomer", key: back.journalKey)
+        let first = try server.acceptUpload(journal, player: "newcomer")
         try server.grant("ad", player: "newcomer", session: payout.sessionID)
         _ = try back.heartbeat(goldPerHour: 600)
         let extended = Array(try Data(contentsOf: URL(fileURLWithPath: back.journalPath)))
-        let granted = try server.acceptUpload(extended, player: "newcomer", key: back.journalKey)
+        let granted = try server.acceptUpload(extended, player: "newcomer")
         print("server: \(first.paidGold) gold paid (\(first.message.text)), then \(granted.paidGold) once it granted the ad")
         return first.paidGold == payout.goldNow && granted.paidGold == payout.goldPendingGrant && payout.goldPendingGrant > 0
             && first.isClean && granted.isClean
     }
+}
+
+/// The server's clock, which this one-threaded run moves by hand.
+final class ServerClock: @unchecked Sendable {
+    var now: Int64 = 0
 }

@@ -5,8 +5,7 @@ import Foundation
 import PlaytimeServer
 
 /// Issues a ticket, redeems it once, accepts an upload: what the player is credited.
-func serveOnePlayer(store: String, secret: [UInt8], sessionID: String, journalBytes: [UInt8], playerKey: JournalKey,
-                    policyJSON: Data) throws -> Int64 {
+func serveOnePlayer(store: String, secret: [UInt8], sessionID: String, journalBytes: [UInt8], policyJSON: Data) throws -> Int64 {
     var configuration = ServerConfiguration()
     configuration.retainedPolicies = [.default]
     configuration.policyRetirements = ["default-1": 1_900_000_000]
@@ -23,7 +22,7 @@ func serveOnePlayer(store: String, secret: [UInt8], sessionID: String, journalBy
     let paid: TicketPayout = try server.redeem(ticket.text, player: "p42")
     let headline: PlayerMessage = paid.message
     _ = (headline.key, headline.values, headline.text, paid.messages, paid.elapsedSeconds, paid.withheldByBudget, paid.isRepeat)
-    let upload: UploadPayout = try server.acceptUpload(journalBytes, player: "p42", key: playerKey)
+    let upload: UploadPayout = try server.acceptUpload(journalBytes, player: "p42")
     _ = (upload.payableGold, upload.withheldByBudget, upload.isRepeat, upload.isClean, upload.message, upload.messages)
     if let collected: FleetCollection = try server.collectExpired() { print(collected.description) }
     return paid.gold + upload.paidGold

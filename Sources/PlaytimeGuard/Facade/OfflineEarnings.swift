@@ -23,7 +23,7 @@ public final class OfflineEarnings: Sendable {
     public let journalPath: String
     /// The journal key (the enrollment's, ``EarningsConfiguration/journalKey``, or the key file's). A game server audits uploads
     /// with the same key: provision it once over the game's authenticated channel; it never travels with an upload.
-    public let journalKey: JournalKey
+    package let journalKey: JournalKey
     /// True when this instance created the key file (a first start, or the key file was lost).
     package let createdKey: Bool
     /// True when opening cut a torn last journal line left by a crash.
