@@ -77,7 +77,6 @@ struct ServerState: Sendable {
         configuration.ticketLifetimeSeconds = lifetimeSeconds
         configuration.rates = rates
         configuration.multiplierGrants = grants
-        configuration.uploadDirectory = directory + "/uploads"
         // Database sessions for the requests in flight (connections are answered concurrently); a request that
         // finds them all busy waits for one.
         configuration.maximumConnections = databaseConnections

@@ -60,15 +60,35 @@ package final class SessionAuditor {
     @discardableResult
     package func audit(file: borrowing OpenFile, name: String, key journalKey: JournalKey? = nil, observe: (JournalRecordView) -> Void = { _ in },
                        onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
+        try audit(source: file, name: name, key: journalKey ?? key, observe: observe, onSession: onSession)
+    }
+
+    /// Audits one journal held in memory (an upload's bytes) as ``audit(file:name:key:observe:onSession:)`` audits
+    /// a file: the same passes over the same records, read once, without a file.
+    @discardableResult
+    package func audit(bytes: [UInt8], name: String, key journalKey: JournalKey? = nil, observe: (JournalRecordView) -> Void = { _ in },
+                       onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
         let key = journalKey ?? self.key
+        let result = bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Result<[AuditFinding], JournalError> in
+            Result { () throws(JournalError) in
+                try audit(source: JournalBytes(buffer), name: name, key: key, observe: observe, onSession: onSession)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The audit of one journal, its verified records streamed from `source` (a file or memory).
+    package func audit<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, name: String, key: JournalKey,
+                                                              observe: (JournalRecordView) -> Void,
+                                                              onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
         let findingsBefore = summary.findings.count
         // Withholding: sessions are held until the whole journal is read, since what withholds one may come later.
         let withholding = configuration.withholdsImpossibleEvidence
         impossible = ImpossibleEvidenceLog()
         var held: [AuditedSession] = []
         let (verification, pass) = judgesConcurrently
-            ? try streamConcurrently(file: file, name: name, key: key, observe: observe) { withholding ? held.append($0) : onSession($0) }
-            : try streamSequentially(file: file, name: name, key: key, observe: observe) { withholding ? held.append($0) : onSession($0) }
+            ? try streamConcurrently(source: source, name: name, key: key, observe: observe) { withholding ? held.append($0) : onSession($0) }
+            : try streamSequentially(source: source, name: name, key: key, observe: observe) { withholding ? held.append($0) : onSession($0) }
         refusal = pass.refusal
         self.verification = verification
         if let failure = verification.failure {
@@ -92,10 +112,10 @@ package final class SessionAuditor {
         return Array(summary.findings[findingsBefore...])
     }
 
-    private func streamSequentially(file: borrowing OpenFile, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
+    private func streamSequentially<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
                                     onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         var pass = JournalPass(name: name, configuration: configuration)
-        let verification = try JournalReader.stream(file: file, key: key) { view in
+        let verification = try source.streamRecords(key: key) { view in
             observe(view)
             pass.consume(view, auditor: self, onSession: onSession)
         }
@@ -104,7 +124,7 @@ package final class SessionAuditor {
     }
 
     /// This thread verifies the chain and copies verified records into batches; a worker judges them.
-    private func streamConcurrently(file: borrowing OpenFile, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
+    private func streamConcurrently<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
                                     onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         let worker = JudgingWorker(pass: JournalPass(name: name, configuration: configuration), auditor: self)
         worker.start()
@@ -112,7 +132,7 @@ package final class SessionAuditor {
         var batch = RecordBatch(capacity: batchBytes + 4096)
         let verification: JournalVerification
         do {
-            verification = try JournalReader.stream(file: file, key: key) { view in
+            verification = try source.streamRecords(key: key) { view in
                 observe(view)
                 batch.append(view)
                 guard batch.byteCount >= batchBytes else { return }

@@ -45,6 +45,17 @@ package enum JournalReader {
         }
     }
 
+    /// Verifies a journal held in memory (an upload's bytes), streaming each verified record in place as
+    /// ``stream(file:key:chunkByteCount:onRecord:)`` does, without copying and without a file.
+    package static func stream(
+        bytes: UnsafeRawBufferPointer, key: JournalKey, onRecord: (JournalRecordView) -> Void
+    ) -> JournalVerification {
+        var scanner = JournalScanner(key: key)
+        let consumed = scanner.consume(bytes, deliver: true, onRecord)
+        scanner.finish(leftoverByteCount: bytes.count - consumed)
+        return scanner.verification
+    }
+
     /// Verifies a journal held in memory, calling `onRecord` for each verified record.
     package static func verify(
         bytes: UnsafeRawBufferPointer, key: JournalKey, onRecord: (JournalRecord) -> Void = { _ in }

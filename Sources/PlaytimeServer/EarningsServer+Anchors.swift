@@ -7,7 +7,7 @@ extension EarningsServer {
     /// Enrolls a new journal for `player` (docs/anchors.md): a journal id that carries the server's time, its key
     /// derived from the server secret (nothing is stored), and the enrollment anchor, which the device records
     /// as the journal's first record. Upload the journal with ``acceptUpload(_:player:)``.
-    public func enroll(player: String) throws(ServerError) -> Enrollment {
+    package func enroll(player: String) throws(ServerError) -> Enrollment {
         let now = configuration.now()
         guard now >= 0 else { throw .setup("the server's clock reads before 1970") }
         let id = Enrollments.newJournalID(at: now)
@@ -19,7 +19,7 @@ extension EarningsServer {
     /// An anchor for the device's request `request` (the text of its `AnchorRequest`, docs/anchors.md): the
     /// token the device records with `recordAnchor(_:for:)`. Throws ``ServerError/Code/anchor`` for a request
     /// that is not in the `pr1` layout or names no valid head; nothing is stored.
-    public func anchor(_ request: String, player: String) throws(ServerError) -> String {
+    package func anchor(_ request: String, player: String) throws(ServerError) -> String {
         guard let head = AnchorRequestText.decode(request) else { throw .anchor("the request is not in the pr1 layout") }
         return try anchor(player: player, journalID: head.journalID, headSequence: head.headSequence, headMAC: head.headMAC).text
     }

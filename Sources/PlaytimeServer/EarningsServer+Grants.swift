@@ -12,7 +12,7 @@ extension EarningsServer {
     ///
     /// A name that no policy of this server defines, or an empty session id, throws ``ServerError`` with code ``ServerError/Code/grant``; a
     /// store failure throws one with code ``ServerError/Code/store`` (the grant may not be recorded: call again).
-    public func grant(_ multiplier: String, player: String, session: String) throws(ServerError) {
+    package func grant(_ multiplier: String, player: String, session: String) throws(ServerError) {
         guard !session.isEmpty else { throw .grant("the session id is empty") }
         let known = authority.calculators.values.contains { calculator in
             calculator.policy.multipliers.contains { $0.name == multiplier }

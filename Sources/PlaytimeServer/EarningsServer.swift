@@ -29,7 +29,6 @@ public final class EarningsServer: Sendable {
 
     let stores: ServerStores
     let audit: AuditConfiguration
-    let uploadDirectory: String
     /// The server secret (the ticket secret): journal keys and the anchor key are derived from it.
     let secret: [UInt8]
     /// The key anchors are issued and verified with.
@@ -39,7 +38,7 @@ public final class EarningsServer: Sendable {
     /// schema is created or migrated) — and signs tickets with `ticketSecret` (at least 16 bytes; every
     /// server of a fleet the same). The same secret is the server secret of docs/anchors.md: enrolled
     /// journals' keys and the anchor key are derived from it.
-    public init(store: String, ticketSecret: [UInt8], policy: RewardPolicy = .default,
+    package init(store: String, ticketSecret: [UInt8], policy: RewardPolicy = .default,
                 configuration: ServerConfiguration = ServerConfiguration()) throws(ServerError) {
         let stores = try ServerStores.open(store, maximumConnections: configuration.maximumConnections)
         do {
@@ -61,26 +60,29 @@ public final class EarningsServer: Sendable {
         for version in retained.keys { audit.policyRetirements[version] = configuration.policyRetirements[version] ?? created }
         audit.roughtimeKeys = configuration.roughtimeKeys
         audit.limits = configuration.limits
-        let uploads = configuration.uploadDirectory
-            ?? stores.directory.map { $0 + "/uploads" }
-            ?? NSTemporaryDirectory() + "playtime-uploads"
-        do {
-            try FileSystem.createDirectories(atPath: uploads)
-        } catch {
-            throw .setup("upload directory \(uploads): \(error.reasonText)")
-        }
         self.stores = stores
         self.secret = ticketSecret
         self.anchorKey = AnchorKey(serverSecret: ticketSecret)
         self.audit = audit
-        self.uploadDirectory = uploads
         self.storeDescription = stores.description
         self.configuration = configuration
     }
 
+    /// A second handle on `other`'s stores, keys and configuration (the async initializer opens them on a thread of
+    /// its own, then shares them).
+    init(sharing other: EarningsServer) {
+        authority = other.authority
+        storeDescription = other.storeDescription
+        configuration = other.configuration
+        stores = other.stores
+        audit = other.audit
+        secret = other.secret
+        anchorKey = other.anchorKey
+    }
+
     /// A departure ticket for `session` of `player`, at the server's rate for the player, by the server's clock.
     /// Send its ``DepartureTicket/encodedText()`` to the client; it comes back with the player's return.
-    public func issueTicket(player: String, session: String) throws(ServerError) -> DepartureTicket {
+    package func issueTicket(player: String, session: String) throws(ServerError) -> DepartureTicket {
         do { return try authority.issue(player: player, session: session, at: configuration.now()) } catch { throw .ticket(error) }
     }
 
@@ -96,7 +98,7 @@ public final class EarningsServer: Sendable {
     /// failure whose outcome is unknown (the database failed over) is retried here until
     /// ``ServerConfiguration/retryDeadlineMilliseconds`` (``TicketPayout/attempts``; docs/fleet.md, "Exactly once").
     /// On file stores a second redemption of the same ticket throws ``TicketError/alreadyRedeemed``.
-    public func redeem(_ ticket: String, player: String) throws(ServerError) -> TicketPayout {
+    package func redeem(_ ticket: String, player: String) throws(ServerError) -> TicketPayout {
         guard let fleet = stores.fleet else {
             return try pay(ticket, player: player, at: configuration.now(), authority: authority, accounts: stores.accounts)
         }
@@ -169,7 +171,7 @@ public final class EarningsServer: Sendable {
     /// server secret and its header's journal id, and nothing in it is older than the enrollment. Otherwise as
     /// ``acceptUpload(_:player:key:)``. Bytes that are not a journal this server enrolled throw
     /// ``UploadError/notAJournal(_:)`` (as ``ServerError/uploadError``).
-    public func acceptUpload(_ journal: [UInt8], player: String) throws(ServerError) -> UploadPayout {
+    package func acceptUpload(_ journal: [UInt8], player: String) throws(ServerError) -> UploadPayout {
         let header = journal.prefix(1024).split(separator: 0x0a, maxSplits: 1, omittingEmptySubsequences: false).first.map(Array.init) ?? []
         guard let id = JournalHeader.peekJournalID(header) else { throw .upload(.notAJournal("no journal id in the header")) }
         // Its sessions are placed from its enrollment anchor (record 1), which must name this player: the time
@@ -181,17 +183,8 @@ public final class EarningsServer: Sendable {
         guard journal.count <= configuration.limits.bytesPerUpload else {
             throw .upload(.overLimit(.bytes(limit: configuration.limits.bytesPerUpload)))
         }
-        let path = uploadDirectory + "/" + Self.randomName() + ".jsonl"
-        defer { try? FileSystem.removeFile(at: path) }
-        do throws(SystemError) {
-            let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)
-            try file.writeAll(journal)
-            try file.close()
-        } catch {
-            throw .upload(.unreadable("cannot store the upload: \(error)"))
-        }
         guard let fleet = stores.fleet else {
-            return try pay(upload: path, player: player, key: key, at: configuration.now(), stores: stores)
+            return try pay(upload: journal, player: player, key: key, at: configuration.now(), stores: stores)
         }
         // The idempotency key: these bytes from this player. The same upload sent again (its answer was lost)
         // answers what it paid; anything new is a new upload.
@@ -204,7 +197,7 @@ public final class EarningsServer: Sendable {
             paying.registry = bound.deviceRegistry
             paying.accounts = bound.accountIntervals
             do throws(ServerError) {
-                let payout = try pay(upload: path, player: player, key: key, at: now, stores: paying, grants: grants(recordedIn: bound))
+                let payout = try pay(upload: journal, player: player, key: key, at: now, stores: paying, grants: grants(recordedIn: bound))
                 return .success((payout, try Self.record(UploadReceipt(payout))))
             } catch {
                 return .failure(error)
@@ -221,15 +214,15 @@ public final class EarningsServer: Sendable {
     /// How long a paid (player, session) is remembered: the ticket lifetime plus the allowed skew, as tickets do.
     var sessionMemory: Int64 { (authority.lifetimeSeconds + authority.allowedSkewSeconds) &* 1_000_000_000 }
 
-    /// The upload at `path` judged and paid on the given stores.
-    private func pay(upload path: String, player: String, key: JournalKey, at now: Int64, stores: ServerStores,
+    /// The upload's bytes judged and paid on the given stores (read once, in memory: never written anywhere).
+    private func pay(upload journal: [UInt8], player: String, key: JournalKey, at now: Int64, stores: ServerStores,
                      grants: (any MultiplierGrants)? = nil) throws(ServerError) -> UploadPayout {
         let gate = UploadGate(key: key, configuration: audit, registry: stores.registry, accounts: stores.accounts,
                               decisions: ServerRateDecisions(rates: authority.rates, grants: grants ?? authority.multiplierGrants, now: now),
                               anchorKey: anchorKey)
         let decision: UploadDecision
         do {
-            decision = try Self.accept(gate, path: path, at: now, account: player)
+            decision = try gate.accept(bytes: journal, now: now, account: player)
         } catch {
             throw .upload(error)
         }
@@ -257,7 +250,7 @@ public final class EarningsServer: Sendable {
 
     /// Collects expired rows of a database store (redeemed tickets past their lifetime, stale budget grants);
     /// run it now and then (hourly). `nil` for file stores, which compact themselves.
-    public func collectExpired() throws(ServerError) -> FleetCollection? {
+    package func collectExpired() throws(ServerError) -> FleetCollection? {
         guard let fleet = stores.fleet else { return nil }
         do { return try fleet.collect(now: configuration.now()) } catch { throw .store("collection: \(error)") }
     }
@@ -269,13 +262,6 @@ public final class EarningsServer: Sendable {
         let claim = RewardClaim(creditedSeconds: held / 1_000_000_000, status: .verified, goldPerHour: breakdown.goldPerHour,
                                 requestedMultipliers: applied)
         return try? authority.calculators[breakdown.policyVersion]?.calculate(claim).paidNow
-    }
-
-    /// Opens the stored upload and hands it to the gate.
-    private static func accept(_ gate: UploadGate, path: String, at now: Int64, account: String) throws(UploadError) -> UploadDecision {
-        let file: OpenFile
-        do { file = try OpenFile(path: path, options: []) } catch { throw .unreadable(error.message) }
-        return try gate.accept(file: file, now: now, account: account)
     }
 
     /// 32 random hex digits.

@@ -26,9 +26,6 @@ public struct ServerConfiguration: Sendable {
     /// The operator's Roughtime public keys: signed time in uploaded journals proves time away under them
     /// (docs/journal-format.md §12). Default: none.
     public var roughtimeKeys: [Ed25519PublicKey] = []
-    /// Where uploads wait while they are audited (deleted afterwards). Default: `uploads/` in the store's
-    /// directory, or the system's temporary directory for a database store.
-    public var uploadDirectory: String?
     /// How long, in milliseconds, a redemption or an upload on a `postgres://` store keeps trying after a failure
     /// whose outcome is unknown or that a failover caused (the primary went away or became read-only), before it
     /// throws a ``ServerError`` with code ``ServerError/Code/store`` (default 30 000; 0 tries once). Each try is one transaction recorded under

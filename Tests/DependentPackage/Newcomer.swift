@@ -32,11 +32,11 @@ enum Newcomer {
         let serverClock = ServerClock()
         var configuration = ServerConfiguration()
         configuration.now = { serverClock.now }
-        let server = try EarningsServer(store: directory + "/server", ticketSecret: Array("the newcomer's server secret".utf8),
+        let server = try await EarningsServer(store: directory + "/server", ticketSecret: Array("the newcomer's server secret".utf8),
                                         configuration: configuration)
         // The device enrolls once, a second before the player leaves: its journal is the server's from then on.
         serverClock.now = left - second
-        let enrollment = try server.enroll(player: "newcomer").text
+        let enrollment = try await server.enroll(player: "newcomer").text
         func game(at wall: Int64) throws -> OfflineEarnings {
             var configuration = EarningsConfiguration()
             configuration.ntpServers = []
@@ -54,11 +54,11 @@ enum Newcomer {
 
         serverClock.now = left + 66 * second
         let journal = Array(try Data(contentsOf: URL(fileURLWithPath: back.journalPath)))
-        let first = try server.acceptUpload(journal, player: "newcomer")
-        try server.grant("ad", player: "newcomer", session: payout.sessionID)
+        let first = try await server.acceptUpload(journal, player: "newcomer")
+        try await server.grant("ad", player: "newcomer", session: payout.sessionID)
         _ = try back.heartbeat(goldPerHour: 600)
         let extended = Array(try Data(contentsOf: URL(fileURLWithPath: back.journalPath)))
-        let granted = try server.acceptUpload(extended, player: "newcomer")
+        let granted = try await server.acceptUpload(extended, player: "newcomer")
         print("server: \(first.paidGold) gold paid (\(first.message.text)), then \(granted.paidGold) once it granted the ad")
         return first.paidGold == payout.goldNow && granted.paidGold == payout.goldPendingGrant && payout.goldPendingGrant > 0
             && first.isClean && granted.isClean

@@ -5,34 +5,33 @@ import Foundation
 import PlaytimeServer
 
 /// Issues a ticket, redeems it once, accepts an upload: what the player is credited.
-func serveOnePlayer(store: String, secret: [UInt8], sessionID: String, journalBytes: [UInt8], policyJSON: Data) throws -> Int64 {
+func serveOnePlayer(store: String, secret: [UInt8], sessionID: String, journalBytes: [UInt8], policyJSON: Data) async throws -> Int64 {
     var configuration = ServerConfiguration()
     configuration.retainedPolicies = [.default]
     configuration.policyRetirements = ["default-1": 1_900_000_000]
     configuration.roughtimeKeys = [Ed25519PublicKey(base64: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")].compactMap { $0 }
     configuration.ticketLifetimeSeconds = 86_400
     configuration.ticketKeyID = "k2"
-    configuration.uploadDirectory = nil
     configuration.retryDeadlineMilliseconds = 10_000
     configuration.maximumConnections = 8
     let policy = try JSONDecoder().decode(RewardPolicy.self, from: policyJSON)
-    let server = try EarningsServer(store: store, ticketSecret: secret, policy: policy, configuration: configuration)
-    let ticket: DepartureTicket = try server.issueTicket(player: "p42", session: sessionID)
-    try server.grant("ad", player: "p42", session: sessionID)          // the ad network confirmed the ad
-    let paid: TicketPayout = try server.redeem(ticket.text, player: "p42")
+    let server = try await EarningsServer(store: store, ticketSecret: secret, policy: policy, configuration: configuration)
+    let ticket: DepartureTicket = try await server.issueTicket(player: "p42", session: sessionID)
+    try await server.grant("ad", player: "p42", session: sessionID)          // the ad network confirmed the ad
+    let paid: TicketPayout = try await server.redeem(ticket.text, player: "p42")
     let headline: PlayerMessage = paid.message
     _ = (headline.key, headline.values, headline.text, paid.messages, paid.elapsedSeconds, paid.withheldByBudget, paid.isRepeat)
-    let upload: UploadPayout = try server.acceptUpload(journalBytes, player: "p42")
+    let upload: UploadPayout = try await server.acceptUpload(journalBytes, player: "p42")
     _ = (upload.payableGold, upload.withheldByBudget, upload.isRepeat, upload.isClean, upload.message, upload.messages)
-    if let collected: FleetCollection = try server.collectExpired() { print(collected.description) }
+    if let collected: FleetCollection = try await server.collectExpired() { print(collected.description) }
     return paid.gold + upload.paidGold
 }
 
 /// Enrolls a device, anchors its journal at a head it reported, and accepts an enrolled journal's upload.
-func anchorOnePlayer(server: EarningsServer, request: String, journalBytes: [UInt8]) throws -> (String, String, UploadPayout) {
-    let enrollment: Enrollment = try server.enroll(player: "p42")
-    let anchor: String = try server.anchor(request, player: "p42")
-    return (enrollment.text, anchor, try server.acceptUpload(journalBytes, player: "p42"))
+func anchorOnePlayer(server: EarningsServer, request: String, journalBytes: [UInt8]) async throws -> (String, String, UploadPayout) {
+    let enrollment: Enrollment = try await server.enroll(player: "p42")
+    let anchor: String = try await server.anchor(request, player: "p42")
+    return (enrollment.text, anchor, try await server.acceptUpload(journalBytes, player: "p42"))
 }
 
 /// What an error tells the server's log, and whether the client should retry.

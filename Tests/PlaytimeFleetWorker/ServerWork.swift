@@ -41,7 +41,6 @@ enum ServerWork {
         configuration.ticketKeyID = "fleet-test"
         configuration.maximumConnections = threads
         configuration.now = { now }
-        configuration.uploadDirectory = NSTemporaryDirectory() + "playtime-fleet-worker-uploads-\(getpid())"
         if let deadline = FleetWorker.argument("--deadline-ms").flatMap({ Int64($0) }) { configuration.retryDeadlineMilliseconds = deadline }
         let server: EarningsServer
         do {
@@ -49,7 +48,6 @@ enum ServerWork {
         } catch {
             FleetWorker.fail("\(error)")
         }
-        defer { try? FileManager.default.removeItem(atPath: configuration.uploadDirectory ?? "") }
         guard let text = try? String(contentsOfFile: workPath, encoding: .utf8) else { FleetWorker.fail("cannot read \(workPath)") }
         let lines = text.split(separator: "\n").map(String.init)
         let group = DispatchGroup()
@@ -72,7 +70,6 @@ enum ServerWork {
             }
         }
         group.wait()
-        try? FileManager.default.removeItem(atPath: configuration.uploadDirectory ?? "")
         print("done")
         StandardStreams.flushOutput()
         StandardStreams.exitProcess(0)

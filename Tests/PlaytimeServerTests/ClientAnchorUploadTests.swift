@@ -36,7 +36,7 @@ struct ClientAnchorUploadTests {
         defer { fixture.cleanUp() }
         fixture.network.set(.unreachable)
         let server = try fixture.server()
-        let enrollment = try server.enroll(player: "ann")
+        let enrollment = try await server.enroll(player: "ann")
         var earnings: OfflineEarnings? = try game(fixture, enrollment)
         #expect(try await earnings!.launch() == nil)
         #expect(try contact(earnings!, server, fixture).isEmpty)
@@ -54,7 +54,7 @@ struct ClientAnchorUploadTests {
         let device = first.goldNow + topUp.goldNow
 
         fixture.clock.advance(nanoseconds: 10 * s)
-        let upload = try server.acceptUpload(try fixture.journalBytes(), player: "ann")
+        let upload = try await server.acceptUpload(try fixture.journalBytes(), player: "ann")
         #expect(upload.decision.findings.allSatisfy { $0.kind != .anchorRejected }, "\(upload.decision.findings)")
         #expect(upload.paidGold == device, "\(upload.decision.findings) \(upload.decision.payments)")
         #expect(upload.isClean, "\(upload.decision.findings)")

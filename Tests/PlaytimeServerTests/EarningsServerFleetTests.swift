@@ -37,7 +37,6 @@ struct EarningsServerFleetTests {
         var configuration = ServerConfiguration()
         configuration.now = { clock.read().wallNanoseconds }
         configuration.maximumConnections = 2
-        configuration.uploadDirectory = fixture.directory + "/uploads"   // a database store has no folder of its own
         let url = Self.url(base, database: String(name))
         let servers = try (0..<count).map { _ in try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration) }
         try await body(servers, fixture)
@@ -52,22 +51,22 @@ struct EarningsServerFleetTests {
     static func twoServers(_ first: EarningsServer, _ second: EarningsServer, _ fixture: ServerFixture) async throws {
         #expect(first.storeDescription.hasPrefix("fleet database"))
 
-        let ticket = try first.issueTicket(player: "p42", session: "s1").encodedText()
+        let ticket = try await first.issueTicket(player: "p42", session: "s1").encodedText()
         fixture.clock.advance(nanoseconds: 3_600_000_000_000)
-        let paid = try second.redeem(ticket, player: "p42")
+        let paid = try await second.redeem(ticket, player: "p42")
         #expect(paid.gold == 300 && !paid.isRepeat && paid.attempts == 1)
         fixture.clock.advance(nanoseconds: 600_000_000_000)
         // The same ticket again (its answer was lost, say): the original payment, marked as a repeat, nothing paid.
-        let repeated = try first.redeem(ticket, player: "p42")
+        let repeated = try await first.redeem(ticket, player: "p42")
         #expect(repeated.isRepeat && repeated.gold == 300 && repeated.elapsedSeconds == 3_600)
         #expect(repeated.redemption.redeemedAt == paid.redemption.redeemedAt)
         // Another player naming it is refused before any record is read.
         #expect(throws: ServerError.self) { try first.redeem(ticket, player: "p43") }
         // Another ticket of the same session is a second payment of it: refused.
-        let other = try first.issueTicket(player: "p42", session: "s1").encodedText()
+        let other = try await first.issueTicket(player: "p42", session: "s1").encodedText()
         fixture.clock.advance(nanoseconds: 60_000_000_000)
         do {
-            _ = try first.redeem(other, player: "p42")
+            _ = try await first.redeem(other, player: "p42")
             Issue.record("the session was paid twice")
         } catch {
             guard case .alreadyRedeemed? = error.ticketError else { Issue.record("refused for another reason: \(error)"); return }
@@ -87,7 +86,7 @@ struct EarningsServerFleetTests {
         // The same bytes from another account are a new upload: the registry finds nothing new in them.
         let stranger = try second.acceptUpload(bytes, player: "p43", key: game.journalKey)
         #expect(!stranger.isRepeat && stranger.paidGold == 0)
-        #expect(try first.collectExpired() != nil)
+        await #expect(try first.collectExpired() != nil)
     }
 }
 
@@ -133,11 +132,11 @@ struct FleetMultiplierGrantTests {
           .enabled(if: EarningsServerFleetTests.base != nil || EarningsServerFleetTests.required))
     func grantOnOneServerPaysOnAnother() async throws {
         try await EarningsServerFleetTests.withServers(2) { servers, fixture in
-            let ticket = try servers[0].issueTicket(player: "p42", session: "t1").encodedText()
+            let ticket = try await servers[0].issueTicket(player: "p42", session: "t1").encodedText()
             fixture.clock.advance(nanoseconds: 3_600_000_000_000)
-            try servers[0].grant("ad", player: "p42", session: "t1")
-            try servers[0].grant("ad", player: "p42", session: "t1")
-            #expect(try servers[1].redeem(ticket, player: "p42").gold == 600)
+            try await servers[0].grant("ad", player: "p42", session: "t1")
+            try await servers[0].grant("ad", player: "p42", session: "t1")
+            await #expect(try servers[1].redeem(ticket, player: "p42").gold == 600)
 
             let game = try fixture.game()
             _ = try await game.launch()
@@ -145,15 +144,15 @@ struct FleetMultiplierGrantTests {
             fixture.clock.advance(nanoseconds: 65_000_000_000)
             let payout = try #require(try await game.foreground(multipliers: ["ad"]))
             #expect(payout.goldNow == 5 && payout.goldPendingGrant == 5)
-            try servers[1].grant("ad", player: "p42", session: payout.sessionID)
-            let upload = try servers[0].acceptUpload(try fixture.journalBytes(), player: "p42")
+            try await servers[1].grant("ad", player: "p42", session: payout.sessionID)
+            let upload = try await servers[0].acceptUpload(try fixture.journalBytes(), player: "p42")
             #expect(upload.paidGold == 10 && upload.isClean, "\(upload.decision.findings)")
             _ = try game.heartbeat(goldPerHour: RewardPolicy.default.goldPerHour)
-            #expect(try servers[1].acceptUpload(try fixture.journalBytes(), player: "p42").paidGold == 0)
+            await #expect(try servers[1].acceptUpload(try fixture.journalBytes(), player: "p42").paidGold == 0)
 
             // Past the ticket lifetime the grants go with their sessions.
             fixture.clock.advance(nanoseconds: 8 * 86_400_000_000_000)
-            #expect(try servers[0].collectExpired()?.multiplierGrants == 2)
+            await #expect(try servers[0].collectExpired()?.multiplierGrants == 2)
         }
     }
 }

@@ -33,20 +33,20 @@ struct MultiplierGrantTests {
         #expect(payout.messages.map(\.kind) == [.paid, .multiplierPending])
         #expect(payout.messages[1].values == ["multiplier": "ad", "extraGold": "5"])
         let server = try fixture.server()
-        let first = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
+        let first = try await server.acceptUpload(try fixture.journalBytes(), player: "p42")
         #expect(first.paidGold == payout.goldNow, "the device showed \(payout.goldNow)")
         #expect(first.message == payout.message, "the server says what the device said")
         #expect(first.isClean, "\(first.decision.findings)")
 
         // The ad network confirms, server to server; the journal's next upload pays what the ad adds, once.
-        try server.grant("ad", player: "p42", session: payout.sessionID)
-        try server.grant("ad", player: "p42", session: payout.sessionID)
+        try await server.grant("ad", player: "p42", session: payout.sessionID)
+        try await server.grant("ad", player: "p42", session: payout.sessionID)
         _ = try game.heartbeat(goldPerHour: RewardPolicy.default.goldPerHour)
-        let second = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
+        let second = try await server.acceptUpload(try fixture.journalBytes(), player: "p42")
         #expect(second.paidGold == payout.goldPendingGrant)
         #expect(second.isClean, "\(second.decision.findings)")
         _ = try game.heartbeat(goldPerHour: RewardPolicy.default.goldPerHour)
-        let third = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
+        let third = try await server.acceptUpload(try fixture.journalBytes(), player: "p42")
         #expect(third.paidGold == 0)
     }
 
@@ -55,8 +55,8 @@ struct MultiplierGrantTests {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }
         let (_, payout) = try await newcomer(fixture)
-        try fixture.server().grant("ad", player: "p42", session: payout.sessionID)
-        let upload = try fixture.server().acceptUpload(try fixture.journalBytes(), player: "p42")
+        try await fixture.server().grant("ad", player: "p42", session: payout.sessionID)
+        let upload = try await fixture.server().acceptUpload(try fixture.journalBytes(), player: "p42")
         #expect(upload.paidGold == payout.goldNow + payout.goldPendingGrant)
         #expect(upload.paidGold == 10)
     }
@@ -74,8 +74,8 @@ struct MultiplierGrantTests {
         let payout = try #require(try await game.foreground(multipliers: ["ad"]))
         #expect(payout.goldNow == 0 && payout.goldPendingGrant == 1, "\(payout.explanation)")
         let server = try fixture.server()
-        try server.grant("ad", player: "p42", session: payout.sessionID)
-        let upload = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
+        try await server.grant("ad", player: "p42", session: payout.sessionID)
+        let upload = try await server.acceptUpload(try fixture.journalBytes(), player: "p42")
         #expect(upload.paidGold == 1, "\(upload.decision.findings)")
     }
 
@@ -100,8 +100,8 @@ struct MultiplierGrantTests {
         #expect(topUp.claim.pendingMultipliers == ["ad"], "the settlement keeps the ad pending")
         #expect(topUp.goldPendingGrant > 0)
         let server = try fixture.server()
-        try server.grant("ad", player: "p42", session: first.sessionID)
-        let upload = try server.acceptUpload(try fixture.journalBytes(), player: "p42")
+        try await server.grant("ad", player: "p42", session: first.sessionID)
+        let upload = try await server.acceptUpload(try fixture.journalBytes(), player: "p42")
         #expect(upload.paidGold == topUp.claim.paidGold + topUp.goldPendingGrant, "\(upload.decision.findings)")
         #expect(upload.isClean, "\(upload.decision.findings)")
     }
@@ -112,8 +112,8 @@ struct MultiplierGrantTests {
         defer { fixture.cleanUp() }
         let (_, payout) = try await newcomer(fixture)
         let server = try fixture.server()
-        try server.grant("ad", player: "p43", session: payout.sessionID)
-        #expect(try server.acceptUpload(try fixture.journalBytes(), player: "p42").paidGold == payout.goldNow)
+        try await server.grant("ad", player: "p43", session: payout.sessionID)
+        await #expect(try server.acceptUpload(try fixture.journalBytes(), player: "p42").paidGold == payout.goldNow)
     }
 
     @Test("A ticket redeemed after the grant pays the multiplier; one redeemed before it does not")

@@ -35,7 +35,7 @@ struct PayoutMessageTests {
         let game = try fixture.game()
         _ = try await game.launch()
         try game.background(goldPerHour: 600)
-        let ticket = try server.issueTicket(player: "p42", session: "other-device").encodedText()
+        let ticket = try await server.issueTicket(player: "p42", session: "other-device").encodedText()
         fixture.clock.advance(nanoseconds: 2 * Self.hour)
         _ = try #require(try await game.foreground())
         let bytes = try fixture.journalBytes()
@@ -50,7 +50,7 @@ struct PayoutMessageTests {
         #expect(again.messages.map(\.kind) == [.notPaidAlreadyPaid])
         #expect(again.message.text == "This time away was already paid.")
 
-        let trimmed = try server.redeem(ticket, player: "p42")
+        let trimmed = try await server.redeem(ticket, player: "p42")
         #expect(trimmed.gold == 0)
         #expect(trimmed.messages.map(\.kind) == [.notPaidAlreadyPaid])
     }

@@ -252,13 +252,13 @@ struct ServerReviewTests {
         let server = try fixture.server()
         _ = try await game.launch()
         let departure = try game.background(goldPerHour: 600)
-        let ticket = try server.issueTicket(player: "p42", session: departure.evidence.sessionID).encodedText()
+        let ticket = try await server.issueTicket(player: "p42", session: departure.evidence.sessionID).encodedText()
         fixture.clock.advance(nanoseconds: hour)
         _ = try await game.foreground()
         let upload = try server.acceptUpload(try fixture.journalBytes(), player: "p42", key: game.journalKey)
         #expect(upload.paidGold == 3_599 / 12)
         do {
-            let redeemed = try server.redeem(ticket, player: "p42")
+            let redeemed = try await server.redeem(ticket, player: "p42")
             Issue.record("the ticket paid \(redeemed.gold) gold for a session the upload paid")
         } catch {
             guard case .alreadyRedeemed? = error.ticketError else { Issue.record("refused for another reason: \(error)"); return }

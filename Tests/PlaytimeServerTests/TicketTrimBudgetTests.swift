@@ -18,13 +18,13 @@ struct TicketTrimBudgetTests {
         let game = try fixture.game()
         _ = try await game.launch()
         try game.background(goldPerHour: 600)
-        let ticket = try server.issueTicket(player: "p42", session: "other-device").encodedText()
+        let ticket = try await server.issueTicket(player: "p42", session: "other-device").encodedText()
         fixture.clock.advance(nanoseconds: 2 * hour)
         _ = try #require(try await game.foreground())
         let upload = try server.acceptUpload(try fixture.journalBytes(), player: "p42", key: game.journalKey)
         #expect(upload.paidGold > 0)
 
-        let trimmed = try server.redeem(ticket, player: "p42")
+        let trimmed = try await server.redeem(ticket, player: "p42")
         #expect(trimmed.gold == 0, "the upload already paid these hours")
         #expect(trimmed.redemption.budget.granted == 0, "the budget was debited \(trimmed.redemption.budget.granted) for 0 gold paid")
         #expect(trimmed.redemption.budget.requested == 0)
@@ -32,9 +32,9 @@ struct TicketTrimBudgetTests {
         #expect(trimmed.redemption.breakdown.paidNow > 0, "the untrimmed reward was not 0: the trim decided")
 
         // A fresh ticket for new hours: paid in full, and its grant is what it pays.
-        let later = try server.issueTicket(player: "p42", session: "later").encodedText()
+        let later = try await server.issueTicket(player: "p42", session: "later").encodedText()
         fixture.clock.advance(nanoseconds: hour)
-        let paid = try server.redeem(later, player: "p42")
+        let paid = try await server.redeem(later, player: "p42")
         #expect(paid.gold == paid.redemption.breakdown.paidNow)
         #expect(paid.redemption.budget.granted == paid.gold)
     }

@@ -49,11 +49,29 @@ package struct UploadGate: Sendable {
     /// checked before anything is read, the rest while it is read. It is read once: verified and judged
     /// together (docs/fleet.md, "Limits and cost").
     package func accept(file: borrowing OpenFile, now: Int64, account: String? = nil) throws(UploadError) -> UploadDecision {
-        let limits = configuration.limits
         let size: Int64
         do throws(SystemError) { size = try file.size() } catch { throw .unreadable(error.message) }
-        guard size <= Int64(limits.bytesPerUpload) else { throw .overLimit(.bytes(limit: limits.bytesPerUpload)) }
+        guard size <= Int64(configuration.limits.bytesPerUpload) else { throw .overLimit(.bytes(limit: configuration.limits.bytesPerUpload)) }
         let journalID = try Self.journalID(file: file, key: key)
+        try Self.rewind(file)
+        return try judge(source: file, journalID: journalID, now: now, account: account)
+    }
+
+    /// Judges an upload held in memory (the bytes a server received) as ``accept(file:now:account:)`` judges a
+    /// file: the same checks, read once, without writing it anywhere.
+    package func accept(bytes: [UInt8], now: Int64, account: String? = nil) throws(UploadError) -> UploadDecision {
+        guard bytes.count <= configuration.limits.bytesPerUpload else { throw .overLimit(.bytes(limit: configuration.limits.bytesPerUpload)) }
+        let journalID = try Self.journalID(header: Array(bytes.prefix(1024)), key: key)
+        let result = bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Result<UploadDecision, UploadError> in
+            Result { () throws(UploadError) in try judge(source: JournalBytes(buffer), journalID: journalID, now: now, account: account) }
+        }
+        return try result.get()
+    }
+
+    /// The judgement of an upload whose header named `journalID`, its records streamed from `source`.
+    private func judge<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, journalID: String, now: Int64,
+                                                              account: String?) throws(UploadError) -> UploadDecision {
+        let limits = configuration.limits
         // The registry knows a journal by its id and its key's id together: a journal written by someone else
         // under another key with the same id (anyone can read an id in an anchor) never takes its place. A
         // record kept under the id alone (before this rule) still counts, so nothing accepted is paid again.
@@ -86,9 +104,8 @@ package struct UploadGate: Sendable {
         var macAtHead: [UInt8]?
         let head = previous?.headSequence
         var anchors = AnchorCollector(key: anchorKey, journalID: journalID, account: account ?? "")
-        try Self.rewind(file)
         do {
-            try auditor.audit(file: file, name: journalID, observe: { view in
+            try auditor.audit(source: source, name: journalID, key: key, observe: { view in
                 if view.sequence == head { macAtHead = view.macBytes }
                 anchors.observe(view)
             }, onSession: { sessions.append($0) })
@@ -373,8 +390,13 @@ package struct UploadGate: Sendable {
         defer { buffer.deallocate() }
         let count: Int
         do throws(SystemError) { count = try file.read(into: buffer) } catch { throw .unreadable(error.message) }
-        let head = Array(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-        guard let newline = head[0..<count].firstIndex(of: 0x0a) else { throw .notAJournal("no header line") }
+        return try journalID(header: Array(UnsafeRawBufferPointer(rebasing: buffer[0..<count])), key: key)
+    }
+
+    /// The journal id in `head` (an upload's first bytes, its header line among them), after verifying the header
+    /// under `key`.
+    private static func journalID(header head: [UInt8], key: JournalKey) throws(UploadError) -> String {
+        guard let newline = head.firstIndex(of: 0x0a) else { throw .notAJournal("no header line") }
         let verification = JournalReader.verify(bytes: Array(head[0...newline]), key: key)
         guard let header = verification.header else {
             throw .notAJournal(verification.failure.map { $0.reason.rawValue } ?? "no header")
