@@ -155,7 +155,7 @@ package final class SessionAuditor {
     /// Runs the checks that need every journal, and returns the totals.
     package func finish() -> AuditSummary {
         // Saturating: a span at Int64.max (a segment asserting an enormous reboot credit, §13.4) proves everything.
-        if creditedNanoseconds > Self.saturatingAdd(spanNanoseconds, configuration.spanToleranceNanoseconds) {
+        if creditedNanoseconds > Saturating.add(spanNanoseconds, max(0, configuration.spanToleranceNanoseconds)) {
             record(AuditFinding(kind: .creditedExceedsSpan, journal: "*",
                                 detail: "credited \(creditedNanoseconds / 1_000_000_000) s but the journals prove at most \(spanNanoseconds / 1_000_000_000) s"))
         }
@@ -211,19 +211,13 @@ package final class SessionAuditor {
         return clash.map { "\($0.journal) session \($0.session)" }
     }
 
-    /// `a + b` for non-negative totals, clamped at `Int64.max` (a negative term counts as 0).
-    static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
-        let (sum, overflow) = a.addingReportingOverflow(max(0, b))
-        return overflow ? .max : sum
-    }
-
     /// Adds an audited session to the totals.
     func account(_ session: AuditedSession) {
         summary.sessions += 1
-        summary.creditedSeconds = Self.saturatingAdd(summary.creditedSeconds, session.verdict.creditedSeconds)
-        creditedNanoseconds = Self.saturatingAdd(creditedNanoseconds, session.verdict.lowerNanoseconds)
-        summary.recomputedGold = Self.saturatingAdd(summary.recomputedGold, session.recomputedGold)
-        summary.claimedGold = Self.saturatingAdd(summary.claimedGold, session.claimedGold ?? 0)
+        summary.creditedSeconds = Saturating.add(summary.creditedSeconds, max(0, session.verdict.creditedSeconds))
+        creditedNanoseconds = Saturating.add(creditedNanoseconds, max(0, session.verdict.lowerNanoseconds))
+        summary.recomputedGold = Saturating.add(summary.recomputedGold, max(0, session.recomputedGold))
+        summary.claimedGold = Saturating.add(summary.claimedGold, max(0, session.claimedGold ?? 0))
         if !session.findings.isEmpty { summary.findings += session.findings }
     }
 }

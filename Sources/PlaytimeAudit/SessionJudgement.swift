@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 internal import PlaytimeJudging
 internal import PlaytimeRewards
 
@@ -70,7 +71,7 @@ extension JournalPass {
             beforeProof = ElapsedVerdict(timeline: withoutProof, configuration: configuration.verdict,
                                          serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen)
         }
-        let recomputed = (final?.paidNow ?? 0) &+ (final?.escrowed ?? 0)
+        let recomputed = Saturating.add(final?.paidNow ?? 0, final?.escrowed ?? 0)
 
         var claimedSoFar: Int64 = 0
         var highestPaid: Int64?
@@ -191,7 +192,7 @@ extension JournalPass {
         if let time = trustedArrival(timeline)?.unixNanoseconds { return (time, nil) }
         guard case .some(let arrival) = timeline.arrival, let boot = arrival.clock.bootID else { return nil }
         if let anchor = currentAnchor.flatMap({ $0.boot == boot ? ($0.unixNanoseconds, $0.bootNanoseconds) : nil }) ?? bootAnchors[boot] {
-            return (anchor.unixNanoseconds &+ (arrival.clock.bootNanoseconds &- anchor.bootNanoseconds), nil)
+            return ((UnixInstant(nanoseconds: anchor.unixNanoseconds) + (arrival.clock.boot - BootInstant(nanoseconds: anchor.bootNanoseconds))).nanoseconds, nil)
         }
         return (arrival.clock.bootNanoseconds, boot)
     }

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 internal import PlaytimeJudging
 
 /// The calendar span a journal can prove it covers: the network-time span between its first and last
@@ -49,14 +50,11 @@ struct SpanTracker {
     var provableSpanNanoseconds: Int64 {
         var network: Int64 = 0
         if let first = firstNetwork, let last = lastNetwork {
-            network = max(0, last.latest &- first.earliest)
+            network = max(0, Saturating.subtract(last.latest, first.earliest))
         }
         // Every term is at least 0, so the saturating sum does not depend on the order of the terms.
-        func saturatingAdd(_ lhs: Int64, _ rhs: Int64) -> Int64 {
-            lhs.addingReportingOverflow(rhs).overflow ? Int64.max : lhs + rhs
-        }
-        var uptime = uptimeByBoot.values.reduce(unknownBootUptime, saturatingAdd)
-        if let current = currentBoot { uptime = saturatingAdd(uptime, current.uptime) }
+        var uptime = uptimeByBoot.values.reduce(unknownBootUptime, Saturating.add)
+        if let current = currentBoot { uptime = Saturating.add(uptime, current.uptime) }
         var signed: Int64 = 0
         if let first = earliestStamp, let last = latestAnswer {
             let (difference, overflow) = last.subtractingReportingOverflow(first)

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// Gold earned as a function of time away, sampled for plots.
 package struct RewardCurve: Sendable, Equatable {
     /// One sample of the curve.

@@ -1,3 +1,4 @@
+import PlaytimeSystem
 import PlaytimeGuard
 
 /// The gold an honest player gets for the same true time away: verified claims of the true seconds, with
@@ -10,11 +11,11 @@ enum HonestReference {
         var time = startSeconds
         var total: Int64 = 0
         for away in awayNanoseconds {
-            let seconds = Nanoseconds.floorSeconds(away)
-            time = Nanoseconds.add(time, max(0, seconds))
+            let seconds = TimeSpan.floorSeconds(away)
+            time = Saturating.add(time, max(0, seconds))
             guard let breakdown = try? calculator.calculate(creditedSeconds: seconds, status: .verified, goldPerHour: rate,
                                                             requestedMultipliers: multipliers) else { continue }
-            total = Nanoseconds.add(total, ledger.grant(breakdown.paidNow, at: time))
+            total = Saturating.add(total, ledger.grant(breakdown.paidNow, at: time))
         }
         return total
     }
@@ -24,10 +25,10 @@ enum HonestReference {
     static func bestPatternGold(totalNanoseconds: Int64, rate: Int64, calculator: RewardCalculator, multipliers: [String] = ["ad"]) -> Int64 {
         var flat = calculator.policy
         flat.tiers = [RewardTier(upToSeconds: nil, percent: flat.tiers.map(\.percent).max() ?? 100)]
-        flat.capSeconds = max(flat.capSeconds, Nanoseconds.floorSeconds(totalNanoseconds))
+        flat.capSeconds = max(flat.capSeconds, TimeSpan.floorSeconds(totalNanoseconds))
         flat.minimumAwaySeconds = 0
         guard let best = try? RewardCalculator(policy: flat),
-              let breakdown = try? best.calculate(creditedSeconds: Nanoseconds.floorSeconds(totalNanoseconds), status: .verified,
+              let breakdown = try? best.calculate(creditedSeconds: TimeSpan.floorSeconds(totalNanoseconds), status: .verified,
                                                   goldPerHour: rate, requestedMultipliers: multipliers) else { return 0 }
         return min(breakdown.paidNow, calculator.policy.dailyBudgetGold)
     }

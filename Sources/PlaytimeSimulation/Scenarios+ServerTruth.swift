@@ -1,3 +1,4 @@
+import PlaytimeSystem
 import PlaytimeGuard
 
 /// The attacks found on the real binary (a forged reboot, liars after a reboot, a spoofer on an honest
@@ -26,7 +27,7 @@ extension TrialWorld {
         let rate = rate(), away = away()
         let departed = try depart(device, rate: rate)
         rebootDuring(device, away: away)
-        let thirtyYears: Int64 = 30 * 365 * 86_400 * Nanoseconds.perSecond
+        let thirtyYears: Int64 = 30 * 365 * 86_400 * TimeSpan.nanosecondsPerSecond
         device.network.set(.hijacked(lie: thirtyYears))
         device.clock.shiftWall(thirtyYears)
         let arrived = try await arrive(device, launch: true)
@@ -41,7 +42,7 @@ extension TrialWorld {
         let rate = rate(), away = away()
         let departed = try depart(device, rate: rate)
         device.clock.pass(away)
-        device.network.set(.hijacked(lie: -5 * 3_600 * Nanoseconds.perSecond))
+        device.network.set(.hijacked(lie: -5 * 3_600 * TimeSpan.nanosecondsPerSecond))
         let arrived = try await arrive(device)
         upload(device)
         device.clock.pass(random.duration(seconds: 10...3_600))
@@ -61,7 +62,7 @@ extension TrialWorld {
         var periods: [Int64] = []
         for _ in 0..<12 {
             let departed = try depart(device, rate: rate)
-            device.clock.pass(2 * 3_600 * Nanoseconds.perSecond)
+            device.clock.pass(2 * 3_600 * TimeSpan.nanosecondsPerSecond)
             let arrived = try await arrive(device)
             periods.append(arrived - departed)
             upload(device)

@@ -1,3 +1,4 @@
+import PlaytimeSystem
 import PlaytimeGuard
 import PlaytimeJournal
 
@@ -36,7 +37,7 @@ struct SimulatedGameServer {
     var flagged: Bool { detected || verdicts.values.contains { $0.isFlagged } }
 
     /// Credited nanoseconds over all sessions judged (their latest verdicts).
-    var creditedNanoseconds: Int64 { verdicts.values.reduce(0) { Nanoseconds.add($0, $1.lowerNanoseconds) } }
+    var creditedNanoseconds: Int64 { verdicts.values.reduce(0) { Saturating.add($0, $1.lowerNanoseconds) } }
 
     /// Processes one upload of `device`'s journal at server time `now`.
     mutating func ingest(device: String, path: String, key: JournalKey, now: Int64, multipliers: [String] = ["ad"],
@@ -63,7 +64,7 @@ struct SimulatedGameServer {
             return
         }
         heads[device] = (verification.recordCount, verification.headMAC)
-        let seconds = Nanoseconds.floorSeconds(now)
+        let seconds = TimeSpan.floorSeconds(now)
         for timeline in timelines where timeline.arrival != nil {
             var verdict = ElapsedVerdict(timeline: timeline, configuration: configuration, serverNowNanoseconds: now)
             if let record = claims[timeline.sessionID] {
@@ -95,17 +96,17 @@ struct SimulatedGameServer {
     /// Removes from `verdict` the part of its interval (ending at `now`, server time) that another device of
     /// the account already claimed.
     private mutating func trimmed(_ verdict: ElapsedVerdict, endingAt now: Int64) -> ElapsedVerdict {
-        let start = Nanoseconds.subtract(now, verdict.lowerNanoseconds)
+        let start = Saturating.subtract(now, verdict.lowerNanoseconds)
         var overlap: Int64 = 0
         for interval in accountIntervals {
             let low = max(start, interval.start), high = min(now, interval.end)
-            if high > low { overlap = Nanoseconds.add(overlap, high - low) }
+            if high > low { overlap = Saturating.add(overlap, high - low) }
         }
         accountIntervals.append((start, now))
         guard overlap > 0 else { return verdict }
         detected = true
         var result = verdict
-        result.lowerNanoseconds = max(0, Nanoseconds.subtract(verdict.lowerNanoseconds, overlap))
+        result.lowerNanoseconds = max(0, Saturating.subtract(verdict.lowerNanoseconds, overlap))
         return result
     }
 }

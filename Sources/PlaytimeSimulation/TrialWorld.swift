@@ -26,7 +26,7 @@ struct TrialWorld {
         let path = "\(directory)/trial-\(trial)-\(name).journal"
         try? FileSystem.removeFile(at: path)
         paths.append(path)
-        let start = trueStart ?? (1_800_000_000 * Nanoseconds.perSecond + random.duration(seconds: 0...31_536_000))
+        let start = trueStart ?? (1_800_000_000 * TimeSpan.nanosecondsPerSecond + random.duration(seconds: 0...31_536_000))
         let device = try SimulatedDevice(path: path, key: key, trueNanoseconds: start, random: &random)
         try await device.app().appLaunched()
         return device

@@ -1,3 +1,4 @@
+import PlaytimeSystem
 @testable import PlaytimeGuard
 import PropertyTesting
 import Testing
@@ -20,12 +21,12 @@ struct DriftAllowanceOracleTests {
         try PropertyCheck.check(Gen.zip(Self.value, Self.value), count: 5000, name: "drift allowance") { span, ppm in
             let scaled = (UInt128(span.magnitude) * UInt128(UInt64(max(0, ppm))) + 999_999) / 1_000_000
             let oracle = scaled > UInt128(UInt64(Int64.max)) ? Int64.max : Int64(scaled)
-            let ours = Nanoseconds.driftAllowance(for: span, ppm: ppm)
+            let ours = TimeSpan.driftAllowance(for: span, ppm: ppm)
             try PropertyCheck.expect(ours == oracle, "span \(span), ppm \(ppm): \(ours) ≠ \(oracle)")
         }
-        #expect(Nanoseconds.driftAllowance(for: 1, ppm: 1) == 1)
-        #expect(Nanoseconds.driftAllowance(for: 1_000_000, ppm: 1) == 1)
-        #expect(Nanoseconds.driftAllowance(for: 1_000_001, ppm: 1) == 2)
-        #expect(Nanoseconds.driftAllowance(for: .min, ppm: .max) == .max)
+        #expect(TimeSpan.driftAllowance(for: 1, ppm: 1) == 1)
+        #expect(TimeSpan.driftAllowance(for: 1_000_000, ppm: 1) == 1)
+        #expect(TimeSpan.driftAllowance(for: 1_000_001, ppm: 1) == 2)
+        #expect(TimeSpan.driftAllowance(for: .min, ppm: .max) == .max)
     }
 }

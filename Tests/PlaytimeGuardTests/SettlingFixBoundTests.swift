@@ -1,3 +1,4 @@
+import PlaytimeSystem
 import PlaytimeGuard
 import PropertyTesting
 import Testing

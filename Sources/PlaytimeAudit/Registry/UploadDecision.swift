@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// Gold a server pays for one session of an upload.
 package struct SessionPayment: Sendable, Hashable, Codable {
     /// The session.
@@ -53,7 +54,7 @@ package struct UploadDecision: Sendable {
 
     /// All gold newly payable, saturating.
     package var payableGold: Int64 {
-        payments.reduce(0) { SessionAuditor.saturatingAdd($0, $1.gold) }
+        payments.reduce(0) { Saturating.add($0, max(0, $1.gold)) }
     }
 }
 

@@ -95,8 +95,8 @@ struct BootSegments: Sendable {
         if rawID != rawBootID { prepare(for: rawID) }
         guard table[BootPseudonym.tag(of: bootID)] == nil else { return nil }
         let uptime = max(0, raw.bootNanoseconds)
-        let credit = max(0, uptime - Nanoseconds.driftAllowance(for: uptime, ppm: driftPPM))
-        return credit - credit % Nanoseconds.perSecond
+        let credit = max(0, uptime - TimeSpan.driftAllowance(for: uptime, ppm: driftPPM))
+        return credit - credit % TimeSpan.nanosecondsPerSecond
     }
 
     /// The latest generation of the raw boot in `table` that the journal holds a segment of.

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// What the recorder knows between calls; rebuilt from the journal when it opens.
 struct RecorderState: Sendable {
     /// The departure of the session in progress, if the player is away.

@@ -180,8 +180,8 @@ package final class SessionRecorder: Sendable {
             if behind > 0 {
                 // A session record written after the heartbeat (a settlement) shows the app alive later: the
                 // departure is recovered from there, so the boot clock never runs back between records.
-                departure.clock.bootNanoseconds = Nanoseconds.add(departure.clock.bootNanoseconds, behind)
-                departure.clock.wallNanoseconds = Nanoseconds.add(departure.clock.wallNanoseconds, behind)
+                departure.clock.bootNanoseconds = Saturating.add(departure.clock.bootNanoseconds, behind)
+                departure.clock.wallNanoseconds = Saturating.add(departure.clock.wallNanoseconds, behind)
                 departure.network = guarded.state.projectedNetwork(at: departure.clock, driftPPM: configuration.driftPPM)
             }
             _ = try Self.write(&departure, to: &guarded)
@@ -324,8 +324,8 @@ package final class SessionRecorder: Sendable {
             // A record written while this return waited for its fix (a heartbeat, a settlement) read the boot
             // clock later: the return is written at that reading, so the boot clock never runs back between records.
             for clock in [\ClockReading.bootNanoseconds, \ClockReading.wallNanoseconds] {
-                raw[keyPath: clock] = Nanoseconds.add(raw[keyPath: clock], behind)
-                reading[keyPath: clock] = Nanoseconds.add(reading[keyPath: clock], behind)
+                raw[keyPath: clock] = Saturating.add(raw[keyPath: clock], behind)
+                reading[keyPath: clock] = Saturating.add(reading[keyPath: clock], behind)
             }
         }
         if let departure, let signedLinks, let signedTime, let mac = departureMAC, guarded.state.openArrivalSigned == nil {

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// The earliest Unix time each record of a journal can have been written at, carried along the chain.
 ///
 /// Records are in the order they were written, so a lower bound proven for one record holds for every later
@@ -30,10 +31,10 @@ struct EarliestTimeTracker: Sendable {
         }
         var bound: Int64?
         if let network = TrustedNetworkTime(evidence.network) {
-            bound = network.earliest
-            if boot != nil { anchor = (network.earliest, reading.bootNanoseconds) }
+            bound = network.earliest.nanoseconds
+            if boot != nil { anchor = (network.earliest.nanoseconds, reading.bootNanoseconds) }
         } else if let anchor, reading.bootNanoseconds >= anchor.bootNanoseconds {
-            bound = Self.carried(anchor.earliest, by: Nanoseconds.subtract(reading.bootNanoseconds, anchor.bootNanoseconds), driftPPM: driftPPM)
+            bound = Self.carried(anchor.earliest, by: Saturating.subtract(reading.bootNanoseconds, anchor.bootNanoseconds), driftPPM: driftPPM)
         } else if boot != nil, let beforeBoot, evidence.payloadVersion < 2 {
             // Version 2 boots start at their segment's first record, not at boot: the clause has no
             // meaning there and is skipped (docs/journal-format.md §13).
@@ -45,7 +46,7 @@ struct EarliestTimeTracker: Sendable {
 
     /// `start + elapsed − drift allowance`, saturating.
     private static func carried(_ start: Int64, by elapsed: Int64, driftPPM: Int64) -> Int64 {
-        Nanoseconds.add(start, max(0, Nanoseconds.subtract(elapsed, Nanoseconds.driftAllowance(for: elapsed, ppm: driftPPM))))
+        Saturating.add(start, max(0, Saturating.subtract(elapsed, TimeSpan.driftAllowance(for: elapsed, ppm: driftPPM))))
     }
 
     private static func later(_ a: Int64?, _ b: Int64?) -> Int64? {

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// Network time at the two ends of a session as a judge may use it: the instants the auditor's overlap check
 /// and budget placement compare (docs/journal-format.md §10, "Which instants the checks across sessions
 /// compare"), the same ones the verdict rests on.
@@ -24,8 +25,7 @@ extension SessionTimeline {
         if let own = judge.usable(arrival.network, at: arrivalSequence) { return UsableNetworkInterval(own) }
         guard let proof = laterProof, isProof(proof), let network = judge.usable(proof.network, at: laterProofSequence),
               proofKeepsArrivalInThePast(proof, judge: judge, driftPPM: driftPPM) else { return nil }
-        let back = Nanoseconds.subtract(arrival.clock.bootNanoseconds, proof.clock.bootNanoseconds)
-        return UsableNetworkInterval(network.projected(byBootNanoseconds: back, driftPPM: driftPPM))
+        return UsableNetworkInterval(network.projected(by: arrival.clock.boot - proof.clock.boot, driftPPM: driftPPM))
     }
 }
 
@@ -40,18 +40,17 @@ extension SessionTimeline {
         guard let arrival else { return false }
         if let boot = departure.clock.bootID, boot == arrival.clock.bootID {
             guard let start = TrustedNetworkTime(departure.network) else { return true }
-            let delta = Nanoseconds.subtract(arrival.clock.bootNanoseconds, departure.clock.bootNanoseconds)
-            let lower = max(0, Nanoseconds.subtract(delta, Nanoseconds.driftAllowance(for: delta, ppm: driftPPM)))
-            return !judge.isAhead(Nanoseconds.add(start.earliest, lower), at: arrivalSequence)
+            let delta = arrival.clock.boot - departure.clock.boot
+            let lower = max(.zero, delta - delta.driftAllowance(ppm: driftPPM))
+            return !judge.isAhead(start.earliest + lower, at: arrivalSequence)
         }
         guard let network = TrustedNetworkTime(proof.network) else { return false }
-        let back = Nanoseconds.subtract(arrival.clock.bootNanoseconds, proof.clock.bootNanoseconds)
-        return !judge.isAhead(network.projected(byBootNanoseconds: back, driftPPM: driftPPM).earliest, at: arrivalSequence)
+        return !judge.isAhead(network.projected(by: arrival.clock.boot - proof.clock.boot, driftPPM: driftPPM).earliest, at: arrivalSequence)
     }
 }
 
 extension UsableNetworkInterval {
     init(_ time: TrustedNetworkTime) {
-        self.init(unixNanoseconds: time.unixNanoseconds, earliest: time.earliest, latest: time.latest)
+        self.init(unixNanoseconds: time.estimate.nanoseconds, earliest: time.earliest.nanoseconds, latest: time.latest.nanoseconds)
     }
 }

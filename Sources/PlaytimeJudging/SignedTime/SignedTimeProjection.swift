@@ -16,7 +16,7 @@ enum SignedTimeProjection {
         let (distance, overflow) = recordedAt.bootNanoseconds.subtractingReportingOverflow(arrival.bootNanoseconds)
         guard !overflow else { return nil }
         guard distance > 0 else { return signed }
-        let back = Nanoseconds.add(distance, Nanoseconds.driftAllowance(for: distance, ppm: driftPPM))
-        return Nanoseconds.subtract(signed, back)
+        let back = Saturating.add(distance, TimeSpan.driftAllowance(for: distance, ppm: driftPPM))
+        return Saturating.subtract(signed, back)
     }
 }

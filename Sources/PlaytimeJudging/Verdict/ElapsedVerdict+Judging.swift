@@ -27,8 +27,8 @@ struct VerdictRules {
     }
 
     /// The server's clock a record is checked against: when it was first seen, else now.
-    private func judgingTime(_ sequence: UInt64?) -> Int64? {
-        serverNow.map { firstSeen.judgingTime(of: sequence, now: $0) }
+    private func judgingTime(_ sequence: UInt64?) -> UnixInstant? {
+        serverNow.map { UnixInstant(nanoseconds: firstSeen.judgingTime(of: sequence, now: $0)) }
     }
 
     func judge(_ timeline: SessionTimeline) -> ElapsedVerdict {
@@ -54,45 +54,44 @@ struct VerdictRules {
             if proven == nil, let proof = timeline.laterProof, timeline.isProof(proof),
                let network = checked(proof.network, at: timeline.laterProofSequence, flags: &flags),
                timeline.proofKeepsArrivalInThePast(proof, judge: networkJudge, driftPPM: configuration.driftPPM) {
-                let back = Nanoseconds.subtract(arrival.clock.bootNanoseconds, proof.clock.bootNanoseconds)
-                proven = network.projected(byBootNanoseconds: back, driftPPM: configuration.driftPPM)
+                proven = network.projected(by: arrival.clock.boot - proof.clock.boot, driftPPM: configuration.driftPPM)
             }
             outcome = acrossReboot(departure: timeline.departure.clock, arrival: arrival.clock,
-                                   assertedUptime: arrival.payloadVersion >= 2 ? .some(arrival.rebootCreditNanoseconds) : nil,
+                                   assertedUptime: arrival.payloadVersion >= 2 ? .some(arrival.rebootCreditNanoseconds.map(TimeSpan.init(nanoseconds:))) : nil,
                                    departureNetwork: departureNetwork, arrivalNetwork: proven,
-                                   departureNotBefore: timeline.departureNotBeforeNanoseconds, flags: &flags)
+                                   departureNotBefore: timeline.departureNotBeforeNanoseconds.map(UnixInstant.init(nanoseconds:)), flags: &flags)
         }
         // The wall clock against absolute time matters only where unproven uptime rests on it (a device whose
         // clock is merely set a few minutes off is not flagged for every session).
         let unprovenUptime = outcome.method == .uptimeBound && outcome.status == .provisional
         if unprovenUptime, let serverNow = judgingTime(timeline.arrivalSequence) {
-            let ahead = Nanoseconds.subtract(arrival.clock.wallNanoseconds, serverNow)
-            if ahead > max(0, configuration.clockStepToleranceNanoseconds) { flags.append(VerdictFlag(.wallAheadOfServer, amountNanoseconds: ahead)) }
+            let ahead = arrival.clock.wall - serverNow
+            if ahead > configuration.clockStepTolerance { flags.append(VerdictFlag(.wallAheadOfServer, amount: ahead)) }
         }
         if unprovenUptime, let notBefore = timeline.departureNotBeforeNanoseconds, timeline.departure.network == nil {
-            let behind = Nanoseconds.subtract(notBefore, timeline.departure.clock.wallNanoseconds)
-            if behind > max(0, configuration.clockStepToleranceNanoseconds) { flags.append(VerdictFlag(.wallBehindProvenTime, amountNanoseconds: behind)) }
+            let behind = UnixInstant(nanoseconds: notBefore) - timeline.departure.clock.wall
+            if behind > configuration.clockStepTolerance { flags.append(VerdictFlag(.wallBehindProvenTime, amount: behind)) }
         }
         if unprovenUptime, flags.contains(where: { $0.kind.withholdsUnprovenUptime }) {
             // Unproven uptime is credited only while nothing contradicts it: a wall clock that moved less than
             // the uptime (or was moved to hide that), or a new boot that began before the departure, withholds
             // it until network proof arrives (docs/guarantees.md, V3 and V20).
-            outcome.lower = 0
+            outcome.lower = .zero
         }
         if timeline.departure.origin == "heartbeat", outcome.status != .rejected {
-            let interval = max(0, configuration.heartbeatIntervalNanoseconds)
-            flags.append(VerdictFlag(.departureFromHeartbeat, amountNanoseconds: interval))
-            outcome.lower = max(0, Nanoseconds.subtract(outcome.lower, interval))
-            outcome.bootClockLower = outcome.bootClockLower.map { max(0, Nanoseconds.subtract($0, interval)) }
+            let interval = configuration.heartbeatInterval
+            flags.append(VerdictFlag(.departureFromHeartbeat, amount: interval))
+            outcome.lower = max(.zero, outcome.lower - interval)
+            outcome.bootClockLower = outcome.bootClockLower.map { max(.zero, $0 - interval) }
         }
-        let held = outcome.status == .provisional ? outcome.bootClockLower.map { max(0, Nanoseconds.subtract($0, outcome.lower)) } ?? 0 : 0
+        let held = outcome.status == .provisional ? outcome.bootClockLower.map { max(.zero, $0 - outcome.lower) } ?? .zero : .zero
         if configuration.requireSignedTime, outcome.status == .verified {
             // The device's clocks alone are not proof for this server: worth the provisional cap at most.
             flags.append(VerdictFlag(.signedTimeMissing))
             outcome.status = .provisional
         }
-        return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: outcome.lower, upperNanoseconds: outcome.upper,
-                              method: outcome.method, status: outcome.status, flags: flags, heldNanoseconds: held)
+        return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: outcome.lower.nanoseconds, upperNanoseconds: outcome.upper?.nanoseconds,
+                              method: outcome.method, status: outcome.status, flags: flags, heldNanoseconds: held.nanoseconds)
     }
 
     /// Rule S: with signed time at both ends (and not from the future), the signed bound is the verdict.
@@ -100,9 +99,9 @@ struct VerdictRules {
                                flags: inout [VerdictFlag]) -> ElapsedVerdict? {
         guard let bounds = SignedTimeRule.bounds(of: timeline) else { return nil }
         if let serverNow = judgingTime(timeline.arrivalSignedSequence ?? timeline.arrivalSequence) {
-            let ahead = Nanoseconds.subtract(bounds.arrivalEarliest, serverNow)
-            if ahead > max(0, configuration.serverClockToleranceNanoseconds) {
-                flags.append(VerdictFlag(.signedTimeAheadOfServer, amountNanoseconds: ahead))
+            let ahead = bounds.arrivalEarliest - serverNow
+            if ahead > configuration.serverClockTolerance {
+                flags.append(VerdictFlag(.signedTimeAheadOfServer, amount: ahead))
                 return nil
             }
         }
@@ -113,24 +112,24 @@ struct VerdictRules {
                                                                         arrivalEarliest: bounds.arrivalEarliest,
                                                                         departureNetwork: departureNetwork, arrivalNetwork: arrivalNetwork,
                                                                         flags: &flags)
-        return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: lower, upperNanoseconds: nil, method: .signedTime,
+        return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: lower.nanoseconds, upperNanoseconds: nil, method: .signedTime,
                               status: .verified, flags: flags)
     }
 
     struct Outcome {
-        var lower: Int64
-        var upper: Int64?
+        var lower: TimeSpan
+        var upper: TimeSpan?
         var method: VerdictMethod
         var status: ProofStatus
         /// Within one boot, when network time fell short of it: the boot clock's figure, verified if a later fix agrees.
-        var bootClockLower: Int64? = nil
+        var bootClockLower: TimeSpan? = nil
     }
 
     /// Network time usable by this judge: a sane error bound, and not ahead of the server's clock.
     private func checked(_ time: NetworkTime?, at sequence: UInt64?, flags: inout [VerdictFlag]) -> TrustedNetworkTime? {
         guard let trusted = TrustedNetworkTime(time) else { return nil }
         if let ahead = networkJudge.ahead(trusted, at: sequence) {
-            flags.append(VerdictFlag(.networkAheadOfServer, amountNanoseconds: ahead))
+            flags.append(VerdictFlag(.networkAheadOfServer, amount: ahead))
             return nil
         }
         return trusted
@@ -139,24 +138,24 @@ struct VerdictRules {
     /// Same boot: the boot-clock delta is the proof; network time is a cross-check; the wall a witness.
     private func sameBoot(departure: ClockReading, arrival: ClockReading, departureNetwork: TrustedNetworkTime?,
                           arrivalNetwork: TrustedNetworkTime?, flags: inout [VerdictFlag]) -> Outcome {
-        let bootDelta = Nanoseconds.subtract(arrival.bootNanoseconds, departure.bootNanoseconds)
-        guard bootDelta >= 0 else {
-            flags.append(VerdictFlag(.bootClockWentBackwards, amountNanoseconds: Nanoseconds.distance(bootDelta, 0)))
-            return Outcome(lower: 0, upper: nil, method: .bootClock, status: .rejected)
+        let bootDelta = arrival.boot - departure.boot
+        guard bootDelta >= .zero else {
+            flags.append(VerdictFlag(.bootClockWentBackwards, amount: bootDelta.magnitude))
+            return Outcome(lower: .zero, upper: nil, method: .bootClock, status: .rejected)
         }
-        let drift = Nanoseconds.driftAllowance(for: bootDelta, ppm: configuration.driftPPM)
-        let lower = max(0, Nanoseconds.subtract(bootDelta, drift))
-        let upper = Nanoseconds.add(bootDelta, drift)
+        let drift = bootDelta.driftAllowance(ppm: configuration.driftPPM)
+        let lower = max(.zero, bootDelta - drift)
+        let upper = bootDelta + drift
         flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, expected: bootDelta, slack: drift,
-                                                      tolerance: configuration.clockStepToleranceNanoseconds))
+                                                      tolerance: configuration.clockStepTolerance))
         if let start = departureNetwork, let end = arrivalNetwork {
             // Within the clock-step tolerance the two agree: the boot clock's figure stands, unflagged and
             // unheld (a server a minute off is not a liar). Beyond it, rule 2a/2b of docs/journal-format.md §10.
             let found = SameBootAgreement.gap(first: start, last: end, bootDelta: bootDelta, driftPPM: configuration.driftPPM,
-                                              tolerance: configuration.clockStepToleranceNanoseconds)
+                                              tolerance: configuration.clockStepTolerance)
             if found.disagrees {
-                flags.append(VerdictFlag(.networkBootDisagreement, amountNanoseconds: found.gap))
-                let networkLower = max(0, Nanoseconds.subtract(end.earliest, start.latest))
+                flags.append(VerdictFlag(.networkBootDisagreement, amount: found.gap))
+                let networkLower = max(.zero, end.earliest - start.latest)
                 if networkLower < lower {
                     // Network time says less than the boot clock: one of them lies. The smaller figure is
                     // credited and the session waits for a later fix (settleDisagreement); the difference is
@@ -194,52 +193,50 @@ struct VerdictRules {
     /// `assertedUptime` is `nil` for a version-1 journal (the uptime is the return's boot clock) and, for a
     /// version-2 journal, the return's `rebootCredit` (docs/journal-format.md §13): the device's own figure,
     /// which is never verified by rule 3b and is `nil` when the device did not know of a reboot.
-    private func acrossReboot(departure: ClockReading, arrival: ClockReading, assertedUptime: Int64??, departureNetwork: TrustedNetworkTime?,
-                              arrivalNetwork: TrustedNetworkTime?, departureNotBefore: Int64?, flags: inout [VerdictFlag]) -> Outcome {
+    private func acrossReboot(departure: ClockReading, arrival: ClockReading, assertedUptime: TimeSpan??, departureNetwork: TrustedNetworkTime?,
+                              arrivalNetwork: TrustedNetworkTime?, departureNotBefore: UnixInstant?, flags: inout [VerdictFlag]) -> Outcome {
         flags.append(VerdictFlag(.reboot))
         let identified: Bool
-        let uptimeLower: Int64
+        let uptimeLower: TimeSpan
         if let assertedUptime {
             identified = departure.bootID != nil && arrival.bootID != nil && assertedUptime != nil
-            uptimeLower = identified ? max(0, assertedUptime ?? 0) : 0
+            uptimeLower = identified ? max(.zero, assertedUptime ?? .zero) : .zero
         } else {
             identified = departure.bootID != nil && arrival.bootID != nil
-            let uptime = max(0, arrival.bootNanoseconds)
-            uptimeLower = identified ? max(0, Nanoseconds.subtract(uptime, Nanoseconds.driftAllowance(for: uptime, ppm: configuration.driftPPM))) : 0
+            let uptime = max(.zero, TimeSpan(nanoseconds: arrival.bootNanoseconds))
+            uptimeLower = identified ? max(.zero, uptime - uptime.driftAllowance(ppm: configuration.driftPPM)) : .zero
         }
         if let start = departureNetwork, let end = arrivalNetwork {
-            let lower = max(0, Nanoseconds.subtract(end.earliest, start.latest))
-            let upper = max(0, Nanoseconds.subtract(end.latest, start.earliest))
+            let lower = max(.zero, end.earliest - start.latest)
+            let upper = max(.zero, end.latest - start.earliest)
             // The uptime exceeding what network time allows is named only beyond the clock-step tolerance (an
             // honest server a minute off, or stepped); the credit is the network's either way (rule 3a).
-            let excess = Nanoseconds.subtract(uptimeLower, upper)
-            if excess > max(0, configuration.clockStepToleranceNanoseconds) {
-                flags.append(VerdictFlag(.networkBootDisagreement, amountNanoseconds: excess))
+            let excess = uptimeLower - upper
+            if excess > configuration.clockStepTolerance {
+                flags.append(VerdictFlag(.networkBootDisagreement, amount: excess))
             }
-            let networkDelta = Nanoseconds.subtract(end.unixNanoseconds, start.unixNanoseconds)
-            let slack = Nanoseconds.add(start.errorNanoseconds, end.errorNanoseconds)
-            flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, expected: networkDelta, slack: slack,
-                                                          tolerance: configuration.clockStepToleranceNanoseconds))
+            flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, expected: end.estimate - start.estimate,
+                                                          slack: start.error + end.error, tolerance: configuration.clockStepTolerance))
             return Outcome(lower: lower, upper: upper, method: .network, status: .verified)
         }
         flags.append(VerdictFlag(.networkMissing))
         flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, atLeast: uptimeLower,
-                                                      tolerance: configuration.clockStepToleranceNanoseconds))
-        if identified, assertedUptime != nil { flags.append(VerdictFlag(.uptimeAssertedByDevice, amountNanoseconds: uptimeLower)) }
+                                                      tolerance: configuration.clockStepTolerance))
+        if identified, assertedUptime != nil { flags.append(VerdictFlag(.uptimeAssertedByDevice, amount: uptimeLower)) }
         if identified, departureNetwork == nil, let end = arrivalNetwork, let notBefore = departureNotBefore {
             // The return's time is proven and earlier records prove the earliest the departure can have been.
             // An honest reboot began after the departure, so (return − uptime) cannot lie before it. An uptime
             // the device asserts is never verified this way: only contradicted (docs/journal-format.md §13).
             // Network time (of the return, and behind E) may be off by the clock-step tolerance, as in rule 2: a
             // new boot that seems to begin up to that much before E is not named, and counts as beginning after it.
-            let bootStartLatest = Nanoseconds.subtract(end.latest, uptimeLower)
-            let early = Nanoseconds.subtract(notBefore, bootStartLatest)
-            if early <= max(0, configuration.clockStepToleranceNanoseconds), assertedUptime == nil {
+            let bootStartLatest = end.latest - uptimeLower
+            let early = notBefore - bootStartLatest
+            if early <= configuration.clockStepTolerance, assertedUptime == nil {
                 flags.append(VerdictFlag(.bootStartAfterDeparture))
                 return Outcome(lower: uptimeLower, upper: nil, method: .uptimeBound, status: .verified)
             }
-            if early > max(0, configuration.clockStepToleranceNanoseconds) {
-                flags.append(VerdictFlag(.bootStartedBeforeDeparture, amountNanoseconds: early))
+            if early > configuration.clockStepTolerance {
+                flags.append(VerdictFlag(.bootStartedBeforeDeparture, amount: early))
             }
         }
         return Outcome(lower: uptimeLower, upper: nil, method: identified ? .uptimeBound : .none, status: .provisional)

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// How long the player provably was away in one session, how that is known, and what looked wrong.
 ///
 /// The credited time is always the lower bound: the wall clock can never raise it, and timezone or
@@ -33,7 +34,7 @@ package struct ElapsedVerdict: Sendable, Hashable {
 
     /// The seconds held in escrow beyond the credited time, rounded down (see ``heldNanoseconds``).
     package var heldSeconds: Int64 {
-        max(0, Nanoseconds.floorSeconds(Nanoseconds.add(lowerNanoseconds, heldNanoseconds)) - creditedSeconds)
+        max(0, TimeSpan.floorSeconds(Saturating.add(lowerNanoseconds, heldNanoseconds)) - creditedSeconds)
     }
 
     /// A one-paragraph explanation for players, support staff and auditors (built on demand).
@@ -42,10 +43,10 @@ package struct ElapsedVerdict: Sendable, Hashable {
     }
 
     /// The lower bound in whole seconds, rounded down.
-    package var lowerSeconds: Int64 { Nanoseconds.floorSeconds(lowerNanoseconds) }
+    package var lowerSeconds: Int64 { TimeSpan.floorSeconds(lowerNanoseconds) }
 
     /// The upper bound in whole seconds, rounded up, when known.
-    package var upperSeconds: Int64? { upperNanoseconds.map(Nanoseconds.ceilingSeconds) }
+    package var upperSeconds: Int64? { upperNanoseconds.map(TimeSpan.ceilingSeconds) }
 
     /// The seconds the reward is computed from: `floor(lower bound)`.
     package var creditedSeconds: Int64 { lowerSeconds }

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// Which network times a judge may use (docs/journal-format.md §10, rule 0): a non-negative error bound and,
 /// for a judge with a clock of its own (a game server), an earliest time not later than that clock (of when
 /// the record was first seen) plus the slack.
@@ -35,17 +36,17 @@ package struct NetworkTimeJudge: Sendable, Hashable {
 
     /// How far `time`'s earliest value lies after the judging clock, when that is beyond the slack (the
     /// amount of a `networkAheadOfServer` flag); `nil` when it is not from the future, or there is no clock.
-    func ahead(_ time: TrustedNetworkTime, at sequence: UInt64?) -> Int64? {
+    func ahead(_ time: TrustedNetworkTime, at sequence: UInt64?) -> TimeSpan? {
         guard let now = judgingTime(sequence) else { return nil }
-        let ahead = Nanoseconds.subtract(time.earliest, now)
-        return ahead > max(0, slackNanoseconds) ? ahead : nil
+        let ahead = time.earliest - UnixInstant(nanoseconds: now)
+        return ahead > TimeSpan(nanoseconds: max(0, slackNanoseconds)) ? ahead : nil
     }
 
-    /// True when `instant` (Unix nanoseconds) lies after the judging clock of the record at `sequence` by more
-    /// than the slack: a time that record cannot have been written at. Always false without a clock.
-    func isAhead(_ instant: Int64, at sequence: UInt64?) -> Bool {
+    /// True when `instant` lies after the judging clock of the record at `sequence` by more than the slack: a
+    /// time that record cannot have been written at. Always false without a clock.
+    func isAhead(_ instant: UnixInstant, at sequence: UInt64?) -> Bool {
         guard let now = judgingTime(sequence) else { return false }
-        return Nanoseconds.subtract(instant, now) > max(0, slackNanoseconds)
+        return instant - UnixInstant(nanoseconds: now) > TimeSpan(nanoseconds: max(0, slackNanoseconds))
     }
 
     /// The network time of the record at `sequence` as this judge may use it, or `nil` when it is absent,

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// Compares network time with the boot clock between two readings of one boot: the one rule the verdict, the
 /// recorder and the session assembler share (docs/journal-format.md §10, rule 2).
 ///
@@ -8,13 +9,13 @@ enum SameBootAgreement {
     /// How two network times of one boot compare with the boot clock between them.
     struct Gap {
         /// The network delta.
-        var networkDelta: Int64
+        var networkDelta: TimeSpan
         /// The boot-clock delta.
-        var bootDelta: Int64
+        var bootDelta: TimeSpan
         /// `|networkDelta − bootDelta|`.
-        var gap: Int64
+        var gap: TimeSpan
         /// What the network errors, the drift and the tolerance allow.
-        var allowed: Int64
+        var allowed: TimeSpan
 
         /// True when the deltas differ beyond what is allowed.
         var disagrees: Bool { gap > allowed }
@@ -22,19 +23,18 @@ enum SameBootAgreement {
 
     /// The gap between network delta and boot delta from `first` to `last` (network times of readings
     /// `bootDelta` apart on one boot's clock).
-    static func gap(first: TrustedNetworkTime, last: TrustedNetworkTime, bootDelta: Int64, driftPPM: Int64, tolerance: Int64) -> Gap {
-        let networkDelta = Nanoseconds.subtract(last.unixNanoseconds, first.unixNanoseconds)
-        let drift = Nanoseconds.driftAllowance(for: max(0, bootDelta), ppm: driftPPM)
-        let errors = Nanoseconds.add(first.errorNanoseconds, last.errorNanoseconds)
-        let allowed = Nanoseconds.add(Nanoseconds.add(errors, drift), max(0, tolerance))
-        return Gap(networkDelta: networkDelta, bootDelta: bootDelta, gap: Nanoseconds.distance(networkDelta, bootDelta), allowed: allowed)
+    static func gap(first: TrustedNetworkTime, last: TrustedNetworkTime, bootDelta: TimeSpan, driftPPM: Int64, tolerance: TimeSpan) -> Gap {
+        let networkDelta = last.estimate - first.estimate
+        let drift = max(.zero, bootDelta).driftAllowance(ppm: driftPPM)
+        let allowed = first.error + last.error + drift + max(.zero, tolerance)
+        return Gap(networkDelta: networkDelta, bootDelta: bootDelta, gap: (networkDelta - bootDelta).magnitude, allowed: allowed)
     }
 
     /// The same from `start` to `end`; `nil` without usable network time at both ends.
     static func gap(start: Evidence, end: Evidence, driftPPM: Int64, tolerance: Int64) -> Gap? {
         guard let first = TrustedNetworkTime(start.network), let last = TrustedNetworkTime(end.network) else { return nil }
-        let bootDelta = Nanoseconds.subtract(end.clock.bootNanoseconds, start.clock.bootNanoseconds)
-        return gap(first: first, last: last, bootDelta: bootDelta, driftPPM: driftPPM, tolerance: tolerance)
+        return gap(first: first, last: last, bootDelta: end.clock.boot - start.clock.boot, driftPPM: driftPPM,
+                   tolerance: TimeSpan(nanoseconds: tolerance))
     }
 
     /// True when network time says less time passed than the boot clock, beyond what is allowed.
@@ -55,7 +55,7 @@ enum SameBootAgreement {
     /// boot clock, and tells nothing. False without usable network time at the departure, the return or the
     /// fix. Saturating throughout: any Int64 values, no trap.
     static func settles(departure: Evidence, arrival: Evidence, later: Evidence, driftPPM: Int64, tolerance: Int64) -> Bool {
-        guard later.clock.bootNanoseconds >= departure.clock.bootNanoseconds,
+        guard later.clock.boot >= departure.clock.boot,
               let disagreement = gap(start: departure, end: arrival, driftPPM: driftPPM, tolerance: tolerance),
               let agreement = gap(start: departure, end: later, driftPPM: driftPPM, tolerance: tolerance) else { return false }
         return !agreement.disagrees && agreement.allowed < disagreement.gap

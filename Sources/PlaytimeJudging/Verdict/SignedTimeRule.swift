@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// Rule S of docs/journal-format.md §10: signed time outranks every device clock.
 ///
 /// A departure stamp proves the departure record existed by `D` (its signed midpoint plus radius), and the
@@ -8,30 +9,30 @@ struct SignedTimeRule {
     let configuration: VerdictConfiguration
 
     /// The bounds of a timeline that has both, or `nil`.
-    static func bounds(of timeline: SessionTimeline) -> (departureLatest: Int64, arrivalEarliest: Int64)? {
+    static func bounds(of timeline: SessionTimeline) -> (departureLatest: UnixInstant, arrivalEarliest: UnixInstant)? {
         guard timeline.departure.origin != "heartbeat", let latest = timeline.departureSignedLatestNanoseconds,
               let earliest = timeline.arrivalSignedEarliestNanoseconds else { return nil }
-        return (latest, earliest)
+        return (UnixInstant(nanoseconds: latest), UnixInstant(nanoseconds: earliest))
     }
 
     /// The signed lower bound and the flags naming device evidence that contradicts it.
-    func judge(_ timeline: SessionTimeline, departureLatest: Int64, arrivalEarliest: Int64,
+    func judge(_ timeline: SessionTimeline, departureLatest: UnixInstant, arrivalEarliest: UnixInstant,
                departureNetwork: TrustedNetworkTime?, arrivalNetwork: TrustedNetworkTime?,
-               flags: inout [VerdictFlag]) -> Int64 {
-        let lower = max(0, Nanoseconds.subtract(arrivalEarliest, departureLatest))
-        let slack = max(0, configuration.signedTimeSlackNanoseconds)
+               flags: inout [VerdictFlag]) -> TimeSpan {
+        let lower = max(.zero, arrivalEarliest - departureLatest)
+        let slack = configuration.signedTimeSlack
         if let arrival = timeline.arrival, let boot = arrival.clock.bootID, boot == timeline.departure.clock.bootID {
-            let delta = Nanoseconds.subtract(arrival.clock.bootNanoseconds, timeline.departure.clock.bootNanoseconds)
-            let most = Nanoseconds.add(delta, Nanoseconds.driftAllowance(for: max(0, delta), ppm: configuration.driftPPM))
-            let short = Nanoseconds.subtract(lower, most)
-            if short > slack { flags.append(VerdictFlag(.signedTimeContradictsBootClock, amountNanoseconds: short)) }
+            let delta = arrival.clock.boot - timeline.departure.clock.boot
+            let most = delta + max(.zero, delta).driftAllowance(ppm: configuration.driftPPM)
+            let short = lower - most
+            if short > slack { flags.append(VerdictFlag(.signedTimeContradictsBootClock, amount: short)) }
         }
-        var contradiction: Int64 = 0
-        if let start = departureNetwork { contradiction = max(contradiction, Nanoseconds.subtract(start.earliest, departureLatest)) }
-        if let end = arrivalNetwork { contradiction = max(contradiction, Nanoseconds.subtract(arrivalEarliest, end.latest)) }
+        var contradiction = TimeSpan.zero
+        if let start = departureNetwork { contradiction = max(contradiction, start.earliest - departureLatest) }
+        if let end = arrivalNetwork { contradiction = max(contradiction, arrivalEarliest - end.latest) }
         // Network time also gets the clock-step tolerance: an NTP server a minute off is not named here either.
-        let networkSlack = Nanoseconds.add(slack, max(0, configuration.clockStepToleranceNanoseconds))
-        if contradiction > networkSlack { flags.append(VerdictFlag(.signedTimeContradictsNetwork, amountNanoseconds: contradiction)) }
+        let networkSlack = slack + configuration.clockStepTolerance
+        if contradiction > networkSlack { flags.append(VerdictFlag(.signedTimeContradictsNetwork, amount: contradiction)) }
         return lower
     }
 }

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// Turns a verdict into a reward: the credited seconds and proof status of the verdict, the earn rate
 /// snapshotted at departure (never the rate at claim time).
 extension RewardCalculator {
@@ -23,7 +24,7 @@ extension RewardCalculator {
         proven.status = .verified
         let now = try calculate(proven)
         var whole = claim
-        whole.creditedSeconds = Nanoseconds.add(verdict.creditedSeconds, verdict.heldSeconds)
+        whole.creditedSeconds = Saturating.add(verdict.creditedSeconds, verdict.heldSeconds)
         var breakdown = try calculate(whole)
         let worth = max(breakdown.totalGold, now.paidNow)
         breakdown.totalGold = worth

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// The tolerances a verdict uses. The defaults follow docs/guarantees.md.
 package struct VerdictConfiguration: Sendable, Hashable, Codable {
     /// Bound on the boot clock's frequency error, in parts per million. Default 100.
@@ -38,4 +39,13 @@ package struct VerdictConfiguration: Sendable, Hashable, Codable {
 
     /// The defaults: 100 ppm, 120 s clock-step tolerance, 60 s heartbeat, 2 s server-clock slack.
     package static let standard = VerdictConfiguration()
+
+    /// ``clockStepToleranceNanoseconds`` as a span, never negative.
+    var clockStepTolerance: TimeSpan { TimeSpan(nanoseconds: max(0, clockStepToleranceNanoseconds)) }
+    /// ``serverClockToleranceNanoseconds`` as a span, never negative.
+    var serverClockTolerance: TimeSpan { TimeSpan(nanoseconds: max(0, serverClockToleranceNanoseconds)) }
+    /// ``signedTimeSlackNanoseconds`` as a span, never negative.
+    var signedTimeSlack: TimeSpan { TimeSpan(nanoseconds: max(0, signedTimeSlackNanoseconds)) }
+    /// ``heartbeatIntervalNanoseconds`` as a span, never negative.
+    var heartbeatInterval: TimeSpan { TimeSpan(nanoseconds: max(0, heartbeatIntervalNanoseconds)) }
 }

@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// One thing a verdict noticed, with an amount in nanoseconds (0 when no amount applies).
 package struct VerdictFlag: Sendable, Hashable, Codable {
     /// What was noticed.
@@ -84,6 +85,11 @@ package struct VerdictFlag: Sendable, Hashable, Codable {
     package var amountNanoseconds: Int64
 
     /// Creates a flag; a negative amount is stored as 0.
+    /// A flag whose amount is `amount` (a negative span counts as 0).
+    init(_ kind: Kind, amount: TimeSpan) {
+        self.init(kind, amountNanoseconds: amount.nanoseconds)
+    }
+
     package init(_ kind: Kind, amountNanoseconds: Int64 = 0) {
         self.kind = kind
         self.amountNanoseconds = max(0, amountNanoseconds)

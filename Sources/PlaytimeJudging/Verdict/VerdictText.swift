@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// Builds the human explanation of a verdict.
 enum VerdictText {
     static func explain(method: VerdictMethod, status: ProofStatus, lower: Int64, upper: Int64?, flags: [VerdictFlag]) -> String {
@@ -21,7 +22,7 @@ enum VerdictText {
         if status == .rejected { parts.append("The evidence contradicts itself, so nothing is credited.") }
         var figures = "Proven at least \(seconds(lower))"
         if let upper { figures += ", at most \(seconds(upper))" }
-        parts.append(figures + "; credited \(Nanoseconds.floorSeconds(max(0, lower))) s.")
+        parts.append(figures + "; credited \(TimeSpan.floorSeconds(max(0, lower))) s.")
         for flag in flags { parts.append(describe(flag)) }
         return parts.joined(separator: " ")
     }
@@ -57,8 +58,8 @@ enum VerdictText {
 
     /// `12.345 s`, exact to the millisecond (truncated).
     private static func seconds(_ nanoseconds: Int64) -> String {
-        let whole = Nanoseconds.floorSeconds(nanoseconds)
-        let millis = (nanoseconds - whole &* Nanoseconds.perSecond) / 1_000_000
+        let whole = TimeSpan.floorSeconds(nanoseconds)
+        let millis = (nanoseconds - whole &* TimeSpan.nanosecondsPerSecond) / 1_000_000
         let padded = String(millis)
         return "\(whole).\(String(repeating: "0", count: max(0, 3 - padded.count)))\(padded) s"
     }

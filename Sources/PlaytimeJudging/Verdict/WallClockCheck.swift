@@ -5,16 +5,15 @@ package import PlaytimeSystem
 enum WallClockCheck {
     /// Flags a wall delta that differs from `expected` by more than `tolerance` (plus `slack`, the
     /// uncertainty of `expected`), and a wall clock that reads earlier at arrival than at departure.
-    static func flags(departure: ClockReading, arrival: ClockReading, expected: Int64, slack: Int64,
-                      tolerance: Int64) -> [VerdictFlag] {
+    static func flags(departure: ClockReading, arrival: ClockReading, expected: TimeSpan, slack: TimeSpan,
+                      tolerance: TimeSpan) -> [VerdictFlag] {
         var flags: [VerdictFlag] = []
-        let allowed = Nanoseconds.add(max(0, tolerance), max(0, slack))
-        let wallDelta = Nanoseconds.subtract(arrival.wallNanoseconds, departure.wallNanoseconds)
-        let skew = Nanoseconds.subtract(wallDelta, expected)
+        let allowed = max(.zero, tolerance) + max(.zero, slack)
+        let skew = (arrival.wall - departure.wall) - expected
         if skew > allowed {
-            flags.append(VerdictFlag(.wallClockJumpedForward, amountNanoseconds: skew))
-        } else if skew < 0, Nanoseconds.distance(skew, 0) > allowed {
-            flags.append(VerdictFlag(.wallClockJumpedBack, amountNanoseconds: Nanoseconds.distance(skew, 0)))
+            flags.append(VerdictFlag(.wallClockJumpedForward, amount: skew))
+        } else if skew < .zero, skew.magnitude > allowed {
+            flags.append(VerdictFlag(.wallClockJumpedBack, amount: skew.magnitude))
         }
         flags.append(contentsOf: rollback(departure: departure, arrival: arrival, tolerance: tolerance))
         return flags
@@ -22,17 +21,16 @@ enum WallClockCheck {
 
     /// Flags only a wall clock that went backwards by more than `tolerance` (across a reboot without
     /// network proof, where nothing better is known), and one that advanced less than the new boot's uptime.
-    static func flags(departure: ClockReading, arrival: ClockReading, atLeast minimum: Int64, tolerance: Int64) -> [VerdictFlag] {
+    static func flags(departure: ClockReading, arrival: ClockReading, atLeast minimum: TimeSpan, tolerance: TimeSpan) -> [VerdictFlag] {
         var flags: [VerdictFlag] = []
-        let wallDelta = Nanoseconds.subtract(arrival.wallNanoseconds, departure.wallNanoseconds)
-        let shortfall = Nanoseconds.subtract(minimum, wallDelta)
-        if shortfall > max(0, tolerance) { flags.append(VerdictFlag(.wallClockJumpedBack, amountNanoseconds: shortfall)) }
+        let shortfall = minimum - (arrival.wall - departure.wall)
+        if shortfall > max(.zero, tolerance) { flags.append(VerdictFlag(.wallClockJumpedBack, amount: shortfall)) }
         flags.append(contentsOf: rollback(departure: departure, arrival: arrival, tolerance: tolerance))
         return flags
     }
 
-    private static func rollback(departure: ClockReading, arrival: ClockReading, tolerance: Int64) -> [VerdictFlag] {
-        let back = Nanoseconds.subtract(departure.wallNanoseconds, arrival.wallNanoseconds)
-        return back > max(0, tolerance) ? [VerdictFlag(.clockRolledBack, amountNanoseconds: back)] : []
+    private static func rollback(departure: ClockReading, arrival: ClockReading, tolerance: TimeSpan) -> [VerdictFlag] {
+        let back = departure.wall - arrival.wall
+        return back > max(.zero, tolerance) ? [VerdictFlag(.clockRolledBack, amount: back)] : []
     }
 }

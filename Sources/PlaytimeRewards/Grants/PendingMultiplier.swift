@@ -1,3 +1,4 @@
+internal import PlaytimeSystem
 /// A multiplier the game asked for (an ad the player watched) that waits for the server's grant, and the gold it
 /// adds once granted. The game pays without it; the server pays it when it granted it (docs/reward-policy.md,
 /// "Multipliers are the server's").

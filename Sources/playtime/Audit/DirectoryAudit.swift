@@ -142,18 +142,10 @@ struct DirectoryAudit: Sendable {
         total.records += part.records
         total.bytes += part.bytes
         total.sessions += part.sessions
-        total.creditedSeconds = SessionAuditorTotals.saturatingAdd(total.creditedSeconds, part.creditedSeconds)
-        total.recomputedGold = SessionAuditorTotals.saturatingAdd(total.recomputedGold, part.recomputedGold)
-        total.claimedGold = SessionAuditorTotals.saturatingAdd(total.claimedGold, part.claimedGold)
+        total.creditedSeconds = Saturating.add(total.creditedSeconds, max(0, part.creditedSeconds))
+        total.recomputedGold = Saturating.add(total.recomputedGold, max(0, part.recomputedGold))
+        total.claimedGold = Saturating.add(total.claimedGold, max(0, part.claimedGold))
         total.findings += part.findings
-    }
-}
-
-/// `a + b` for non-negative totals, clamped at `Int64.max`.
-enum SessionAuditorTotals {
-    static func saturatingAdd(_ a: Int64, _ b: Int64) -> Int64 {
-        let (sum, overflow) = a.addingReportingOverflow(max(0, b))
-        return overflow ? .max : sum
     }
 }
 
