@@ -116,7 +116,7 @@ struct FairnessTrial {
         }
         let verdict = ElapsedVerdict(timeline: timeline, configuration: .standard, serverNowNanoseconds: serverNow)
         let paid = try calculator.calculate(verdict, of: timeline)
-        let honest = try calculator.calculate(creditedSeconds: Nanoseconds.floorSeconds(trueAway), status: .verified, goldPerHour: rate)
+        let honest = try calculator.calculate(creditedSeconds: TimeSpan.floorSeconds(trueAway), status: .verified, goldPerHour: rate)
         return FairnessOutcome(returnCheck: returnCheck, flagged: verdict.isFlagged,
                                flags: verdict.flags.filter { $0.kind.isSuspicious }.map { "\($0.kind)" },
                                creditedNanoseconds: verdict.lowerNanoseconds, trueAwayNanoseconds: trueAway,

@@ -208,25 +208,33 @@ extension JournalPass {
         if let boot = arrival.clock.bootID { lastArrivalBoot = (boot, arrival.clock.bootNanoseconds) }
     }
 
-    /// Where on the network timeline the verdict's credit lies, for the account's two-device check: from the
-    /// latest the departure can have been (its signed stamp for a `signedTime` verdict, else its own network
-    /// time, usable and not later than the server's clock) for exactly the credited lower bound, never past
-    /// the server's clock. `nil` without such a departure time or without credit.
+    /// Where on the network timeline the verdict's credit lies, for the account's two-device check and the upload
+    /// gate's placement: from the latest the departure can have been (its signed stamp for a `signedTime` verdict,
+    /// else its own network time, usable and not later than the server's clock) for exactly the credited lower
+    /// bound — moved back, never before the earliest the departure can have been, when that would end after the
+    /// latest the return can have been (the credit lies inside the session: a boot-clock credit from a departure
+    /// whose network time is uncertain by a second would otherwise reach a second into the next session, and an
+    /// honest player lose that second; found by the agreement property, issue 18) — never past the server's clock.
+    /// `nil` without such a departure time or without credit.
     private func certainlyAway(_ timeline: SessionTimeline, verdict: ElapsedVerdict) -> Range<Int64>? {
         guard verdict.lowerNanoseconds > 0 else { return nil }
-        let start: Int64
+        let credit = TimeSpan(nanoseconds: verdict.lowerNanoseconds)
+        var start: UnixInstant
         if verdict.method == .signedTime, let latest = timeline.departureSignedLatestNanoseconds {
             // Signed time places the credit itself, from the stamp's latest time: no device evidence moves it.
-            start = latest
+            start = UnixInstant(nanoseconds: latest)
         } else {
             guard let departure = timeline.departureNetwork(judgedBy: networkJudge), departure.latest < Int64.max else { return nil }
-            start = departure.latest
+            start = UnixInstant(nanoseconds: departure.latest)
+            if let arrival = trustedArrival(timeline) {
+                let overrun = (start + credit) - UnixInstant(nanoseconds: arrival.latest)
+                if overrun > .zero { start = max(UnixInstant(nanoseconds: departure.earliest), start - overrun) }
+            }
         }
-        let now = configuration.serverNowNanoseconds
+        let now = UnixInstant(nanoseconds: configuration.serverNowNanoseconds)
         guard start < now else { return nil }
-        let (end, past) = start.addingReportingOverflow(verdict.lowerNanoseconds)
-        let clamped = past ? now : min(end, now)
-        return start < clamped ? start..<clamped : nil
+        let end = min(start + credit, now)
+        return start < end ? start.nanoseconds..<end.nanoseconds : nil
     }
 
     /// Sessions of one journal follow each other; sessions of two devices must not both be away at once.

@@ -90,6 +90,17 @@ struct AgreementPropertyTests {
         }
     }
 
+    @Test("two 61 s sessions back to back after a long heartbeat gap: the second paid in full (seed 18200001, case 5457)")
+    func wholeSecondPlacementDeficit() async throws {
+        try await runOffCooperativePool {
+            try Self.agree(Lifecycle(steps: [
+                .heartbeat(goldPerHour: 600), .heartbeat(goldPerHour: 600), .wait(seconds: 10_061), .heartbeat(goldPerHour: 600),
+                .background(goldPerHour: 600, stamp: false), .wait(seconds: 61), .foreground(ad: false),
+                .background(goldPerHour: 600, stamp: false), .wait(seconds: 61), .foreground(ad: false),
+            ]), strict: true)
+        }
+    }
+
     /// Plays `lifecycle` in a scratch directory and checks the rule: the strict one unless it lies, or as `strict` says.
     static func agree(_ lifecycle: Lifecycle, strict: Bool? = nil) throws {
         try ScratchDirectory.with(prefix: "playtime-agreement") { directory in
