@@ -8,7 +8,7 @@ extension EarningsServer {
     /// derived from the server secret (nothing is stored), and the enrollment anchor, which the device records
     /// as the journal's first record. Upload the journal with ``acceptUpload(_:player:)``.
     package func enroll(player: String) throws(ServerError) -> Enrollment {
-        let now = configuration.now()
+        let now = configuration.clock.read().wallNanoseconds
         guard now >= 0 else { throw .setup("the server's clock reads before 1970") }
         let id = Enrollments.newJournalID(at: now)
         let journalID = Hex.encode(id)
@@ -43,7 +43,7 @@ extension EarningsServer {
         guard player.utf8.count <= Enrollments.maximumAccountBytes else {
             throw .anchor("the player name is longer than \(Enrollments.maximumAccountBytes) bytes")
         }
-        return anchorKey.issue(serverNanoseconds: configuration.now(), account: player, journalID: journalID,
+        return anchorKey.issue(serverNanoseconds: configuration.clock.read().wallNanoseconds, account: player, journalID: journalID,
                                headSequence: headSequence, headMAC: headMAC)
     }
 }

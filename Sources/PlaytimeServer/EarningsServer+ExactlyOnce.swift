@@ -9,7 +9,7 @@ extension EarningsServer {
     /// Runs `pay` once per `key` on the fleet database (``FleetDatabase/once(key:paidAt:expiresAt:_:)``): a key paid
     /// before answers `repeated(record, byThisCall)` — `byThisCall` when an earlier attempt of this same call committed
     /// it and its answer was lost; a failure whose outcome is unknown, or that a failover caused, is tried
-    /// again — with the server's clock read afresh — after 50 ms doubling to 1 s, until
+    /// again — with the server's clock read afresh — after 50 ms doubling to 1 s (paused on the server's clock), until
     /// ``ServerConfiguration/retryDeadlineMilliseconds`` after the first attempt (docs/fleet.md, "Exactly once").
     /// Returns the value and the attempts it took.
     func exactlyOnce<Value>(
@@ -20,14 +20,13 @@ extension EarningsServer {
         // The record names the call that wrote it, so that an attempt's commit whose answer was lost is recognised
         // by the next attempt as this call's own payment, not an earlier call's.
         let call = Self.randomName()
-        let started = SystemClock.bootNanoseconds()
-        let patience = max(0, configuration.retryDeadlineMilliseconds).multipliedReportingOverflow(by: 1_000_000)
-        let deadline = patience.overflow ? Int64.max : started.addingReportingOverflow(patience.partialValue).partialValue
+        let started = configuration.clock.read().bootNanoseconds
+        let deadline = Saturating.add(started, TimeSpan.milliseconds(max(0, configuration.retryDeadlineMilliseconds)).nanoseconds)
         var pause: Int64 = 50_000_000
         var attempts = 0
         while true {
             attempts += 1
-            let now = configuration.now()
+            let now = configuration.clock.read().wallNanoseconds
             let outcome: FleetOnce<Value>
             do throws(FleetOnceFailure<ServerError>) {
                 outcome = try fleet.once(key: key, paidAt: now, expiresAt: expiresAt, { stores in
@@ -38,10 +37,10 @@ extension EarningsServer {
                 case .refused(let refusal):
                     throw refusal
                 case .database(let failure):
-                    guard FleetDatabase.mayRetry(failure), SystemClock.bootNanoseconds() + pause < deadline else {
+                    guard FleetDatabase.mayRetry(failure), Saturating.add(configuration.clock.read().bootNanoseconds, pause) < deadline else {
                         throw .store(Self.unpaid(failure, attempts: attempts))
                     }
-                    Thread.sleep(forTimeInterval: Double(pause) / 1e9)
+                    configuration.clock.pause(nanoseconds: pause)
                     pause = min(pause * 2, 1_000_000_000)
                     continue
                 }

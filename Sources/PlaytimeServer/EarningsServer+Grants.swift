@@ -18,7 +18,7 @@ extension EarningsServer {
             calculator.policy.multipliers.contains { $0.name == multiplier }
         }
         guard known else { throw .grant("no policy of this server defines the multiplier '\(multiplier)'") }
-        let now = configuration.now()
+        let now = configuration.clock.read().wallNanoseconds
         do {
             try stores.grants.record(multiplier, for: SessionKey(player: player, session: session),
                                      expiresAt: Self.adding(sessionMemory, to: now), now: now)

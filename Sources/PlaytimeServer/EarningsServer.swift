@@ -56,7 +56,7 @@ public final class EarningsServer: Sendable {
         for other in configuration.retainedPolicies where other.version != policy.version { retained[other.version] = other }
         // The time of judging is set per upload (the gate replaces it); 0 until then.
         var audit = AuditConfiguration(serverNowNanoseconds: 0, policy: policy, retainedPolicies: retained)
-        let created = configuration.now()
+        let created = configuration.clock.read().wallNanoseconds
         for version in retained.keys { audit.policyRetirements[version] = configuration.policyRetirements[version] ?? created }
         audit.roughtimeKeys = configuration.roughtimeKeys
         audit.limits = configuration.limits
@@ -83,7 +83,7 @@ public final class EarningsServer: Sendable {
     /// A departure ticket for `session` of `player`, at the server's rate for the player, by the server's clock.
     /// Send its ``DepartureTicket/encodedText()`` to the client; it comes back with the player's return.
     package func issueTicket(player: String, session: String) throws(ServerError) -> DepartureTicket {
-        do { return try authority.issue(player: player, session: session, at: configuration.now()) } catch { throw .ticket(error) }
+        do { return try authority.issue(player: player, session: session, at: configuration.clock.read().wallNanoseconds) } catch { throw .ticket(error) }
     }
 
     /// Pays a departure ticket once: the time since its issue by the server's clock, at its rate, with the
@@ -100,12 +100,12 @@ public final class EarningsServer: Sendable {
     /// On file stores a second redemption of the same ticket throws ``TicketError/alreadyRedeemed``.
     package func redeem(_ ticket: String, player: String) throws(ServerError) -> TicketPayout {
         guard let fleet = stores.fleet else {
-            return try pay(ticket, player: player, at: configuration.now(), authority: authority, accounts: stores.accounts)
+            return try pay(ticket, player: player, at: configuration.clock.read().wallNanoseconds, authority: authority, accounts: stores.accounts)
         }
         let parsed: DepartureTicket
         do { parsed = try DepartureTicket.parse(ticket) } catch { throw .ticket(.malformed(error)) }
         // A forged ticket, or another player's, is refused before any record is looked up.
-        do { try authority.verify(parsed, player: player, at: configuration.now()) } catch { throw .ticket(error) }
+        do { try authority.verify(parsed, player: player, at: configuration.clock.read().wallNanoseconds) } catch { throw .ticket(error) }
         let (payout, attempts) = try exactlyOnce(fleet, key: [0x02] + parsed.nonce.bytes, expiresAt: parsed.expiresAt) { stores, now in
             let bound = authority.with(replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger,
                                        multiplierGrants: grants(recordedIn: stores))
@@ -184,12 +184,12 @@ public final class EarningsServer: Sendable {
             throw .upload(.overLimit(.bytes(limit: configuration.limits.bytesPerUpload)))
         }
         guard let fleet = stores.fleet else {
-            return try pay(upload: journal, player: player, key: key, at: configuration.now(), stores: stores)
+            return try pay(upload: journal, player: player, key: key, at: configuration.clock.read().wallNanoseconds, stores: stores)
         }
         // The idempotency key: these bytes from this player. The same upload sent again (its answer was lost)
         // answers what it paid; anything new is a new upload.
         let digest = SHA256.hash(Array("playtime-upload-payment".utf8) + [0] + Array(player.utf8) + [0] + journal)
-        let now = configuration.now()
+        let now = configuration.clock.read().wallNanoseconds
         let (payout, attempts) = try exactlyOnce(fleet, key: [0x03] + digest, expiresAt: Self.adding(sessionMemory, to: now)) { bound, now in
             var paying = stores
             paying.replayGuard = bound.replayGuard
@@ -252,7 +252,7 @@ public final class EarningsServer: Sendable {
     /// run it now and then (hourly). `nil` for file stores, which compact themselves.
     package func collectExpired() throws(ServerError) -> FleetCollection? {
         guard let fleet = stores.fleet else { return nil }
-        do { return try fleet.collect(now: configuration.now()) } catch { throw .store("collection: \(error)") }
+        do { return try fleet.collect(now: configuration.clock.read().wallNanoseconds) } catch { throw .store("collection: \(error)") }
     }
 
     /// What `ticket` is worth for `held` nanoseconds of its interval, exactly, with the multipliers it applied.

@@ -1,7 +1,7 @@
 package import PlaytimeAudit
 public import PlaytimeCrypto
 internal import PlaytimeRewards
-internal import PlaytimeSystem
+public import PlaytimeSystem
 internal import PlaytimeTickets
 
 /// How an ``EarningsServer`` pays beyond its policy: the server's own rates and multiplier grants, older
@@ -37,9 +37,11 @@ public struct ServerConfiguration: Sendable {
     /// is refused unjudged with ``UploadError/overLimit(_:)`` (docs/fleet.md, "Limits and cost"). The defaults
     /// are far above what an honest game uploads; within them an upload is judged in time linear in its bytes.
     package var limits = InputLimits()
-    /// The server's clock, Unix nanoseconds: the authority for tickets and for judging uploads. Tests pass a
-    /// manual clock.
-    @_spi(Testing) public var now: @Sendable () -> Int64 = { SystemClock.wallNanoseconds() }
+    /// The server's clock: its wall time (Unix nanoseconds) is the authority for tickets, anchors and judging
+    /// uploads; its boot time measures a database call's retry deadline, and its pause is the wait between two
+    /// attempts. The system's clock by default; a test passes one it moves by hand, and nothing of the server
+    /// reads time elsewhere.
+    @_spi(Testing) public var clock: any ClockSource = SystemClockSource()
 
     /// The defaults.
     public init() {}

@@ -38,4 +38,9 @@ package final class ManualClock: ClockSource {
     package func sleep(nanoseconds: Int64) async {
         if nanoseconds > 0 { advance(nanoseconds: nanoseconds) }
     }
+
+    /// Advances the clock instead of blocking.
+    package func pause(nanoseconds: Int64) {
+        if nanoseconds > 0 { advance(nanoseconds: nanoseconds) }
+    }
 }

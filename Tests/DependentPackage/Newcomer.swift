@@ -31,7 +31,7 @@ enum Newcomer {
         let second: Int64 = 1_000_000_000
         let serverClock = ServerClock()
         var configuration = ServerConfiguration()
-        configuration.now = { serverClock.now }
+        configuration.clock = serverClock
         let server = try await EarningsServer(store: directory + "/server", ticketSecret: Array("the newcomer's server secret".utf8),
                                         configuration: configuration)
         // The device enrolls once, a second before the player leaves: its journal is the server's from then on.
@@ -65,7 +65,9 @@ enum Newcomer {
     }
 }
 
-/// The server's clock, which this one-threaded run moves by hand.
-final class ServerClock: @unchecked Sendable {
+/// The server's clock, whose wall time this one-threaded run moves by hand.
+final class ServerClock: ClockSource, @unchecked Sendable {
     var now: Int64 = 0
+    func read() -> ClockReading { ClockReading(wallNanoseconds: now, bootNanoseconds: SystemClockSource().read().bootNanoseconds, bootID: nil) }
+    func sleep(nanoseconds: Int64) async {}
 }

@@ -40,7 +40,7 @@ enum ServerWork {
         var configuration = ServerConfiguration()
         configuration.ticketKeyID = "fleet-test"
         configuration.maximumConnections = threads
-        configuration.now = { now }
+        configuration.clock = FixedWallClock(wallNanoseconds: now)
         if let deadline = FleetWorker.argument("--deadline-ms").flatMap({ Int64($0) }) { configuration.retryDeadlineMilliseconds = deadline }
         let server: EarningsServer
         do {
@@ -110,4 +110,14 @@ enum ServerWork {
     }
 
     static var wallMilliseconds: Int64 { SystemClock.wallNanoseconds() / 1_000_000 }
+}
+
+/// The fleet test's server clock: its wall time fixed (the tests' expected payments are computed for it), its
+/// boot time and pauses real (the retry deadline and the waits between attempts, docs/fleet.md).
+struct FixedWallClock: ClockSource {
+    let wallNanoseconds: Int64
+    func read() -> ClockReading {
+        ClockReading(wallNanoseconds: wallNanoseconds, bootNanoseconds: SystemClock.bootNanoseconds(), bootID: nil)
+    }
+    func sleep(nanoseconds: Int64) async { try? await Task.sleep(nanoseconds: UInt64(max(0, nanoseconds))) }
 }

@@ -35,7 +35,7 @@ struct EarningsServerFleetTests {
         defer { fixture.cleanUp() }
         let clock = fixture.clock
         var configuration = ServerConfiguration()
-        configuration.now = { clock.read().wallNanoseconds }
+        configuration.clock = clock
         configuration.maximumConnections = 2
         let url = Self.url(base, database: String(name))
         let servers = try (0..<count).map { _ in try EarningsServer(store: url, ticketSecret: ServerFixture.secret, configuration: configuration) }

@@ -22,7 +22,7 @@ struct ServerFixture {
     func server(policy: RewardPolicy = .default, configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> EarningsServer {
         var configuration = ServerConfiguration()
         let clock = self.clock
-        configuration.now = { clock.read().wallNanoseconds }
+        configuration.clock = clock
         configure(&configuration)
         return try EarningsServer(store: directory + "/server", ticketSecret: Self.secret, policy: policy, configuration: configuration)
     }
@@ -37,7 +37,7 @@ struct ServerFixture {
         configuration.enrollment = try enrollment.value ?? {
             var enroller = ServerConfiguration()
             let clock = self.clock
-            enroller.now = { clock.read().wallNanoseconds }
+            enroller.clock = clock
             let made = try EarningsServer(store: directory + "/enroller", ticketSecret: Self.secret, configuration: enroller).enroll(player: player)
             enrollment.value = made
             return made

@@ -14,7 +14,7 @@ struct ServerLimitTests {
 
     func server(_ fixture: ServerFixture, _ limits: (inout InputLimits) -> Void) throws -> EarningsServer {
         try fixture.server { configuration in
-            configuration.now = { CostlyJournals.judgedAfter }
+            configuration.clock = ManualClock(wallNanoseconds: CostlyJournals.judgedAfter)
             limits(&configuration.limits)
         }
     }

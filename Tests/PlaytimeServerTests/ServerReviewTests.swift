@@ -34,7 +34,7 @@ struct ServerReviewTests {
         defer { fixture.cleanUp() }
         // The server's own clock: true time, whatever the player does to the device's wall clock.
         let serverClock = ManualClock(wallNanoseconds: fixture.clock.read().wallNanoseconds)
-        let server = try fixture.server { configuration in configuration.now = { serverClock.read().wallNanoseconds } }
+        let server = try fixture.server { configuration in configuration.clock = serverClock }
         func pass(_ nanoseconds: Int64) {
             fixture.clock.advance(nanoseconds: nanoseconds)
             serverClock.advance(nanoseconds: nanoseconds)

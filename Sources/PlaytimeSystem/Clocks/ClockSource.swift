@@ -22,9 +22,15 @@ public protocol ClockSource: Sendable {
     func read() -> ClockReading
     /// Waits for `nanoseconds` of boot-clock time.
     func sleep(nanoseconds: Int64) async
+    /// Blocks the calling thread for `nanoseconds` of boot-clock time: the wait of code that is not async (a
+    /// server's retry between two database attempts). A clock a test moves by hand advances instead.
+    func pause(nanoseconds: Int64)
 }
 
 extension ClockSource {
+    /// Blocks the calling thread for `nanoseconds` of real time (the default: a clock whose time is the real one).
+    public func pause(nanoseconds: Int64) { SystemClock.pause(nanoseconds: nanoseconds) }
+
     /// The boot clock now.
     package func bootNanoseconds() -> Int64 { read().bootNanoseconds }
 }

@@ -23,6 +23,14 @@ package enum SystemClock {
         #endif
     }
 
+    /// Blocks the calling thread for `nanoseconds` (at least; a signal that interrupts the sleep resumes it).
+    package static func pause(nanoseconds: Int64) {
+        guard nanoseconds > 0 else { return }
+        var request = timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    }
+
     /// An identifier that is new at every boot: Linux `/proc/sys/kernel/random/boot_id`,
     /// Darwin `kern.bootsessionuuid`. `nil` if the system does not provide one.
     package static func bootIdentifier() -> String? {

@@ -85,8 +85,7 @@ final class AgreementWorld {
         signed = ScriptedSignedTimeSource(responders: Self.responders, nowSeconds: signedSeconds)
         truth = TrueTime(clock: clock)
         var configuration = ServerConfiguration()
-        let truth = self.truth
-        configuration.now = { truth.now() }
+        configuration.clock = truth
         configuration.roughtimeKeys = Self.responders.map(\.publicKey)
         server = try EarningsServer(store: directory + "/server", ticketSecret: Self.secret, policy: Self.policy, configuration: configuration)
         enrollment = try server.enroll(player: Self.player)
@@ -313,7 +312,7 @@ final class AgreementWorld {
 }
 
 /// True time: the manual clock's wall less every move the player made. The server's clock.
-final class TrueTime: @unchecked Sendable {
+final class TrueTime: ClockSource, @unchecked Sendable {
     private let clock: ManualClock
     private let lock = NSLock()
     private var moved: Int64 = 0
@@ -322,6 +321,18 @@ final class TrueTime: @unchecked Sendable {
 
     /// Unix nanoseconds.
     func now() -> Int64 { clock.read().wallNanoseconds - lock.withLock { moved } }
+
+    /// The server's clock: true time, on the device's boot clock (the server never waits in this world).
+    func read() -> ClockReading {
+        let device = clock.read()
+        return ClockReading(wallNanoseconds: now(), bootNanoseconds: device.bootNanoseconds, bootID: nil)
+    }
+
+    /// The server never sleeps in this world; its pauses pass no true time.
+    func sleep(nanoseconds: Int64) async {}
+
+    /// The server never waits in this world.
+    func pause(nanoseconds: Int64) {}
 
     /// The player moved the wall clock by `nanoseconds`.
     func wallMoved(by nanoseconds: Int64) { lock.withLock { moved += nanoseconds } }
