@@ -19,6 +19,11 @@ package struct NTPNetworkTimeSource: NetworkTimeSource {
         self.servers = servers
     }
 
+    /// A source asking `servers` with a client (and its socket transport) on `clock`, the recorder's.
+    package init(servers: [NTPServer], clock: any ClockSource) {
+        self.init(client: NTPClient(clock: clock), servers: servers)
+    }
+
     /// One check whose timeout is the smaller of the client's and the budget.
     package nonisolated(nonsending) func fix(withinNanoseconds budgetNanoseconds: Int64) async -> Result<NTPFix, NTPError> {
         do {

@@ -64,9 +64,9 @@ public final class OfflineEarnings: Sendable {
         }
         let clock = configuration.clock
         let networkTime = configuration.networkTime
-            ?? (configuration.ntpServers.isEmpty ? nil : NTPNetworkTimeSource(servers: configuration.ntpServers))
+            ?? (configuration.ntpServers.isEmpty ? nil : NTPNetworkTimeSource(servers: configuration.ntpServers, clock: clock))
         let signedTime = configuration.signedTime
-            ?? (configuration.roughtimeServers.isEmpty ? nil : RoughtimeSignedTimeSource(servers: configuration.roughtimeServers))
+            ?? (configuration.roughtimeServers.isEmpty ? nil : RoughtimeSignedTimeSource(servers: configuration.roughtimeServers, clock: clock))
         let probe = configuration.connectivityProbe ?? SystemConnectivityProbe(servers: configuration.ntpServers)
         let journalPath = Self.path(configuration.journalFile, in: directory)
         let opened: SessionRecorder

@@ -8,11 +8,14 @@ package struct RoughtimeSignedTimeSource: SignedTimeSource {
     /// Checks answers against the configured servers' keys.
     package let verifier: SignedTimeVerifier
     private let transport: any RoughtimeTransport
+    private let clock: any ClockSource
 
-    /// Creates a source asking `servers` through `transport`.
-    package init(servers: [RoughtimeServer], transport: some RoughtimeTransport = SocketRoughtimeTransport()) {
+    /// Creates a source asking `servers` through `transport` (the socket transport on `clock` without one), its
+    /// client reading `clock` (the recorder's).
+    package init(servers: [RoughtimeServer], transport: (any RoughtimeTransport)? = nil, clock: any ClockSource = SystemClockSource()) {
         self.servers = servers
-        self.transport = transport
+        self.transport = transport ?? SocketRoughtimeTransport(clock: clock)
+        self.clock = clock
         self.verifier = SignedTimeVerifier(trustedKeys: servers.map(\.publicKey))
     }
 
@@ -21,7 +24,7 @@ package struct RoughtimeSignedTimeSource: SignedTimeSource {
     package nonisolated(nonsending) func links(firstNonce: [UInt8], withinNanoseconds budgetNanoseconds: Int64) async -> [SignedTimeLink] {
         guard !servers.isEmpty, firstNonce.count == 32 else { return [] }
         let share = max(1_000_000, budgetNanoseconds / Int64(servers.count))
-        let client = RoughtimeClient(servers: servers, transport: transport, timeoutNanoseconds: share)
+        let client = RoughtimeClient(servers: servers, transport: transport, timeoutNanoseconds: share, clock: clock)
         let result = await client.query(firstNonce: firstNonce)
         guard result.status == .verified else { return [] }
         return result.answers.compactMap { answer in

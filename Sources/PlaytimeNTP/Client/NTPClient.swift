@@ -15,14 +15,16 @@ package final class NTPClient: Sendable {
     private let clock: any ClockSource
     private let state = ThreadLock<[NTPServer: ServerMemory]>([:])
 
-    /// Creates a client. Pass a scripted transport and a manual clock in tests.
+    /// Creates a client reading `clock`; without a `transport`, the socket transport reports its instants on the
+    /// same clock (one clock through the client and its transport). Pass a scripted transport and a manual clock
+    /// in tests.
     package init(
         configuration: NTPConfiguration = NTPConfiguration(),
-        transport: any NTPTransport = SocketNTPTransport(),
+        transport: (any NTPTransport)? = nil,
         clock: any ClockSource = SystemClockSource()
     ) {
         self.configuration = configuration
-        self.transport = transport
+        self.transport = transport ?? SocketNTPTransport(clock: clock)
         self.clock = clock
     }
 

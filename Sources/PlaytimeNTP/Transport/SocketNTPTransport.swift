@@ -13,16 +13,22 @@ package import PlaytimeSystem
 /// Darwin `SO_TIMESTAMP`) placed on the boot clock, so that a late wake-up of the polling thread does not
 /// count as network delay; where no stamp comes it is the boot clock right after the read. On Linux the
 /// transport holds one idle stamping socket while it lives, so stamps are taken at arrival from the start.
+/// Both are reported on `clock`'s boot clock (``BootFrame``): the one the client reads; the waits themselves
+/// are real time, so the clock must be one whose boot time passes as the system's does (or is offset from it).
 package struct SocketNTPTransport: NTPTransport {
     private let queue = DispatchQueue(label: "PlaytimeNTP.SocketNTPTransport")
     /// Keeps Linux's receive stamping on for as long as this transport lives (see `ArrivalStampKeeper`).
     private let stampKeeper = ArrivalStampKeeper()
     /// How long the caller's thread polls, without sleeping, before waiting moves to the I/O queue.
     package let busyPollNanoseconds: Int64
+    /// The clock T1 and T4 are reported on (the client's).
+    package let clock: any ClockSource
 
-    /// Creates a transport with its own I/O queue. `busyPollNanoseconds` 0 hands off at once.
-    package init(busyPollNanoseconds: Int64 = 200_000) {
+    /// Creates a transport with its own I/O queue, reporting instants on `clock`. `busyPollNanoseconds` 0 hands
+    /// off at once.
+    package init(busyPollNanoseconds: Int64 = 200_000, clock: any ClockSource = SystemClockSource()) {
         self.busyPollNanoseconds = max(0, busyPollNanoseconds)
+        self.clock = clock
     }
 
     /// Numeric hosts parse in place; names resolve on the I/O queue.
@@ -35,13 +41,14 @@ package struct SocketNTPTransport: NTPTransport {
 
     /// Sends and busy-polls on the caller's thread, then waits for the rest on the I/O queue.
     package nonisolated(nonsending) func exchange(_ requests: [NTPRequest], timeoutNanoseconds: Int64) async -> [NTPExchangeResult] {
+        let frame = BootFrame(clock)
         let round = ExchangeRound(requests, timeoutNanoseconds: timeoutNanoseconds)
         round.poll(until: min(round.deadline, SystemClock.bootNanoseconds() + busyPollNanoseconds), sleeping: false)
-        if round.isSettled { return round.finish() }
+        if round.isSettled { return round.finish(on: frame) }
         return await withCheckedContinuation { continuation in
             queue.async {
                 round.poll(until: round.deadline, sleeping: true)
-                continuation.resume(returning: round.finish())
+                continuation.resume(returning: round.finish(on: frame))
             }
         }
     }
@@ -56,7 +63,7 @@ package struct SocketNTPTransport: NTPTransport {
     package static func exchangeBlocking(_ requests: [NTPRequest], timeoutNanoseconds: Int64) -> [NTPExchangeResult] {
         let round = ExchangeRound(requests, timeoutNanoseconds: timeoutNanoseconds)
         round.poll(until: round.deadline, sleeping: true)
-        return round.finish()
+        return round.finish(on: BootFrame(SystemClockSource()))
     }
 }
 
@@ -91,9 +98,9 @@ private final class ExchangeRound: @unchecked Sendable {
         }
     }
 
-    /// Closes every socket and reports each request's end state.
-    func finish() -> [NTPExchangeResult] {
-        let results = slots.map { $0.result() }
+    /// Closes every socket and reports each request's end state, its instants on `frame`'s clock.
+    func finish(on frame: BootFrame) -> [NTPExchangeResult] {
+        let results = slots.map { $0.result().onClock(frame) }
         for index in slots.indices { slots[index].close() }
         return results
     }
@@ -176,5 +183,16 @@ private struct PendingRequest {
         if let outcome { return NTPExchangeResult(outcome: outcome, ignored: ignored) }
         let address = socket?.peer ?? request.addresses[min(addressIndex, request.addresses.count - 1)]
         return NTPExchangeResult(outcome: .timedOut(address: address), ignored: ignored)
+    }
+}
+
+extension NTPExchangeResult {
+    /// This result with its send and receive instants carried onto `frame`'s clock.
+    func onClock(_ frame: BootFrame) -> NTPExchangeResult {
+        guard case .reply(let datagram, let address, let sent, let received) = outcome else { return self }
+        var moved = self
+        moved.outcome = .reply(datagram: datagram, address: address, sentBootNanoseconds: frame.onClock(sent),
+                               receivedBootNanoseconds: frame.onClock(received))
+        return moved
     }
 }

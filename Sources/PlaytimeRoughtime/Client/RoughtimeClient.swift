@@ -16,11 +16,12 @@ package struct RoughtimeClient: Sendable {
     /// receive stamps are on the same clock. Tests pass a manual clock with a scripted transport.
     private let clock: any ClockSource
 
-    /// Creates a client. Pass a scripted transport and a manual clock in tests.
-    package init(servers: [RoughtimeServer], transport: some RoughtimeTransport = SocketRoughtimeTransport(),
+    /// Creates a client reading `clock`; without a `transport`, the socket transport reports its instants on the
+    /// same clock. Pass a scripted transport and a manual clock in tests.
+    package init(servers: [RoughtimeServer], transport: (any RoughtimeTransport)? = nil,
                 timeoutNanoseconds: Int64 = 1_000_000_000, clock: any ClockSource = SystemClockSource()) {
         self.servers = servers
-        self.transport = transport
+        self.transport = transport ?? SocketRoughtimeTransport(clock: clock)
         self.timeoutNanoseconds = max(0, timeoutNanoseconds)
         self.clock = clock
     }

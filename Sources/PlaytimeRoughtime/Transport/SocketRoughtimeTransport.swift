@@ -10,11 +10,18 @@ package import PlaytimeSystem
 /// "offline" is reported without waiting for the timeout. A datagram that does not carry the request's nonce does not
 /// end the wait (an injected one cannot hide the real answer); if no better one arrives, the last such
 /// datagram is returned at the deadline so the verifier can name what was wrong with it.
+///
+/// Send and receive instants are reported on `clock`'s boot clock (``BootFrame``), the one its client reads; the
+/// waits are real time, so the clock must be one whose boot time passes as the system's does.
 package struct SocketRoughtimeTransport: RoughtimeTransport {
     private let queue = DispatchQueue(label: "PlaytimeRoughtime.SocketRoughtimeTransport")
+    /// The clock the exchange's instants are reported on (the client's).
+    package let clock: any ClockSource
 
-    /// Creates a transport with its own I/O queue.
-    package init() {}
+    /// Creates a transport with its own I/O queue, reporting instants on `clock`.
+    package init(clock: any ClockSource = SystemClockSource()) {
+        self.clock = clock
+    }
 
     /// Numeric hosts parse in place; names resolve on the I/O queue.
     package nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError> {
@@ -27,9 +34,11 @@ package struct SocketRoughtimeTransport: RoughtimeTransport {
     /// Sends and waits on the I/O queue.
     package nonisolated(nonsending) func exchange(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
                                                  timeoutNanoseconds: Int64) async -> RoughtimeExchangeOutcome {
-        await withCheckedContinuation { continuation in
+        let frame = BootFrame(clock)
+        return await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: Self.exchangeBlocking(request, nonce: nonce, addresses: addresses, timeoutNanoseconds: timeoutNanoseconds))
+                let outcome = Self.exchangeBlocking(request, nonce: nonce, addresses: addresses, timeoutNanoseconds: timeoutNanoseconds)
+                continuation.resume(returning: outcome.onClock(frame))
             }
         }
     }
@@ -132,5 +141,14 @@ private struct DualStackExchange {
                 return nil
             }
         }
+    }
+}
+
+extension RoughtimeExchangeOutcome {
+    /// This outcome with its send and receive instants carried onto `frame`'s clock.
+    func onClock(_ frame: BootFrame) -> RoughtimeExchangeOutcome {
+        guard case .reply(let datagram, let address, let sent, let received) = self else { return self }
+        return .reply(datagram: datagram, address: address, sentBootNanoseconds: frame.onClock(sent),
+                      receivedBootNanoseconds: frame.onClock(received))
     }
 }
