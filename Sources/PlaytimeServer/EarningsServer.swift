@@ -81,7 +81,7 @@ public final class EarningsServer: Sendable {
     }
 
     /// A departure ticket for `session` of `player`, at the server's rate for the player, by the server's clock.
-    /// Send its ``DepartureTicket/encodedText()`` to the client; it comes back with the player's return.
+    /// Send its ``DepartureTicket/text`` to the client; it comes back with the player's return.
     package func issueTicket(player: String, session: String) throws(ServerError) -> DepartureTicket {
         do { return try authority.issue(player: player, session: session, at: configuration.clock.read().wallNanoseconds) } catch { throw .ticket(error) }
     }

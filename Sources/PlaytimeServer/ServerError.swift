@@ -1,8 +1,8 @@
 package import PlaytimeAudit
 package import PlaytimeTickets
 
-/// Why an ``EarningsServer`` could not start, redeem, accept, anchor or grant: a ``code`` to branch on, the reason in
-/// words, and the ticket's or the upload's own refusal when there is one.
+/// Why an ``EarningsServer`` could not start, redeem, accept, anchor or grant: a ``code`` to branch on and the reason
+/// in words (the ticket's or the upload's own refusal among them).
 ///
 /// A struct, not an enum: a later version may add codes without breaking a caller, who compares ``code`` with the
 /// constants and keeps a default (docs/facades.md).
@@ -18,10 +18,10 @@ public struct ServerError: Error, Sendable, CustomStringConvertible {
 
         /// The stores or the configuration could not be opened; the server did not start.
         public static let setup = Code(rawValue: "setup")
-        /// The ticket was refused (already redeemed, forged, expired, …) or its stores failed: ``ServerError/ticketError``.
+        /// The ticket was refused (already redeemed, forged, expired, …) or its stores failed; the description says which.
         public static let ticket = Code(rawValue: "ticket")
-        /// The upload could not be judged (not a journal under the key, over a limit, a concurrent upload, …):
-        /// ``ServerError/uploadError``.
+        /// The upload could not be judged (not a journal under the key, over a limit, a concurrent upload, …); the
+        /// description says which.
         public static let upload = Code(rawValue: "upload")
         /// A store failed after the judgement; nothing more was paid (the session counts as paid: a retry pays
         /// nothing twice).

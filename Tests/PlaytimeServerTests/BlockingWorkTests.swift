@@ -17,12 +17,15 @@ struct BlockingWorkTests {
                 group.addTask {
                     await BlockingWork.run { () -> Bool in
                         started.signal()
-                        return release.wait(timeout: .now() + .seconds(30)) == .success
+                        return release.wait(timeout: .now() + .seconds(300)) == .success
                     }
                 }
             }
+            // Each call needs a pool thread only for an instant, to hand its body to a thread; the bound is long
+            // because other suites running at once can hold the pool for a minute, and a call that waits on the
+            // pool's threads never starts at all, however long it is given.
             let allStarted = try await runOffCooperativePool {
-                (0..<count).allSatisfy { _ in started.wait(timeout: .now() + .seconds(30)) == .success }
+                (0..<count).allSatisfy { _ in started.wait(timeout: .now() + .seconds(240)) == .success }
             }
             #expect(allStarted, "not every blocking call got a thread: they wait on the pool's threads")
             for _ in 0..<count { release.signal() }

@@ -42,3 +42,13 @@ enum BuiltModules {
     /// `Tests/DependentPackage/NAME`.
     static func fixture(_ name: String) -> String { root.appendingPathComponent("Tests/DependentPackage/" + name).path }
 }
+
+/// Runs blocking work (a `swiftc` or `swift-symbolgraph-extract` child, seconds long) on a thread of its own, so that
+/// these suites never hold a thread of Swift's cooperative pool, which every suite running at once needs (before,
+/// their minutes of child processes stalled the whole test run's pool: `BlockingWorkTests` measured it).
+/// Expectations stay on the test's task: the body only computes.
+func offPool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}

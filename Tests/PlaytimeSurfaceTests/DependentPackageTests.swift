@@ -9,7 +9,11 @@ import Testing
 @Suite("A dependent package")
 struct DependentPackageTests {
     /// `swiftc -typecheck` of `file` against the built modules: the exit status and the distinct error lines.
-    static func typecheck(_ file: String, packageName: String? = nil) throws -> (status: Int32, errors: [String]) {
+    static func typecheck(_ file: String, packageName: String? = nil) async throws -> (status: Int32, errors: [String]) {
+        try await offPool { try typecheckBlocking(file, packageName: packageName) }
+    }
+
+    private static func typecheckBlocking(_ file: String, packageName: String?) throws -> (status: Int32, errors: [String]) {
         guard let swiftc = SymbolGraphExtractor.toolchainTool("swiftc") else {
             throw PublicAPIError("swiftc is not on PATH")
         }
@@ -23,12 +27,12 @@ struct DependentPackageTests {
 
     @Test("control: with PlaytimeSystem imported, the package's own modules see all three; an outside package none (they are package)",
           arguments: ["UDPSocket", "SystemError", "OpenFile"])
-    func namesExistInThePackage(_ type: String) throws {
+    func namesExistInThePackage(_ type: String) async throws {
         let file = try Self.namingFile(type, importing: "PlaytimeGuard\nimport PlaytimeSystem")
         defer { try? FileManager.default.removeItem(at: file) }
-        let inside = try Self.typecheck(file.path, packageName: try BuiltModules.packageName())
+        let inside = try await Self.typecheck(file.path, packageName: try BuiltModules.packageName())
         #expect(inside.errors.isEmpty && inside.status == 0, "\(inside.errors)")
-        let outside = try Self.typecheck(file.path)
+        let outside = try await Self.typecheck(file.path)
         #expect(outside.errors == ["cannot find type '\(type)' in scope"], "\(outside.errors)")
     }
 
@@ -41,37 +45,37 @@ struct DependentPackageTests {
     }
 
     @Test("importing only PlaytimeGuard, a game cannot name the platform layer's type", arguments: ["UDPSocket", "SystemError", "OpenFile"])
-    func cannotName(_ type: String) throws {
-        let (status, errors) = try Self.typecheck(BuiltModules.fixture("Names\(type).swift"))
+    func cannotName(_ type: String) async throws {
+        let (status, errors) = try await Self.typecheck(BuiltModules.fixture("Names\(type).swift"))
         #expect(status != 0)
         #expect(errors == ["cannot find type '\(type)' in scope"], "\(errors)")
     }
 
     @Test("importing only PlaytimeServer, a game server cannot name them either", arguments: ["UDPSocket", "SystemError", "OpenFile"])
-    func serverCannotName(_ type: String) throws {
+    func serverCannotName(_ type: String) async throws {
         let file = try Self.namingFile(type, importing: "PlaytimeServer")
         defer { try? FileManager.default.removeItem(at: file) }
-        let (status, errors) = try Self.typecheck(file.path)
+        let (status, errors) = try await Self.typecheck(file.path)
         #expect(status != 0)
         #expect(errors == ["cannot find type '\(type)' in scope"], "\(errors)")
     }
 
     @Test("importing only PlaytimeGuard, a game writes the quick starts and names its clock, key, NTP and Roughtime types")
-    func clientTypesResolve() throws {
-        let (status, errors) = try Self.typecheck(BuiltModules.fixture("ClientUse.swift"))
+    func clientTypesResolve() async throws {
+        let (status, errors) = try await Self.typecheck(BuiltModules.fixture("ClientUse.swift"))
         #expect(errors.isEmpty, "\(errors)")
         #expect(status == 0)
     }
 
     @Test("the README's quick starts type-check as written, every variable declared with its type",
           arguments: ["## Client quick start", "## Server quick start"])
-    func readmeQuickStart(_ heading: String) throws {
+    func readmeQuickStart(_ heading: String) async throws {
         let readme = try String(contentsOf: BuiltModules.root.appendingPathComponent("README.md"), encoding: .utf8)
         let code = try #require(Self.firstSwiftBlock(after: heading, in: readme), "no ```swift block under \(heading)")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("playtime-readme-\(UUID().uuidString).swift")
         defer { try? FileManager.default.removeItem(at: file) }
         try code.write(to: file, atomically: true, encoding: .utf8)
-        let (status, errors) = try Self.typecheck(file.path)
+        let (status, errors) = try await Self.typecheck(file.path)
         #expect(errors.isEmpty, "\(heading): \(errors)")
         #expect(status == 0)
     }
@@ -88,8 +92,8 @@ struct DependentPackageTests {
     }
 
     @Test("importing only PlaytimeServer, a game server writes the server quick start")
-    func serverTypesResolve() throws {
-        let (status, errors) = try Self.typecheck(BuiltModules.fixture("ServerUse.swift"))
+    func serverTypesResolve() async throws {
+        let (status, errors) = try await Self.typecheck(BuiltModules.fixture("ServerUse.swift"))
         #expect(errors.isEmpty, "\(errors)")
         #expect(status == 0)
     }

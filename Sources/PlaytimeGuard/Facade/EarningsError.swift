@@ -25,11 +25,11 @@ public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible
         /// A configured policy is invalid.
         public static let invalidPolicy = Code(rawValue: "invalid-policy")
         /// The session departed under a policy this configuration does not know: the return is recorded, nothing
-        /// is paid and no claim is written (add the policy to ``EarningsConfiguration/retainedPolicies``);
-        /// ``EarningsError/sessionID`` names the session.
+        /// is paid and no claim is written (add the policy to ``EarningsConfiguration/retainedPolicies``); the
+        /// description names the session.
         public static let unknownPolicy = Code(rawValue: "unknown-policy")
         /// A server anchor (or the enrollment's) was refused: malformed, for another journal, or not the head its
-        /// request reported (``EarningsError/anchorError``). Nothing was written.
+        /// request reported (the description says which). Nothing was written: ask the server again.
         public static let anchor = Code(rawValue: "anchor")
     }
 

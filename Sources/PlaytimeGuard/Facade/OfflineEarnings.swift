@@ -19,7 +19,8 @@ internal import PlaytimeSystem
 public final class OfflineEarnings: Sendable {
     /// The directory holding the key and the journal.
     package let directory: String
-    /// The journal's path.
+    /// The journal's path: send its bytes to the game's server (`EarningsServer.acceptUpload(_:player:)`) to be paid
+    /// for offline play; the server pays each session once, so an upload may repeat or extend an earlier one.
     public let journalPath: String
     /// The journal key (the enrollment's, ``EarningsConfiguration/journalKey``, or the key file's). A game server audits uploads
     /// with the same key: provision it once over the game's authenticated channel; it never travels with an upload.

@@ -80,37 +80,37 @@ package struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 }
 
-/// An instant of a boot clock (nanoseconds since the boot began, counting sleep): only instants of one boot
-/// compare (``ClockReading/bootID``). Arithmetic saturates.
-package struct BootInstant: Hashable, Comparable, Sendable {
-    /// Nanoseconds since the boot began.
+/// Which clock an ``Instant`` is of: instants of different clocks never mix (a boot-clock instant minus a Unix
+/// instant does not compile).
+package protocol TimeFrame {}
+
+/// A boot clock: nanoseconds since the boot began, counting sleep. Only instants of one boot compare
+/// (``ClockReading/bootID``).
+package enum BootTime: TimeFrame {}
+
+/// Absolute time: Unix nanoseconds (UTC since 1970), from a wall clock, network time, signed time or a server's
+/// clock.
+package enum UnixTime: TimeFrame {}
+
+/// An instant of the clock `Frame`. Arithmetic saturates (``Saturating``).
+package struct Instant<Frame: TimeFrame>: Hashable, Comparable, Sendable {
+    /// Nanoseconds since the clock's origin.
     package var nanoseconds: Int64
 
-    /// The instant `nanoseconds` after the boot began.
+    /// The instant `nanoseconds` after the clock's origin.
     @inlinable
     package init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
-    @inlinable package static func - (lhs: BootInstant, rhs: BootInstant) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static func + (lhs: BootInstant, rhs: TimeSpan) -> BootInstant { BootInstant(nanoseconds: Saturating.add(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static func - (lhs: BootInstant, rhs: TimeSpan) -> BootInstant { BootInstant(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static func < (lhs: BootInstant, rhs: BootInstant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+    @inlinable package static func - (lhs: Instant, rhs: Instant) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
+    @inlinable package static func + (lhs: Instant, rhs: TimeSpan) -> Instant { Instant(nanoseconds: Saturating.add(lhs.nanoseconds, rhs.nanoseconds)) }
+    @inlinable package static func - (lhs: Instant, rhs: TimeSpan) -> Instant { Instant(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
+    @inlinable package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 }
 
-/// An instant of absolute time: Unix nanoseconds (UTC since 1970), from a wall clock, network time, signed time
-/// or a server's clock. Arithmetic saturates.
-package struct UnixInstant: Hashable, Comparable, Sendable {
-    /// Nanoseconds since 1970-01-01T00:00:00Z.
-    package var nanoseconds: Int64
-
-    /// The instant `nanoseconds` after the Unix epoch.
-    @inlinable
-    package init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
-
-    @inlinable package static func - (lhs: UnixInstant, rhs: UnixInstant) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static func + (lhs: UnixInstant, rhs: TimeSpan) -> UnixInstant { UnixInstant(nanoseconds: Saturating.add(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static func - (lhs: UnixInstant, rhs: TimeSpan) -> UnixInstant { UnixInstant(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static func < (lhs: UnixInstant, rhs: UnixInstant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-}
+/// An instant of a boot clock.
+package typealias BootInstant = Instant<BootTime>
+/// An instant of absolute time.
+package typealias UnixInstant = Instant<UnixTime>
 
 extension ClockReading {
     /// The boot clock's instant.
