@@ -1,4 +1,3 @@
-internal import PlaytimeSystem
 
 // The game server's API: every call that waits on the disk or the database is async and runs its blocking work on a
 // thread of its own (`BlockingWork`), never on the cooperative pool. The synchronous calls of the same names are

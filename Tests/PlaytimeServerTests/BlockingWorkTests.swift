@@ -1,5 +1,5 @@
 import Dispatch
-import PlaytimeSystem
+import PlaytimeServer
 import PlaytimeTestSupport
 import Testing
 
