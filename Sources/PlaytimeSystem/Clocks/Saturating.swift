@@ -3,7 +3,7 @@
 /// come from files and the network, so any value is possible and none may crash a verdict or a payment.
 package enum Saturating {
     /// `a + b`, clamped to the Int64 range.
-    @inlinable
+    @_transparent
     package static func add(_ a: Int64, _ b: Int64) -> Int64 {
         let (sum, overflow) = a.addingReportingOverflow(b)
         guard overflow else { return sum }
@@ -11,7 +11,7 @@ package enum Saturating {
     }
 
     /// `a - b`, clamped to the Int64 range.
-    @inlinable
+    @_transparent
     package static func subtract(_ a: Int64, _ b: Int64) -> Int64 {
         let (difference, overflow) = a.subtractingReportingOverflow(b)
         guard overflow else { return difference }
@@ -19,7 +19,7 @@ package enum Saturating {
     }
 
     /// `a × b`, clamped to the Int64 range.
-    @inlinable
+    @_transparent
     package static func multiply(_ a: Int64, _ b: Int64) -> Int64 {
         let (product, overflow) = a.multipliedReportingOverflow(by: b)
         guard overflow else { return product }
@@ -27,7 +27,7 @@ package enum Saturating {
     }
 
     /// `|a - b|`, clamped to Int64.max.
-    @inlinable
+    @_transparent
     package static func distance(_ a: Int64, _ b: Int64) -> Int64 {
         let difference = subtract(a, b)
         return difference == .min ? .max : Swift.abs(difference)

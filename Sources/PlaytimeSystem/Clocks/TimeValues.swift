@@ -12,17 +12,17 @@ package struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible
     package var nanoseconds: Int64
 
     /// A span of `nanoseconds`.
-    @inlinable
+    @_transparent
     package init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// A span of whole seconds (saturating).
-    @inlinable
+    @_transparent
     package static func seconds(_ seconds: Int64) -> TimeSpan {
         TimeSpan(nanoseconds: Saturating.multiply(seconds, nanosecondsPerSecond))
     }
 
     /// A span of whole milliseconds (saturating).
-    @inlinable
+    @_transparent
     package static func milliseconds(_ milliseconds: Int64) -> TimeSpan {
         TimeSpan(nanoseconds: Saturating.multiply(milliseconds, 1_000_000))
     }
@@ -50,10 +50,10 @@ package struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible
         return "\(sign)\(seconds).\(String(repeating: "0", count: 3 - String(millis).count))\(millis) s"
     }
 
-    @inlinable package static func + (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan { TimeSpan(nanoseconds: Saturating.add(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static func - (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static prefix func - (span: TimeSpan) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(0, span.nanoseconds)) }
-    @inlinable package static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+    @_transparent package static func + (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan { TimeSpan(nanoseconds: Saturating.add(lhs.nanoseconds, rhs.nanoseconds)) }
+    @_transparent package static func - (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
+    @_transparent package static prefix func - (span: TimeSpan) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(0, span.nanoseconds)) }
+    @_transparent package static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
     /// Whole seconds of `nanoseconds`, rounded toward minus infinity.
     package static func floorSeconds(_ nanoseconds: Int64) -> Int64 {
@@ -98,13 +98,13 @@ package struct Instant<Frame: TimeFrame>: Hashable, Comparable, Sendable {
     package var nanoseconds: Int64
 
     /// The instant `nanoseconds` after the clock's origin.
-    @inlinable
+    @_transparent
     package init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
-    @inlinable package static func - (lhs: Instant, rhs: Instant) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static func + (lhs: Instant, rhs: TimeSpan) -> Instant { Instant(nanoseconds: Saturating.add(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static func - (lhs: Instant, rhs: TimeSpan) -> Instant { Instant(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
-    @inlinable package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+    @_transparent package static func - (lhs: Instant, rhs: Instant) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
+    @_transparent package static func + (lhs: Instant, rhs: TimeSpan) -> Instant { Instant(nanoseconds: Saturating.add(lhs.nanoseconds, rhs.nanoseconds)) }
+    @_transparent package static func - (lhs: Instant, rhs: TimeSpan) -> Instant { Instant(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
+    @_transparent package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 }
 
 /// An instant of a boot clock.
