@@ -63,21 +63,8 @@ package final class SessionAuditor {
         try audit(source: file, name: name, key: journalKey ?? key, observe: observe, onSession: onSession)
     }
 
-    /// Audits one journal held in memory (an upload's bytes) as ``audit(file:name:key:observe:onSession:)`` audits
-    /// a file: the same passes over the same records, read once, without a file.
-    @discardableResult
-    package func audit(bytes: [UInt8], name: String, key journalKey: JournalKey? = nil, observe: (JournalRecordView) -> Void = { _ in },
-                       onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
-        let key = journalKey ?? self.key
-        let result = bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Result<[AuditFinding], JournalError> in
-            Result { () throws(JournalError) in
-                try audit(source: JournalBytes(buffer), name: name, key: key, observe: observe, onSession: onSession)
-            }
-        }
-        return try result.get()
-    }
-
-    /// The audit of one journal, its verified records streamed from `source` (a file or memory).
+    /// The audit of one journal, its verified records streamed from `source` (a file, or an upload's bytes in memory:
+    /// ``JournalBytes``).
     package func audit<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, name: String, key: JournalKey,
                                                               observe: (JournalRecordView) -> Void,
                                                               onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {

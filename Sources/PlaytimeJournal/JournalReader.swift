@@ -60,10 +60,7 @@ package enum JournalReader {
     package static func verify(
         bytes: UnsafeRawBufferPointer, key: JournalKey, onRecord: (JournalRecord) -> Void = { _ in }
     ) -> JournalVerification {
-        var scanner = JournalScanner(key: key)
-        let consumed = scanner.consume(bytes, deliver: true) { onRecord($0.record) }
-        scanner.finish(leftoverByteCount: bytes.count - consumed)
-        return scanner.verification
+        stream(bytes: bytes, key: key) { onRecord($0.record) }
     }
 
     /// Verifies a journal held in memory, calling `onRecord` for each verified record.
