@@ -111,8 +111,7 @@ struct ServerState: Sendable {
     @Sendable static func collect(_ server: EarningsServer) -> String {
         do {
             guard let report = try server.collectExpired() else { return "nothing to collect" }
-            return "collected \(report.nonces) nonce(s), \(report.sessions) session key(s), \(report.grants) grant(s), "
-                + "\(report.players) idle player(s)"
+            return report.description
         } catch {
             return "collection failed (retried later): \(error)"
         }
