@@ -9,7 +9,27 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cleanups=()
-trap 'for c in "${cleanups[@]}"; do $c; done' EXIT
+peer_pids=()
+# At exit, also when a test fails or the run is interrupted: the cleanups run last-added first (the peers are stopped
+# while their pid files still exist, then the run's folder goes), and no peer this run started may outlive it.
+finish() {
+  local status=$? i pid left=()
+  trap - EXIT INT TERM
+  for ((i = ${#cleanups[@]} - 1; i >= 0; i--)); do ${cleanups[i]} || true; done
+  for pid in "${peer_pids[@]}"; do
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && left+=("$pid")
+  done
+  if [ ${#left[@]} -gt 0 ]; then
+    echo "test.sh: peers of this run still running after it: ${left[*]} (killed now)" >&2
+    kill -9 "${left[@]}" 2>/dev/null || true
+    [ "$status" = 0 ] && status=1
+  fi
+  exit "$status"
+}
+trap finish EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 # Every temporary file of this run (the tests' fixtures, the peers' state, the compiler's scratch folders) goes to
 # one folder, removed at exit: a passing run leaves nothing in /tmp. A test must remove what it makes: anything the
 # tests left in their folder is listed and fails the run (the compiler's own scratch, TemporaryDirectory.* and
@@ -23,6 +43,7 @@ if command -v chronyd >/dev/null 2>&1 || [ -x /usr/sbin/chronyd ]; then
   PLAYTIME_CHRONY_SERVER=$(scripts/chronyd-loopback.sh start "$port")
   export PLAYTIME_CHRONY_SERVER PLAYTIME_CHRONY_STRATUM=8
   cleanups+=('scripts/chronyd-loopback.sh stop')
+  peer_pids+=("$(cat "$PLAYTIME_CHRONY_DIR/chronyd.pid")")
   echo "test.sh: chronyd serving on $PLAYTIME_CHRONY_SERVER"
 elif [ "${PLAYTIME_REQUIRE_CHRONY:-0}" = 1 ]; then
   echo "test.sh: PLAYTIME_REQUIRE_CHRONY=1 but chronyd is not installed" >&2
@@ -37,6 +58,7 @@ if command -v roughly >/dev/null 2>&1; then
   PLAYTIME_ROUGHLY_SERVER=$(scripts/roughly-loopback.sh start "$rport")
   PLAYTIME_ROUGHLY_GREASE_SERVER=$(scripts/roughly-loopback.sh start "$((rport + 1))" grease)
   export PLAYTIME_ROUGHLY_SERVER PLAYTIME_ROUGHLY_GREASE_SERVER
+  peer_pids+=("$(cat "$PLAYTIME_ROUGHLY_DIR/roughly-$rport.pid")" "$(cat "$PLAYTIME_ROUGHLY_DIR/roughly-$((rport + 1)).pid")")
   echo "test.sh: roughly serving on $PLAYTIME_ROUGHLY_SERVER (greasing: $PLAYTIME_ROUGHLY_GREASE_SERVER)"
 elif [ "${PLAYTIME_REQUIRE_ROUGHLY:-0}" = 1 ]; then
   echo "test.sh: PLAYTIME_REQUIRE_ROUGHLY=1 but roughly is not installed" >&2
@@ -53,6 +75,7 @@ if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/de
   postgres_facts=$(scripts/postgres-loopback.sh start "$postgres_dir" "${PLAYTIME_POSTGRES_TEST_PORT:-$((20000 + checkout_id % 20000))}")
   eval "$postgres_facts"
   cleanups+=("scripts/postgres-loopback.sh stop $postgres_dir")
+  peer_pids+=("$(head -n 1 "$postgres_dir/data/postmaster.pid")")
   echo "test.sh: PostgreSQL serving on 127.0.0.1:$PLAYTIME_POSTGRES_PORT and $PLAYTIME_POSTGRES_SOCKET_DIR"
 elif [ "${PLAYTIME_REQUIRE_POSTGRES:-0}" = 1 ]; then
   echo "test.sh: PLAYTIME_REQUIRE_POSTGRES=1 but PostgreSQL is not installed" >&2
