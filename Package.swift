@@ -13,6 +13,8 @@ let package = Package(
         // Every other module is reached through these two, never linked alone (its cross-module API is `package`).
         .library(name: "PlaytimeServer", targets: ["PlaytimeServer"]),
         .executable(name: "playtime", targets: ["playtime"]),
+        // The verification service: any game backend pays offline earnings through it over HTTP (docs/service.md).
+        .executable(name: "playtime-server", targets: ["playtime-server"]),
     ],
     targets: [
         // The only target that touches the operating system: sockets, clocks, files, errno.
@@ -46,7 +48,12 @@ let package = Package(
         .target(name: "PlaytimeFleet", dependencies: ["PlaytimePostgres", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit", "PropertyTesting"]),
         // The game server's facade: tickets and journal uploads paid once, within the budget, on file or fleet stores.
         .target(name: "PlaytimeServer", dependencies: ["PlaytimeAudit", "PlaytimeTickets", "PlaytimeFleet", "PlaytimeRewards", "PlaytimeJournal",
-                                                       "PlaytimeCrypto", "PlaytimeSystem"]),
+                                                       "PlaytimeJudging", "PlaytimeCrypto", "PlaytimeSystem"]),
+        // HTTP/1.1 for the service and its clients: strict parsing, keep-alive, limits on connections, memory and time.
+        .target(name: "PlaytimeHTTP", dependencies: ["PlaytimeSystem"]),
+        // The verification service behind `playtime-server`: the /v1 routes of docs/openapi.json on EarningsServer,
+        // API keys, problem details, metrics and the access log (docs/service.md).
+        .target(name: "PlaytimeService", dependencies: ["PlaytimeServer", "PlaytimeHTTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeSystem"]),
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.
@@ -56,6 +63,7 @@ let package = Package(
             dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime",
                            "PlaytimeSimulation"]
         ),
+        .executableTarget(name: "playtime-server", dependencies: ["PlaytimeService", "PlaytimeSystem"]),
         .executableTarget(
             name: "PlaytimeBenchmarks",
             dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet", "PropertyTesting",
@@ -65,9 +73,7 @@ let package = Package(
         // Examples: each an executable target, built in CI.
         .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem", "PlaytimeRewards"], path: "Examples/ExampleSupport"),
         .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem"], path: "Examples/IdleGame"),
-        .executableTarget(name: "game-server", dependencies: ["ExampleSupport", "PlaytimeServer", "PlaytimeSystem", "PlaytimeRoughtime", "PlaytimeCrypto"],
-                         path: "Examples/GameServer"),
-        .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTickets"], path: "Examples/GameClient"),
+        .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeHTTP", "PlaytimeSystem"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRoughtimeTests", dependencies: ["PlaytimeRoughtime", "PlaytimeCrypto", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),

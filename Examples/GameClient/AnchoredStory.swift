@@ -1,38 +1,41 @@
-import ExampleSupport
 import Foundation
 import PlaytimeGuard
+import PlaytimeHTTP
 import PlaytimeSystem
 
-/// `game-client --earnings DIR`: the whole offline-earnings story with the library, anchored on the server's
-/// clock (docs/anchors.md). Enrolls once (`POST /enroll`, kept in `DIR/enrollment.json`), then asks the
-/// server for an anchor (`POST /anchor`) at each contact — launch, the ticket, the return, the upload — and
-/// records it in the journal before going on.
+/// `game-client`'s story: the library's `OfflineEarnings` anchored on the service's clock (docs/anchors.md). Enrolls
+/// once (kept in `DIR/enrollment.txt`), then records an anchor at each contact — launch, the departure, the return,
+/// the upload — before going on.
 struct AnchoredStory {
-    let server: SocketAddress
+    let service: ServiceClient
     let player: String
     let earnings: OfflineEarnings
 
     /// Opens (enrolling on first use) the game's earnings in `directory`.
-    init(server: SocketAddress, player: String, directory: String) throws {
-        self.server = server
+    init(service: ServiceClient, player: String, directory: String) throws {
+        self.service = service
         self.player = player
-        let saved = directory + "/enrollment.json"
-        let enrollment: EnrollResponse
+        let saved = directory + "/enrollment.txt"
+        let text: String
+        var policyVersion: String?
         if let data = FileManager.default.contents(atPath: saved) {
-            enrollment = try JSONDecoder().decode(EnrollResponse.self, from: data)
-            GameClient.line("enrolled", "journal \(enrollment.journal) (kept in \(saved))")
+            text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            GameClient.line("enrolled", "before (kept in \(saved))")
         } else {
-            enrollment = try GameClient.call(server, "/enroll", EnrollRequest(player: player), expect: 200)
+            let enrolled = try service.enroll(player: player)
+            text = enrolled.enrollment
+            policyVersion = enrolled.policy
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try JSONEncoder().encode(enrollment).write(to: URL(fileURLWithPath: saved))
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: saved)
-            GameClient.line("enrolled", "journal \(enrollment.journal): its key comes from the server's secret, the server keeps none")
+            guard FileManager.default.createFile(atPath: saved, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+                throw GameClient.Failure(description: "cannot keep the enrollment in \(saved)")
+            }
+            GameClient.line("enrolled", "journal \(enrolled.journal): its key comes from the service's secret, which keeps none")
         }
-        guard let key = HexText.decode(enrollment.key) else { throw GameClient.Failure(description: "the enrollment's key is not hex") }
-        // The server's policy (its departures snapshot it); the examples know two by version.
-        var configuration = EarningsConfiguration(policy: [RewardPolicy.demo, .default].first { $0.version == enrollment.policy } ?? .default)
-        configuration.enrollment = Enrollment(journalID: enrollment.journal, key: key, anchor: enrollment.anchor)
-        // No NTP servers: the server's anchors are this example's only network time (loopback only).
+        guard let enrollment = Enrollment(text: text) else { throw GameClient.Failure(description: "the enrollment text is not a pe1 enrollment") }
+        // The service's policy (its departures snapshot it); the demo knows two by version.
+        var configuration = EarningsConfiguration(policy: [RewardPolicy.demo, .default].first { $0.version == policyVersion } ?? .demo)
+        configuration.enrollment = enrollment
+        // No NTP servers: the service's anchors are this demo's only network time (loopback only).
         configuration.ntpServers = []
         earnings = try OfflineEarnings(directory: directory, configuration: configuration)
     }
@@ -41,20 +44,18 @@ struct AnchoredStory {
     @discardableResult
     func anchor(_ contact: String) throws -> Int64 {
         let request = earnings.anchorRequest()
-        let answer: AnchorResponse = try GameClient.call(server, "/anchor", AnchorRequestBody(player: player, journal: request.journalID,
-                                                                                            seq: request.headSequence, mac: request.headMAC),
-                                                         expect: 200)
+        let answer = try service.anchor(player: player, request: request.text)
         let settled = try earnings.recordAnchor(answer.anchor, for: request).reduce(0) { $0 + $1.goldNow }
-        GameClient.line("anchor", "\(contact): the server's time recorded after record \(request.headSequence)"
+        GameClient.line("anchor", "\(contact): the service's time recorded after record \(request.headSequence)"
                         + (settled > 0 ? ", settling \(settled) gold" : ""))
         return settled
     }
 
-    /// Launch, leave with a ticket, come back after `wait`, redeem, upload the journal.
+    /// Launch, leave with a ticket, come back after `wait`, redeem (twice: the retry repeats), upload the journal.
     func run(session: String, wait: Int64) async throws {
         if let payout = try await earnings.launch() { GameClient.line("launch", "an earlier departure paid \(payout.goldNow) gold") }
         try anchor("launch")
-        let issued: TicketResponse = try GameClient.call(server, "/tickets", TicketRequest(player: player, session: session), expect: 200)
+        let issued = try service.issueTicket(player: player, session: session)
         try anchor("ticket")
         try earnings.background(goldPerHour: earnings.configuration.policy.goldPerHour)
         GameClient.line("away", "\(Double(wait) / 1e9) s")
@@ -63,25 +64,23 @@ struct AnchoredStory {
             GameClient.line("returned", "the game shows \(payout.goldNow) gold now (\(payout.verdict.creditedSeconds) s credited)")
         }
         try anchor("return")
-        let paid: RedeemResponse = try GameClient.call(server, "/redeem", RedeemRequest(player: player, ticket: issued.ticket), expect: 200)
-        GameClient.line("redeemed", "\(paid.elapsedSeconds) s by the server's clock: \(paid.gold) gold")
-        guard let bytes = FileManager.default.contents(atPath: earnings.journalPath) else {
-            throw GameClient.Failure(description: "cannot read \(earnings.journalPath)")
+        let paid = try service.redeem(player: player, ticket: issued.ticket)
+        GameClient.line("redeemed", "\(paid.redemption?.elapsedSeconds ?? 0) s by the service's clock: \(paid.gold) gold (payment \(paid.id))")
+        let again = try service.redeem(player: player, ticket: issued.ticket)
+        guard again.repeated, again.id == paid.id, again.gold == paid.gold else {
+            throw GameClient.Failure(description: "the retried redemption was not the first payment repeated")
         }
-        let (status, body) = try GameClient.send(server, "/audit", Array(bytes), headers: ["X-Player": player])
-        guard status == 200, let summary = try? JSONDecoder().decode(AuditResponse.self, from: Data(body)) else {
-            throw GameClient.Failure(description: "the audit answered \(status) \(String(decoding: body, as: UTF8.self))")
-        }
-        GameClient.line("uploaded", "\(summary.sessions) session(s), \(summary.paidGold) gold paid for it: the ticket already holds those hours "
-                        + "of the server's clock, and no hour is paid twice (" + (summary.clean ? "clean)" : "\(summary.findings.count) finding(s))"))
-        for finding in summary.findings { GameClient.line("", finding) }
+        GameClient.line("retried", "the same redemption again: payment \(again.id) repeated, nothing more paid")
+        let uploaded = try upload()
+        GameClient.line("uploaded", "\(uploaded.upload?.sessions ?? 0) session(s), \(uploaded.gold) gold more: with the ticket's, at most the "
+                        + "service time from the ticket to its redemption is paid, never an hour twice (" + Self.findings(uploaded) + ")")
         try anchor("upload")
     }
 
     /// `--ad`: the player plays offline (no ticket), comes back after `wait` and watched an ad. The game shows the
-    /// gold it pays and the ad's gold as pending; the ad network's callback (`POST /grant`, which the example sends
-    /// in its place) records the grant; the upload pays both. Fails unless the server paid exactly what the game
-    /// showed plus the pending gold.
+    /// gold it pays and the ad's gold as pending; the ad network's callback (grantMultiplier, which the demo sends in
+    /// its place) records the grant; the upload pays both. Fails unless the service paid exactly what the game showed
+    /// plus the pending gold.
     func runWithAd(wait: Int64, adNetworkSecret: String) async throws {
         if let payout = try await earnings.launch() { GameClient.line("launch", "an earlier departure paid \(payout.goldNow) gold") }
         try anchor("launch")
@@ -94,26 +93,29 @@ struct AnchoredStory {
         for message in payout.messages { GameClient.line("shown", message.text) }
         try anchor("return")
         for pending in payout.pending {
-            let request = GrantRequest(player: player, session: payout.sessionID, multiplier: pending.name)
-            let (status, body) = try GameClient.send(server, "/grant", try JSONEncoder().encode(request).map { $0 },
-                                                     headers: ["X-Ad-Network-Secret": adNetworkSecret])
-            guard status == 200 else { throw GameClient.Failure(description: "POST /grant answered \(status) \(String(decoding: body, as: UTF8.self))") }
+            try service.grant(player: player, session: payout.sessionID, multiplier: pending.name, adNetworkSecret: adNetworkSecret)
             GameClient.line("granted", "\(pending.name) for session \(payout.sessionID) (standing in for the ad network's callback)")
         }
+        let uploaded = try upload()
+        let shown = payout.goldNow + payout.goldPendingGrant
+        GameClient.line("uploaded", "the service paid \(uploaded.gold) gold: the \(payout.goldNow) the game showed and the "
+                        + "\(payout.goldPendingGrant) its ad added (" + Self.findings(uploaded) + ")")
+        guard uploaded.gold == shown else {
+            throw GameClient.Failure(description: "the service paid \(uploaded.gold) gold, the game showed \(payout.goldNow) + \(payout.goldPendingGrant) pending")
+        }
+        try anchor("upload")
+    }
+
+    private func upload() throws -> ServiceClient.Payment {
         guard let bytes = FileManager.default.contents(atPath: earnings.journalPath) else {
             throw GameClient.Failure(description: "cannot read \(earnings.journalPath)")
         }
-        let (status, body) = try GameClient.send(server, "/audit", Array(bytes), headers: ["X-Player": player])
-        guard status == 200, let summary = try? JSONDecoder().decode(AuditResponse.self, from: Data(body)) else {
-            throw GameClient.Failure(description: "the audit answered \(status) \(String(decoding: body, as: UTF8.self))")
-        }
-        let shown = payout.goldNow + payout.goldPendingGrant
-        GameClient.line("uploaded", "the server paid \(summary.paidGold) gold: the \(payout.goldNow) the game showed and the "
-                        + "\(payout.goldPendingGrant) its ad added (" + (summary.clean ? "clean)" : "\(summary.findings.count) finding(s))"))
-        for finding in summary.findings { GameClient.line("", finding) }
-        guard summary.paidGold == shown else {
-            throw GameClient.Failure(description: "the server paid \(summary.paidGold) gold, the game showed \(payout.goldNow) + \(payout.goldPendingGrant) pending")
-        }
-        try anchor("upload")
+        let uploaded = try service.upload(player: player, journal: Array(bytes))
+        for finding in uploaded.findings { GameClient.line("", "\(finding.kind): \(finding.detail)") }
+        return uploaded
+    }
+
+    private static func findings(_ payment: ServiceClient.Payment) -> String {
+        payment.findings.isEmpty ? "clean" : "\(payment.findings.count) finding(s)"
     }
 }

@@ -20,6 +20,8 @@ package final class FleetDatabase: Sendable {
     package let accountIntervals: PostgresAccountIntervalStore
     /// The multipliers the servers granted one session at a time.
     package let multiplierGrants: PostgresMultiplierGrants
+    /// Every paying call's record, per player.
+    package let paymentLog: PostgresPaymentLog
     /// The schema version found before opening migrated it (0: the database was empty).
     package let versionFound: Int
 
@@ -45,6 +47,7 @@ package final class FleetDatabase: Sendable {
         deviceRegistry = PostgresDeviceRegistry(pool: pool)
         accountIntervals = PostgresAccountIntervalStore(pool: pool)
         multiplierGrants = PostgresMultiplierGrants(pool: pool)
+        paymentLog = PostgresPaymentLog(pool: pool)
     }
 
     /// Garbage collection at the server's clock `now` (Unix nanoseconds): advances the replay horizon and the

@@ -93,24 +93,45 @@ public final class EarningsServer: Sendable {
     /// trimmed to 0 gold debits nothing. A second redemption of the session with another ticket throws
     /// ``TicketError/alreadyRedeemed``.
     ///
-    /// On a fleet database the redemption is one transaction, recorded under the ticket's nonce: a ticket redeemed
-    /// before answers that redemption (``TicketPayout/isRepeat``), never a refusal and never a second payment; a
-    /// failure whose outcome is unknown (the database failed over) is retried here until
-    /// ``ServerConfiguration/retryDeadlineMilliseconds`` (``TicketPayout/attempts``; docs/fleet.md, "Exactly once").
-    /// On file stores a second redemption of the same ticket throws ``TicketError/alreadyRedeemed``.
+    /// The redemption is recorded under the ticket's nonce with its payment record (``TicketPayout/payment``, the
+    /// payment log): the same ticket redeemed again answers that redemption (``TicketPayout/isRepeat``), never a
+    /// refusal and never a second payment — on a fleet database in one transaction, on files under the nonce's lock
+    /// (docs/service.md, "Exactly once"). On a fleet database a failure whose outcome is unknown (the database failed
+    /// over) is retried here until ``ServerConfiguration/retryDeadlineMilliseconds`` (``TicketPayout/attempts``;
+    /// docs/fleet.md, "Exactly once").
     package func redeem(_ ticket: String, player: String) throws(ServerError) -> TicketPayout {
-        guard let fleet = stores.fleet else {
-            return try pay(ticket, player: player, at: configuration.clock.read().wallNanoseconds, authority: authority, accounts: stores.accounts)
-        }
         let parsed: DepartureTicket
         do { parsed = try DepartureTicket.parse(ticket) } catch { throw .ticket(.malformed(error)) }
         // A forged ticket, or another player's, is refused before any record is looked up.
         do { try authority.verify(parsed, player: player, at: configuration.clock.read().wallNanoseconds) } catch { throw .ticket(error) }
-        let (payout, attempts) = try exactlyOnce(fleet, key: [0x02] + parsed.nonce.bytes, expiresAt: parsed.expiresAt) { stores, now in
+        let key = [0x02] + parsed.nonce.bytes
+        let budget = audit.policy.dailyBudgetGold
+        guard let fleet = stores.fleet else {
+            let files = stores.filePayments!
+            let now = configuration.clock.read().wallNanoseconds
+            let (payout, record, _) = try files.once(key: key, account: player, paidAt: now, { () throws(ServerError) in
+                let payout = try pay(ticket, player: player, at: now, authority: authority, accounts: stores.accounts)
+                let record = PaymentRecord(redemption: payout, key: key, player: player, paidAt: now, dailyBudgetGold: budget)
+                return (payout, try Self.record(payout.redemption), PaymentJSON.text(record))
+            }, repeated: { result throws(ServerError) in
+                var redemption: Redemption = try Self.decoded(result)
+                redemption.isRepeat = true
+                return TicketPayout(redemption)
+            }, failed: { .store("\($0)") })
+            var answered = payout
+            answered.payment = PaymentJSON.decode(PaymentRecord.self, from: record)
+            return answered
+        }
+        let (payout, attempts) = try exactlyOnce(fleet, key: key, expiresAt: parsed.expiresAt) { stores, now in
             let bound = authority.with(replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger,
                                        multiplierGrants: grants(recordedIn: stores))
             do throws(ServerError) {
-                let payout = try pay(ticket, player: player, at: now, authority: bound, accounts: stores.accountIntervals)
+                var payout = try pay(ticket, player: player, at: now, authority: bound, accounts: stores.accountIntervals)
+                let record = PaymentRecord(redemption: payout, key: key, player: player, paidAt: now, dailyBudgetGold: budget)
+                do { try stores.paymentLog.append(account: player, key: key, paidAt: now, record: PaymentJSON.text(record)) } catch {
+                    throw .store("\(error)")
+                }
+                payout.payment = record
                 return .success((payout, try Self.record(payout.redemption)))
             } catch {
                 return .failure(error)
@@ -122,7 +143,15 @@ public final class EarningsServer: Sendable {
         }
         var answered = payout
         answered.attempts = attempts
+        if answered.payment == nil { answered.payment = try loggedPayment(key: key) }
         return answered
+    }
+
+    /// The payment record written under `key` (a repeated call's answer).
+    private func loggedPayment(key: [UInt8]) throws(ServerError) -> PaymentRecord? {
+        let text: String?
+        do { text = try stores.paymentLog.record(key: key) } catch { throw .store("\(error)") }
+        return text.flatMap { PaymentJSON.decode(PaymentRecord.self, from: $0) }
     }
 
     /// The redemption: consume, place and trim, settle — on the given stores.
@@ -183,21 +212,39 @@ public final class EarningsServer: Sendable {
         guard journal.count <= configuration.limits.bytesPerUpload else {
             throw .upload(.overLimit(.bytes(limit: configuration.limits.bytesPerUpload)))
         }
-        guard let fleet = stores.fleet else {
-            return try pay(upload: journal, player: player, key: key, at: configuration.clock.read().wallNanoseconds, stores: stores)
-        }
         // The idempotency key: these bytes from this player. The same upload sent again (its answer was lost)
         // answers what it paid; anything new is a new upload.
-        let digest = SHA256.hash(Array("playtime-upload-payment".utf8) + [0] + Array(player.utf8) + [0] + journal)
+        let idempotency = [0x03] + SHA256.hash(Array("playtime-upload-payment".utf8) + [0] + Array(player.utf8) + [0] + journal)
+        let budget = audit.policy.dailyBudgetGold
+        guard let fleet = stores.fleet else {
+            let files = stores.filePayments!
+            let now = configuration.clock.read().wallNanoseconds
+            let (payout, record, _) = try files.once(key: idempotency, account: player, paidAt: now, { () throws(ServerError) in
+                let payout = try pay(upload: journal, player: player, key: key, at: now, stores: stores)
+                let record = PaymentRecord(upload: payout, key: idempotency, player: player, paidAt: now, dailyBudgetGold: budget)
+                return (payout, try Self.record(UploadReceipt(payout)), PaymentJSON.text(record))
+            }, repeated: { result throws(ServerError) in
+                let receipt: UploadReceipt = try Self.decoded(result)
+                return receipt.payout(isRepeat: true)
+            }, failed: { .store("\($0)") })
+            var answered = payout
+            answered.payment = PaymentJSON.decode(PaymentRecord.self, from: record)
+            return answered
+        }
         let now = configuration.clock.read().wallNanoseconds
-        let (payout, attempts) = try exactlyOnce(fleet, key: [0x03] + digest, expiresAt: Self.adding(sessionMemory, to: now)) { bound, now in
+        let (payout, attempts) = try exactlyOnce(fleet, key: idempotency, expiresAt: Self.adding(sessionMemory, to: now)) { bound, now in
             var paying = stores
             paying.replayGuard = bound.replayGuard
             paying.budgetLedger = bound.budgetLedger
             paying.registry = bound.deviceRegistry
             paying.accounts = bound.accountIntervals
             do throws(ServerError) {
-                let payout = try pay(upload: journal, player: player, key: key, at: now, stores: paying, grants: grants(recordedIn: bound))
+                var payout = try pay(upload: journal, player: player, key: key, at: now, stores: paying, grants: grants(recordedIn: bound))
+                let record = PaymentRecord(upload: payout, key: idempotency, player: player, paidAt: now, dailyBudgetGold: budget)
+                do { try bound.paymentLog.append(account: player, key: idempotency, paidAt: now, record: PaymentJSON.text(record)) } catch {
+                    throw .store("\(error)")
+                }
+                payout.payment = record
                 return .success((payout, try Self.record(UploadReceipt(payout))))
             } catch {
                 return .failure(error)
@@ -208,6 +255,7 @@ public final class EarningsServer: Sendable {
         }
         var answered = payout
         answered.attempts = attempts
+        if answered.payment == nil { answered.payment = try loggedPayment(key: idempotency) }
         return answered
     }
 

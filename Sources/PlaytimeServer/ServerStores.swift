@@ -12,6 +12,11 @@ struct ServerStores: Sendable {
     var accounts: any AccountIntervalStore
     /// The multipliers the server granted one session at a time (``EarningsServer/grant(_:player:session:)``).
     var grants: any MultiplierGrantStore
+    /// Every paying call's record, by player: the fleet's table, or the files' log (docs/service.md, "Payments").
+    var paymentLog: any PaymentLogStore
+    /// The file stores' payment log, which also answers a retried call on files (``FilePaymentLog/once``); `nil` on a
+    /// fleet database, whose transactions do.
+    var filePayments: FilePaymentLog?
     /// The fleet database, for its garbage collection; `nil` for files, which compact themselves.
     var fleet: FleetDatabase?
     /// The directory of the file stores; `nil` for a database.
@@ -25,7 +30,7 @@ struct ServerStores: Sendable {
             ? try fleet(url: store, maximumConnections: maximumConnections) : try files(directory: store)
     }
 
-    /// `replay`, `budget`, `registry/`, `accounts/` and `grants/` in `directory`.
+    /// `replay`, `budget`, `registry/`, `accounts/`, `grants/` and `payments/` in `directory`.
     static func files(directory: String) throws(ServerError) -> ServerStores {
         do {
             try FileSystem.createDirectories(atPath: directory)
@@ -40,11 +45,16 @@ struct ServerStores: Sendable {
         do { budgetLedger = try FileBudgetLedger(path: directory + "/budget") } catch {
             throw .setup("budget file \(directory)/budget: \(error) (refusing to start rather than forget paid gold)")
         }
+        let payments: FilePaymentLog
+        do { payments = try FilePaymentLog(directory: directory + "/payments") } catch {
+            throw .setup("payment log \(directory)/payments: \(error)")
+        }
         do {
             return ServerStores(replayGuard: replayGuard, budgetLedger: budgetLedger,
                                 registry: try FileDeviceRegistry(directory: directory + "/registry"),
                                 accounts: try FileAccountIntervalStore(directory: directory + "/accounts"),
-                                grants: try FileMultiplierGrants(directory: directory + "/grants"), fleet: nil,
+                                grants: try FileMultiplierGrants(directory: directory + "/grants"), paymentLog: payments,
+                                filePayments: payments, fleet: nil,
                                 directory: directory, description: "replay file \(directory)/replay, budget file \(directory)/budget")
         } catch {
             throw .setup("device registry \(directory)/registry: \(error)")
@@ -58,7 +68,8 @@ struct ServerStores: Sendable {
             throw .setup("\(error) (refusing to start without the fleet's stores)")
         }
         return ServerStores(replayGuard: database.replayGuard, budgetLedger: database.budgetLedger, registry: database.deviceRegistry,
-                            accounts: database.accountIntervals, grants: database.multiplierGrants, fleet: database, directory: nil,
+                            accounts: database.accountIntervals, grants: database.multiplierGrants, paymentLog: database.paymentLog,
+                            filePayments: nil, fleet: database, directory: nil,
                             description: "fleet database \(redacted(url))")
     }
 

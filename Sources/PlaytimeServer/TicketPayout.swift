@@ -19,6 +19,9 @@ public struct TicketPayout: Sendable, Equatable {
     /// How many times the server sent the redemption to its fleet database: more than 1 when a failure whose
     /// outcome was unknown (a failover) was retried, within ``ServerConfiguration/retryDeadlineMilliseconds``.
     package var attempts = 1
+    /// The payment record the payment log keeps of this redemption (docs/service.md, "Payments"); a repeat has the
+    /// first call's.
+    package var payment: PaymentRecord?
     /// The headline of ``messages``: what to tell the player about this ticket (docs/player-messages.md).
     public var message: PlayerMessage { messages[0] }
     /// Short messages for the player, headline first, as keys and values to localise with English text built

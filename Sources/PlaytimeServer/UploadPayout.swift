@@ -15,11 +15,13 @@ public struct UploadPayout: Sendable {
     /// outcome, the journal id and the payments are kept.
     package var decision: UploadDecision
     /// True when these bytes were accepted from this player by an earlier call and this answer repeats what it
-    /// paid: nothing was paid now (fleet databases; docs/fleet.md, "Exactly once"). On file stores the same bytes
-    /// sent again are ``UploadDecision/Outcome/replayed`` and pay nothing.
+    /// paid: nothing was paid now (file stores and fleet databases alike; docs/service.md, "Exactly once").
     public var isRepeat = false
     /// How many times the server sent the upload to its fleet database (more than 1 after a failover).
     package var attempts = 1
+    /// The payment record the payment log keeps of this upload (docs/service.md, "Payments"); a repeat has the first
+    /// call's.
+    package var payment: PaymentRecord?
 
     /// True when the audit found nothing wrong (no findings of the registry or the auditor).
     public var isClean: Bool { decision.findings.isEmpty }

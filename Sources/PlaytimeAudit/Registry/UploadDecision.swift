@@ -16,6 +16,23 @@ package struct SessionPayment: Sendable, Hashable, Codable {
     }
 }
 
+/// One session an upload judged, as its payment log reports it: the audit's view and what the gate made of it.
+package struct SessionReport: Sendable, Hashable, Codable {
+    /// The session as the auditor judged it (verdict, gold, claims, findings).
+    package var session: AuditedSession
+    /// Gold the session is worth in all after the server's rates, grants and time conservation.
+    package var totalGold: Int64
+    /// Gold this upload made payable for it (``totalGold`` less what earlier uploads paid; never negative).
+    package var owedGold: Int64
+
+    /// A report.
+    package init(session: AuditedSession, totalGold: Int64, owedGold: Int64) {
+        self.session = session
+        self.totalGold = totalGold
+        self.owedGold = owedGold
+    }
+}
+
 /// What a server decided about one upload of a journal.
 package struct UploadDecision: Sendable {
     /// Accepted (it extends what the server saw), a replay (nothing new) or rejected (rollback or fork).
@@ -40,6 +57,11 @@ package struct UploadDecision: Sendable {
     package var findings: [AuditFinding]
     /// The registry's record after the upload.
     package var record: DeviceRecord?
+    /// The sessions this upload paid or saw return for the first time (at most ``maximumReports``, in journal order):
+    /// what the payment log keeps of the judgement.
+    package var reports: [SessionReport] = []
+    /// The most sessions one decision reports.
+    package static let maximumReports = 1_000
 
     /// Creates a decision.
     package init(outcome: Outcome, journalID: String, summary: AuditSummary, payments: [SessionPayment], findings: [AuditFinding],

@@ -167,6 +167,7 @@ package struct UploadGate: Sendable {
             sessionTerms.append(terms)
         }
         var notConserved: [Int: String] = [:]
+        var reports: [SessionReport] = []
         if let accounts, let account {
             try Self.conserve(sessions, terms: sessionTerms, totals: &totals, notConserved: &notConserved, placer: placer,
                               account: account, journalID: journalID, accounts: accounts, configuration: configuration)
@@ -181,6 +182,10 @@ package struct UploadGate: Sendable {
             }
             let before = paid[session.sessionID] ?? 0
             let owed = total - before
+            let returnedNow = (session.arrivalSequence ?? 0) > (previous?.headSequence ?? 0)
+            if owed > 0 || returnedNow, reports.count < UploadDecision.maximumReports {
+                reports.append(SessionReport(session: session, totalGold: total, owedGold: max(0, owed)))
+            }
             guard owed > 0 else { continue }
             paid[session.sessionID] = total
             payments.append(SessionPayment(sessionID: session.sessionID, gold: owed, totalPaid: total))
@@ -204,8 +209,10 @@ package struct UploadGate: Sendable {
         let replaced: Bool
         do { replaced = try registry.replace(journalID: registryKey, expected: keyed, with: record) } catch { throw .registry(error) }
         guard replaced else { throw .concurrentUpload }
-        return UploadDecision(outcome: nothingNew ? .replayed : .accepted, journalID: journalID, summary: summary, payments: payments,
-                              findings: findings + summary.findings, record: record)
+        var decision = UploadDecision(outcome: nothingNew ? .replayed : .accepted, journalID: journalID, summary: summary, payments: payments,
+                                      findings: findings + summary.findings, record: record)
+        decision.reports = reports
+        return decision
     }
 
     /// Places every session with gold on the account's line of server time (docs/anchors.md, "Conservation"),

@@ -15,6 +15,8 @@ package struct FleetStores: Sendable {
     package let accountIntervals: any AccountIntervalStore
     /// The multiplier grants, read in the transaction (a failover while reading them is retried with the payment).
     package let multiplierGrants: any MultiplierGrantStore
+    /// The payment log, in the transaction: a payment's row commits with the payment.
+    package let paymentLog: any PaymentLogStore
 
     init(transaction: FleetTransaction) {
         replayGuard = PostgresReplayGuard(transaction: transaction)
@@ -22,5 +24,6 @@ package struct FleetStores: Sendable {
         deviceRegistry = PostgresDeviceRegistry(transaction: transaction)
         accountIntervals = PostgresAccountIntervalStore(transaction: transaction)
         multiplierGrants = PostgresMultiplierGrants(transaction: transaction)
+        paymentLog = PostgresPaymentLog(transaction: transaction)
     }
 }

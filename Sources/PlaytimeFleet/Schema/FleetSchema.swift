@@ -8,12 +8,13 @@ package import PlaytimePostgres
 /// ``currentVersion`` is refused untouched.
 package enum FleetSchema {
     /// The schema version this code creates and reads.
-    package static let currentVersion = 3
+    package static let currentVersion = 4
     /// The advisory lock key that serialises migrations: the ASCII bytes of `playtime` as a big-endian bigint.
     static let migrationLockKey: Int64 = 8_100_957_004_004_683_109
 
     /// Each version's statements; index 0 holds version 1.
-    static let migrations: [[String]] = [FleetSchemaV1.statements, FleetSchemaV2.statements, FleetSchemaV3.statements]
+    static let migrations: [[String]] = [FleetSchemaV1.statements, FleetSchemaV2.statements, FleetSchemaV3.statements,
+                                            FleetSchemaV4.statements]
 
     /// Creates the schema or upgrades it to ``currentVersion``; returns the version found before (0: none).
     @discardableResult

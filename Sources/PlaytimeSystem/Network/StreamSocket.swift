@@ -16,11 +16,30 @@ package final class StreamSocket {
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
+    /// A connection ``StreamListener`` accepted (already non-blocking).
+    init(acceptedDescriptor descriptor: Int32) { self.descriptor = descriptor }
+
     deinit { close() }
 
     /// Connects to a TCP `address`, giving up at `deadline`.
     package static func connect(to address: SocketAddress, deadline: Int64) throws(SystemError) -> StreamSocket {
         let socket = try StreamSocket(descriptor: openNonBlockingStreamSocket(family: address.rawFamily))
+        let status = address.withSockaddr { pointer, length in connectSocket(socket.descriptor, pointer, length) }
+        try socket.finishConnect(status: status, deadline: deadline)
+        var one: Int32 = 1
+        _ = setsockopt(socket.descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        return socket
+    }
+
+    /// Connects to a TCP `address` from the local address `source` (port 0: any), giving up at `deadline`: a test's
+    /// second client on loopback (127.0.0.2) is another client to a server that tells clients apart by address.
+    package static func connect(to address: SocketAddress, from source: SocketAddress, deadline: Int64) throws(SystemError) -> StreamSocket {
+        let socket = try StreamSocket(descriptor: openNonBlockingStreamSocket(family: address.rawFamily))
+        guard source.withSockaddr({ bindSocket(socket.descriptor, $0, $1) }) == 0 else {
+            let error = SystemError.current("bind")
+            socket.close()
+            throw error
+        }
         let status = address.withSockaddr { pointer, length in connectSocket(socket.descriptor, pointer, length) }
         try socket.finishConnect(status: status, deadline: deadline)
         var one: Int32 = 1
@@ -95,6 +114,20 @@ package final class StreamSocket {
             guard error.meansWouldBlock else { throw error }
             try wait(for: Int16(POLLOUT), deadline: deadline, operation: "send")
         }
+    }
+
+    /// Ends this side's writing (the peer reads the end of the stream); reading stays open, so a refusal can be
+    /// followed by reading what the peer still sends before closing (closing with unread bytes resets the connection
+    /// and the peer may lose the answer).
+    package func shutdownWrite() {
+        if descriptor >= 0 { _ = shutdown(descriptor, Int32(SHUT_WR)) }
+    }
+
+    /// Ends reading on the connection whose descriptor is `descriptor`, from any thread: a read or wait blocked on
+    /// it returns at once as if the peer had closed (a server that stops wakes its idle connections this way). The
+    /// caller makes sure the descriptor is still that connection's (not closed and reused meanwhile).
+    package static func shutdownReading(descriptor: Int32) {
+        if descriptor >= 0 { _ = shutdown(descriptor, Int32(SHUT_RD)) }
     }
 
     /// True when reading would not block: bytes are waiting, or the peer closed or reset the connection.

@@ -1,0 +1,155 @@
+internal import Foundation
+internal import PlaytimeCrypto
+package import PlaytimeServer
+internal import PlaytimeSystem
+
+/// What `playtime-server` opens at start from its ``ServiceConfiguration`` (docs/service.md, "State"): the state
+/// directory, the server secret (made on first start: 32 random bytes, hex, 0600, written atomically, reused after),
+/// the API keys (a first key made and shown once), the ad network's secret, the legacy shared journal key, and the
+/// library's ``EarningsServer`` on its stores.
+package struct ServiceState: Sendable {
+    /// The library's server.
+    package let server: EarningsServer
+    /// The API keys file.
+    package let apiKeysPath: String
+    /// The ad network's secret, when grants are on.
+    package let adNetworkSecret: [UInt8]?
+    /// The shared journal key of the legacy mode, when it is on.
+    package let legacyJournalKey: JournalKey?
+    /// A new API key made at this start (shown once), if the keys file was made now.
+    package let firstKey: String?
+    /// What the start-up lines say about the state.
+    package let summary: [String]
+
+    /// Opens the state.
+    package static func open(_ configuration: ServiceConfiguration) async throws(ServiceSetupError) -> ServiceState {
+        do {
+            try FileSystem.createDirectories(atPath: configuration.state, permissions: 0o700)
+        } catch {
+            throw ServiceSetupError("cannot create the state directory \(configuration.state): \(error.reasonText)")
+        }
+        let (secret, madeSecret) = try Self.secret(at: configuration.secretPath)
+        let (firstKey, keysSummary) = try Self.keysFile(at: configuration.apiKeysPath)
+        var adSecret: [UInt8]?
+        if let path = configuration.adNetworkSecretFile {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ServiceSetupError("--ad-network-secret-file \(path): cannot read it") }
+            let trimmed = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
+            guard trimmed.count >= 16 else { throw ServiceSetupError("--ad-network-secret-file \(path): the secret must be at least 16 bytes") }
+            adSecret = trimmed
+        }
+        var legacyKey: JournalKey?
+        if let path = configuration.legacyJournalKeyFile {
+            do { legacyKey = try KeyFile.load(path: path) } catch { throw ServiceSetupError("--legacy-journal-key \(path): \(error)") }
+        }
+        let policy = try Self.policy(configuration.policy, flag: "--policy")
+        var library = ServerConfiguration()
+        library.ticketLifetimeSeconds = configuration.ticketLifetimeSeconds
+        library.maximumConnections = Int(configuration.databaseConnections)
+        let now = Int64(Date().timeIntervalSince1970 * 1e9)
+        for text in configuration.retainedPolicies {
+            var name = text
+            var retired = now
+            if let equals = text.lastIndex(of: "="), let seconds = Int64(text[text.index(after: equals)...]), seconds >= 0,
+               seconds < Int64.max / 1_000_000_000 {
+                name = String(text[..<equals])
+                retired = seconds * 1_000_000_000
+            }
+            let retained = try Self.policy(name, flag: "--retain-policy")
+            guard retained.version != policy.version else { continue }
+            library.retainedPolicies.append(retained)
+            library.policyRetirements[retained.version] = retired
+        }
+        if !configuration.playerRates.isEmpty {
+            var rates = PlayerRates(defaultGoldPerHour: policy.goldPerHour)
+            for text in configuration.playerRates {
+                guard let equals = text.lastIndex(of: "="), equals != text.startIndex, let rate = Int64(text[text.index(after: equals)...]), rate >= 0 else {
+                    throw ServiceSetupError("--player-rate takes PLAYER=GOLD_PER_HOUR, not '\(text)'")
+                }
+                rates.perPlayer[PlayerKey(String(text[..<equals]))] = rate
+            }
+            library.rates = rates
+        }
+        var limits = library.limits
+        limits.bytesPerUpload = Int(configuration.maxUploadMiB) << 20
+        library.limits = limits
+        if let path = configuration.roughtimeKeysFile { library.roughtimeKeys = try Self.roughtimeKeys(path) }
+        let server: EarningsServer
+        do {
+            server = try await EarningsServer(store: configuration.store ?? configuration.state, ticketSecret: secret, policy: policy,
+                                              configuration: library)
+        } catch {
+            throw ServiceSetupError("\(error)")
+        }
+        var summary = ["state \(configuration.state) (\(server.storeDescription)), policy \(policy.version)",
+                       "server secret \(configuration.secretPath)\(madeSecret ? " (made now)" : "")", keysSummary]
+        summary.append(adSecret == nil ? "multiplier grants off (no --ad-network-secret-file)" : "multiplier grants on")
+        summary.append(legacyKey == nil ? "journals: enrolled only" : "journals: enrolled, and the legacy shared key \(configuration.legacyJournalKeyFile!)")
+        return ServiceState(server: server, apiKeysPath: configuration.apiKeysPath, adNetworkSecret: adSecret, legacyJournalKey: legacyKey,
+                            firstKey: firstKey, summary: summary)
+    }
+
+    /// The keys in the file at `path`.
+    package static func loadKeys(_ path: String) throws(ServiceSetupError) -> APIKeys {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ServiceSetupError("API keys \(path): cannot read it") }
+        return try APIKeys.parse(text)
+    }
+
+    /// The secret at `path`, made when missing; and whether it was made now.
+    static func secret(at path: String) throws(ServiceSetupError) -> ([UInt8], Bool) {
+        var made = false
+        if (try? FileSystem.kind(ofPath: path, followingLinks: true)) == nil {
+            var random = SystemRandomNumberGenerator()
+            let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
+            do {
+                made = try FileSystem.createAtomically(Array((Hex.encode(bytes) + "\n").utf8), atPath: path, permissions: 0o600)
+            } catch {
+                throw ServiceSetupError("cannot create the server secret \(path): \(error.reasonText)")
+            }
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ServiceSetupError("server secret \(path): cannot read it") }
+        guard let bytes = Hex.decode(text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count >= 16 else {
+            throw ServiceSetupError("server secret \(path): it must hold at least 16 bytes as hex text")
+        }
+        return (bytes, made)
+    }
+
+    /// The keys file at `path`, made with one key named `default` when missing: the key (to show once) and a summary.
+    static func keysFile(at path: String) throws(ServiceSetupError) -> (String?, String) {
+        var first: String?
+        if (try? FileSystem.kind(ofPath: path, followingLinks: true)) == nil {
+            let key = APIKeys.newKey()
+            let keys = APIKeys(entries: [APIKeys.entry(name: "default", key: key)])
+            do {
+                if try FileSystem.createAtomically(Array(keys.text.utf8), atPath: path, permissions: 0o600) { first = key }
+            } catch {
+                throw ServiceSetupError("cannot create the API keys file \(path): \(error.reasonText)")
+            }
+        }
+        let keys = try loadKeys(path)
+        let valid = keys.entries.filter { !$0.revoked }.count
+        return (first, "API keys \(path): \(valid) in force, \(keys.entries.count - valid) revoked")
+    }
+
+    private static func policy(_ name: String, flag: String) throws(ServiceSetupError) -> RewardPolicy {
+        switch name {
+        case "default": return .default
+        case "demo": return .demo
+        default:
+            do { return try RewardPolicy.load(contentsOf: name) } catch { throw ServiceSetupError("\(flag) \(name): \(error)") }
+        }
+    }
+
+    private static func roughtimeKeys(_ path: String) throws(ServiceSetupError) -> [Ed25519PublicKey] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ServiceSetupError("--roughtime-keys \(path): cannot read it") }
+        var keys: [Ed25519PublicKey] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            guard let key = Ed25519PublicKey(base64: trimmed) else {
+                throw ServiceSetupError("--roughtime-keys \(path): '\(trimmed)' is not a base64 Ed25519 public key")
+            }
+            keys.append(key)
+        }
+        return keys
+    }
+}
