@@ -97,6 +97,8 @@ let package = Package(
         // the tool, PlaytimeSurfaceTests keeps the file honest and checks what a dependent package can name.
         .target(name: "PublicAPIListing", path: "Tests/PublicAPIListing"),
         .executableTarget(name: "playtime-public-api", dependencies: ["PublicAPIListing"], path: "Tests/PlaytimePublicAPI"),
+        .testTarget(name: "PlaytimeServiceTests", dependencies: ["PlaytimeService", "PlaytimeHTTP", "PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport",
+                                                                 "PlaytimeSystem", "PlaytimeJournal", "PropertyTesting"]),
         .testTarget(name: "PlaytimeSurfaceTests", dependencies: ["PublicAPIListing", "PlaytimeGuard"]),
         .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
     ],

@@ -21,6 +21,17 @@ package struct ServiceState: Sendable {
     /// What the start-up lines say about the state.
     package let summary: [String]
 
+    /// A state of these parts (a test builds its server on a clock it moves by hand).
+    package init(server: EarningsServer, apiKeysPath: String, adNetworkSecret: [UInt8]? = nil, legacyJournalKey: JournalKey? = nil,
+                 firstKey: String? = nil, summary: [String] = []) {
+        self.server = server
+        self.apiKeysPath = apiKeysPath
+        self.adNetworkSecret = adNetworkSecret
+        self.legacyJournalKey = legacyJournalKey
+        self.firstKey = firstKey
+        self.summary = summary
+    }
+
     /// Opens the state.
     package static func open(_ configuration: ServiceConfiguration) async throws(ServiceSetupError) -> ServiceState {
         do {
