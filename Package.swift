@@ -90,7 +90,7 @@ let package = Package(
                                                                       "PlaytimeServer", "PlaytimeJournal"],
                           path: "Tests/PlaytimeFleetWorker"),
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeJournal",
-                                                               "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
+                                                               "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport", "PlaytimeHTTP", "PlaytimeCrypto"]),
         .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeSystem", "PlaytimeJournal", "PlaytimePostgres",
                                                                 "PlaytimeTickets", "PlaytimeAudit", "PropertyTesting"]),
         // The public API list (docs/public-api.md) from the built modules' symbol graphs: scripts/public-api.sh runs

@@ -89,6 +89,7 @@ package enum ServerCommand {
         if let key = state.firstKey {
             print("API key 'default', shown once — keep it in your backend's secret store (more: playtime-server keys add NAME): \(key)")
         }
+        print("serving: SIGTERM stops (requests in flight are answered first), SIGHUP reloads the API keys")
         let grace = configuration.shutdownGraceSeconds * 1_000_000_000
         let stopper = Thread {
             while true {

@@ -28,6 +28,10 @@ package final class Service: HTTPHandler {
 
     /// The largest JSON request body.
     static let jsonLimit = 64 * 1024
+    /// `health`'s body, made once.
+    static let healthy = Array(#"{"status":"ok"}"#.utf8)
+    /// The access log's clock text, made once a second.
+    private let clockText = LogClock()
 
     /// A service on `state` with `keys`.
     package init(state: ServiceState, keys: APIKeys, metrics: ServiceMetrics, log: AccessLog, version: String, uploadLimit: Int,
@@ -136,14 +140,15 @@ package final class Service: HTTPHandler {
         if exchange.refusal != nil, code == nil { code = Problem(PlaytimeHTTP.HTTPError(status: exchange.status, description: "")).code }
         metrics.request(operation: operation, status: exchange.status, durationNanoseconds: exchange.durationNanoseconds,
                         bodyBytes: exchange.bytesRead, code: code)
-        var fields: [(String, LogValue)] = [("time", .text(Self.timestamp())), ("operation", .text(operation))]
+        var fields: [(String, LogValue)] = [("time", .text(clockText.now())), ("operation", .text(operation))]
         if let head = exchange.head {
             fields.append(("method", .text(head.method)))
             fields.append(("path", .text(String(head.path))))
         }
         fields.append(("status", .number(Int64(exchange.status))))
-        fields.append(("ms", .decimal(Double(exchange.durationNanoseconds) / 1e6)))
+        fields.append(("ms", .thousandths(exchange.durationNanoseconds / 1_000)))
         fields.append(("client", .text(exchange.connection.client)))
+        fields.append(("connection", .number(Int64(exchange.connection.number))))
         fields.append(("bytesIn", .number(Int64(exchange.bytesRead))))
         fields.append(("bytesOut", .number(Int64(exchange.bytesWritten))))
         for (name, value) in exchange.note?.fields ?? [] {
@@ -164,7 +169,7 @@ package final class Service: HTTPHandler {
         let server = state.server
         switch decided.operation {
         case .health:
-            return answer(.json(200, StatusBody(status: "ok")), decided)
+            return answer(HTTPResponse(status: 200, contentType: "application/json", body: Self.healthy), decided)
         case .ready:
             do { try server.checkStore() } catch {
                 throw Problem(503, "not-ready", "the store does not answer: \(error)", retryAfter: 1)
@@ -178,14 +183,18 @@ package final class Service: HTTPHandler {
                                                                 keys: (valid, keys.entries.count - valid), version: version))
             return answer(HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: text), decided)
         case .enroll:
-            if !request.body.isEmpty { _ = try decode(EmptyBody.self, request) }
+            if !request.body.isEmpty { _ = try fields(request, []) }
             let enrollment: Enrollment
             do { enrollment = try server.enroll(player: decided.player!) } catch { throw Problem(error) }
-            return answer(.json(200, EnrollmentAnswer(journal: enrollment.journalID, enrollment: enrollment.text, policy: server.policy.version)), decided)
+            var object = JSONObjectWriter()
+            object.string("enrollment", enrollment.text)
+            object.string("journal", enrollment.journalID)
+            object.string("policy", server.policy.version)
+            return answer(Self.json(object), decided)
         case .anchor:
-            let body = try decode(AnchorBody.self, request)
-            guard (1...256).contains(body.request.unicodeScalars.count) else { throw Problem(400, "bad-request", "request must be 1–256 characters") }
-            guard let head = AnchorRequestText.decode(body.request) else {
+            let text = try fields(request, ["request"])["request"]!
+            guard (1...256).contains(text.unicodeScalars.count) else { throw Problem(400, "bad-request", "request must be 1–256 characters") }
+            guard let head = AnchorRequestText.decode(text) else {
                 throw Problem(422, "bad-anchor-request", "the request is not in the pr1 layout (docs/anchors.md)", category: "anchor")
             }
             let anchor: ServerAnchor
@@ -194,21 +203,30 @@ package final class Service: HTTPHandler {
             } catch {
                 throw Problem(error)
             }
-            return answer(.json(200, AnchorAnswer(anchor: anchor.text, serverTime: anchor.serverNanoseconds)), decided)
+            var object = JSONObjectWriter()
+            object.string("anchor", anchor.text)
+            object.integer("serverTime", anchor.serverNanoseconds)
+            return answer(Self.json(object), decided)
         case .issueTicket:
-            let body = try decode(TicketBody.self, request)
-            guard PlayerID.isSessionID(body.session) else {
+            let session = try fields(request, ["session"])["session"]!
+            guard PlayerID.isSessionID(session) else {
                 throw Problem(400, "bad-request", "session must be 1–128 printable ASCII characters (bytes 0x21–0x7e)")
             }
             let ticket: DepartureTicket
-            do { ticket = try server.issueTicket(player: decided.player!, session: body.session) } catch { throw Problem(error) }
-            return answer(.json(200, TicketAnswer(ticket: ticket.text, session: body.session, issuedAt: ticket.issuedAt, expiresAt: ticket.expiresAt,
-                                                  goldPerHour: ticket.goldPerHour, policy: ticket.policyVersion)), decided)
+            do { ticket = try server.issueTicket(player: decided.player!, session: session) } catch { throw Problem(error) }
+            var object = JSONObjectWriter()
+            object.integer("expiresAt", ticket.expiresAt)
+            object.integer("goldPerHour", ticket.goldPerHour)
+            object.integer("issuedAt", ticket.issuedAt)
+            object.string("policy", ticket.policyVersion)
+            object.string("session", session)
+            object.string("ticket", ticket.text)
+            return answer(Self.json(object), decided)
         case .redeemTicket:
-            let body = try decode(RedeemBody.self, request)
-            guard (1...2048).contains(body.ticket.unicodeScalars.count) else { throw Problem(400, "bad-request", "ticket must be 1–2048 characters") }
+            let ticket = try fields(request, ["ticket"])["ticket"]!
+            guard (1...2048).contains(ticket.unicodeScalars.count) else { throw Problem(400, "bad-request", "ticket must be 1–2048 characters") }
             let payout: TicketPayout
-            do { payout = try server.redeem(body.ticket, player: decided.player!) } catch { throw Problem(error) }
+            do { payout = try server.redeem(ticket, player: decided.player!) } catch { throw Problem(error) }
             guard let record = payout.payment else { throw Problem(503, "store-unavailable", "the payment's record could not be read", retryAfter: 1) }
             return paid(record, repeated: payout.isRepeat, attempts: payout.attempts, decided)
         case .uploadJournal:
@@ -222,15 +240,20 @@ package final class Service: HTTPHandler {
             guard let sent = request.headers["x-ad-network-secret"], constantTimeEquals(Array(sent.utf8), secret) else {
                 throw Problem(403, "not-the-ad-network", "the X-Ad-Network-Secret header is missing or wrong")
             }
-            let body = try decode(GrantBody.self, request)
-            guard PlayerID.isSessionID(body.session) else {
+            let body = try fields(request, ["session", "multiplier"])
+            let session = body["session"]!, multiplier = body["multiplier"]!
+            guard PlayerID.isSessionID(session) else {
                 throw Problem(400, "bad-request", "session must be 1–128 printable ASCII characters (bytes 0x21–0x7e)")
             }
-            guard PlayerID.isPlainText(body.multiplier, maximum: 64) else {
+            guard PlayerID.isPlainText(multiplier, maximum: 64) else {
                 throw Problem(400, "bad-request", "multiplier must be 1–64 characters, none a control character")
             }
-            do { try server.grant(body.multiplier, player: decided.player!, session: body.session) } catch { throw Problem(error) }
-            return answer(.json(200, GrantAnswer(player: decided.player!, session: body.session, multiplier: body.multiplier)), decided)
+            do { try server.grant(multiplier, player: decided.player!, session: session) } catch { throw Problem(error) }
+            var object = JSONObjectWriter()
+            object.string("multiplier", multiplier)
+            object.string("player", decided.player!)
+            object.string("session", session)
+            return answer(Self.json(object), decided)
         case .listPayments:
             let (after, limit) = Self.pageQuery(request.head)
             let page: PaymentPage
@@ -282,8 +305,17 @@ package final class Service: HTTPHandler {
         }
     }
 
-    private func decode<Body: JSONRequestBody>(_ type: Body.Type, _ request: HTTPRequest) throws(Problem) -> Body {
-        do { return try JSONBody.decode(type, from: request.body) } catch { throw Problem(400, "bad-request", error.description) }
+    /// The body's fields: a flat JSON object of exactly `keys`, each a string (docs/openapi.json's request schemas).
+    private func fields(_ request: HTTPRequest, _ keys: Set<String>) throws(Problem) -> [String: String] {
+        guard !request.body.isEmpty else { throw Problem(400, "bad-request", "the body is empty; send a JSON object") }
+        do { return try StrictJSON.stringFields(request.body, allowed: keys, required: keys) } catch {
+            throw Problem(400, "bad-request", error.description)
+        }
+    }
+
+    /// A 200 answer with `object`'s bytes.
+    private static func json(_ object: JSONObjectWriter) -> HTTPResponse {
+        HTTPResponse(status: 200, contentType: "application/json", body: object.finished())
     }
 
     private func answer(_ response: HTTPResponse, _ decided: Decided) -> HTTPAnswer {
@@ -354,16 +386,5 @@ package final class Service: HTTPHandler {
             let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
         }
-    }
-
-    /// Now, UTC, as RFC 3339 with milliseconds (the access log's `time`).
-    private static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var time = time_t(now.tv_sec)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour,
-                      parts.tm_min, parts.tm_sec, Int(now.tv_nsec / 1_000_000))
     }
 }

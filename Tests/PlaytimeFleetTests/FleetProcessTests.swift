@@ -2,6 +2,7 @@ import Foundation
 import PlaytimeFleet
 import PlaytimeRewards
 import PlaytimeTickets
+import PlaytimeTestSupport
 import Testing
 
 /// Tickets for the worker processes, issued here with the key and policy they redeem under.

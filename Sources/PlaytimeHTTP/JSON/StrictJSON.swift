@@ -24,6 +24,45 @@ package struct StrictJSON {
         guard parser.offset == bytes.count else { throw .syntax(offset: parser.offset, expected: "the end of the body") }
     }
 
+    /// The fields of a flat object whose every value is a string — the shape of the service's request bodies —
+    /// read in one pass without building anything else: each key once, only `allowed` keys, every `required` one
+    /// present, strings unescaped and valid UTF-8.
+    package static func stringFields(_ bytes: [UInt8], allowed: Set<String>, required: Set<String>) throws(StrictJSONError) -> [String: String] {
+        var parser = StrictJSON(bytes)
+        var fields: [String: String] = [:]
+        parser.skipWhitespace()
+        guard parser.current == UInt8(ascii: "{") else { throw .wrongKind(path: "", expected: "a JSON object") }
+        parser.offset += 1
+        parser.skipWhitespace()
+        if parser.current == UInt8(ascii: "}") {
+            parser.offset += 1
+        } else {
+            while true {
+                parser.skipWhitespace()
+                guard parser.current == UInt8(ascii: "\"") else { throw .syntax(offset: parser.offset, expected: "a key in double quotes") }
+                let key = String(decoding: try parser.string(), as: UTF8.self)
+                guard allowed.contains(key) else { throw .unknownKey(path: "", key: key, allowed: allowed.sorted()) }
+                guard fields[key] == nil else { throw .duplicateKey(path: "", key: key) }
+                parser.skipWhitespace()
+                try parser.expect(UInt8(ascii: ":"), "':' after a key")
+                parser.skipWhitespace()
+                guard parser.current == UInt8(ascii: "\"") else { throw .wrongKind(path: key, expected: "a string") }
+                fields[key] = String(decoding: try parser.string(), as: UTF8.self)
+                parser.skipWhitespace()
+                if parser.current == UInt8(ascii: ",") {
+                    parser.offset += 1
+                    continue
+                }
+                try parser.expect(UInt8(ascii: "}"), "',' or '}'")
+                break
+            }
+        }
+        parser.skipWhitespace()
+        guard parser.offset == bytes.count else { throw .syntax(offset: parser.offset, expected: "the end of the body") }
+        for key in required.sorted() where fields[key] == nil { throw .missingKey(key) }
+        return fields
+    }
+
     private var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
     private mutating func skipWhitespace() {

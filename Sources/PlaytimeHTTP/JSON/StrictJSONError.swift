@@ -10,6 +10,8 @@ package enum StrictJSONError: Error, Sendable, Equatable, CustomStringConvertibl
     case wrongKind(path: String, expected: String)
     /// Objects and arrays nest deeper than ``StrictJSON/maximumDepth``.
     case tooDeep
+    /// The object lacks a key it must have.
+    case missingKey(String)
 
     /// A plain sentence.
     package var description: String {
@@ -20,6 +22,7 @@ package enum StrictJSONError: Error, Sendable, Equatable, CustomStringConvertibl
             return "unknown field '\(key)' in \(Self.place(path)); allowed: \(allowed.joined(separator: ", "))"
         case .wrongKind(let path, let expected): return "\(Self.place(path)) must be \(expected)"
         case .tooDeep: return "the body nests too deeply (limit \(StrictJSON.maximumDepth))"
+        case .missingKey(let key): return "missing field '\(key)'"
         }
     }
 

@@ -5,42 +5,6 @@ struct StatusBody: Encodable {
     var status: String
 }
 
-/// `POST …/enrollments` → 200.
-struct EnrollmentAnswer: Encodable {
-    /// The journal id.
-    var journal: String
-    /// The enrollment text (`pe1.…`) for the device, which holds the journal key: send it over the player's
-    /// authenticated channel only.
-    var enrollment: String
-    /// The server's policy version.
-    var policy: String
-}
-
-/// `POST …/anchors` → 200.
-struct AnchorAnswer: Encodable {
-    /// The anchor token the device records.
-    var anchor: String
-    /// The server's time in it (Unix nanoseconds).
-    var serverTime: Int64
-}
-
-/// `POST …/tickets` → 200.
-struct TicketAnswer: Encodable {
-    var ticket: String
-    var session: String
-    var issuedAt: Int64
-    var expiresAt: Int64
-    var goldPerHour: Int64
-    var policy: String
-}
-
-/// `POST …/grants` → 200.
-struct GrantAnswer: Encodable {
-    var player: String
-    var session: String
-    var multiplier: String
-}
-
 /// A payment answered by `redemptions` and `uploads`: the payment log's record, and whether this call repeated an
 /// earlier one (its answer was lost) and how many store attempts it took.
 struct PaymentAnswer: Encodable {

@@ -47,6 +47,9 @@ package enum ServiceOptions {
         text("--access-log", "-|off|FILE", "Where the access log (one JSON line a request) goes (default -: standard output).") { $0.accessLog = $1 },
     ]
 
+    /// Every flag, `--config` first (the documentation test checks each is in docs/service.md).
+    package static var flags: [String] { ["--config"] + all.map(\.flag) }
+
     /// The usage text of `playtime-server --help`.
     package static var usage: String {
         var text = """

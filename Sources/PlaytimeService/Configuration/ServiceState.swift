@@ -39,7 +39,9 @@ package struct ServiceState: Sendable {
         } catch {
             throw ServiceSetupError("cannot create the state directory \(configuration.state): \(error.reasonText)")
         }
-        let (secret, madeSecret) = try Self.secret(at: configuration.secretPath)
+        // A fleet's servers share one secret: each host making its own would split enrollments and anchors, so with a
+        // database store the secret must exist.
+        let (secret, madeSecret) = try Self.secret(at: configuration.secretPath, create: configuration.store == nil)
         let (firstKey, keysSummary) = try Self.keysFile(at: configuration.apiKeysPath)
         var adSecret: [UInt8]?
         if let path = configuration.adNetworkSecretFile {
@@ -106,9 +108,13 @@ package struct ServiceState: Sendable {
     }
 
     /// The secret at `path`, made when missing; and whether it was made now.
-    static func secret(at path: String) throws(ServiceSetupError) -> ([UInt8], Bool) {
+    static func secret(at path: String, create: Bool) throws(ServiceSetupError) -> ([UInt8], Bool) {
         var made = false
         if (try? FileSystem.kind(ofPath: path, followingLinks: true)) == nil {
+            guard create else {
+                throw ServiceSetupError("the server secret \(path) does not exist: every server of a fleet uses one secret; make it once "
+                                        + "(`head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \\n' > FILE`) and give each server --secret-file FILE")
+            }
             var random = SystemRandomNumberGenerator()
             let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
             do {

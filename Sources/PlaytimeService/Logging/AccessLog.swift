@@ -26,22 +26,26 @@ package final class AccessLog: Sendable {
         thread.start()
     }
 
-    /// Adds one line (a JSON object of `fields`, in order).
+    /// Adds one line (a JSON object of `fields`, in order), built as bytes: no formatting call, a lock only to append.
     package func write(_ fields: [(String, LogValue)]) {
         guard descriptor != nil else { return }
-        var line = "{"
+        var line: [UInt8] = []
+        line.reserveCapacity(256)
+        line.append(UInt8(ascii: "{"))
         for (index, (name, value)) in fields.enumerated() {
-            if index > 0 { line += "," }
-            line += "\"\(name)\":"
+            if index > 0 { line.append(UInt8(ascii: ",")) }
+            line.append(UInt8(ascii: "\""))
+            line.append(contentsOf: name.utf8)
+            line.append(contentsOf: "\":".utf8)
             switch value {
-            case .text(let text): line += Self.quoted(text)
-            case .number(let number): line += String(number)
-            case .decimal(let number): line += String(format: "%.3f", number)
-            case .flag(let flag): line += flag ? "true" : "false"
+            case .text(let text): Self.appendQuoted(text, to: &line)
+            case .number(let number): line.append(contentsOf: String(number).utf8)
+            case .thousandths(let number): Self.appendThousandths(number, to: &line)
+            case .flag(let flag): line.append(contentsOf: (flag ? "true" : "false").utf8)
             }
         }
-        line += "}\n"
-        pending.withLock { $0.append(contentsOf: line.utf8) }
+        line.append(contentsOf: "}\n".utf8)
+        pending.withLock { $0.append(contentsOf: line) }
     }
 
     /// Writes out what is pending.
@@ -63,26 +67,48 @@ package final class AccessLog: Sendable {
         flush()
     }
 
-    /// `text` as a JSON string: quotes, backslashes and every control character escaped, so no client text ends a
-    /// line or forges one.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
+    /// `text` as a JSON string: quotes, backslashes and every control character escaped (C0, DEL, C1, and the line
+    /// and paragraph separators), so no client text ends a line or forges one.
+    static func appendQuoted(_ text: String, to line: inout [UInt8]) {
+        line.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            let value = scalar.value
+            switch value {
+            case 0x22: line.append(contentsOf: "\\\"".utf8)
+            case 0x5c: line.append(contentsOf: "\\\\".utf8)
+            case 0x0a: line.append(contentsOf: "\\n".utf8)
+            case 0x0d: line.append(contentsOf: "\\r".utf8)
+            case 0x09: line.append(contentsOf: "\\t".utf8)
+            case 0..<0x20, 0x7f...0x9f, 0x2028, 0x2029:
+                let hex = Array("0123456789abcdef".utf8)
+                line.append(contentsOf: "\\u".utf8)
+                for shift in [12, 8, 4, 0] { line.append(hex[Int((value >> UInt32(shift)) & 0xf)]) }
+            case 0..<0x80:
+                line.append(UInt8(value))
             default:
-                if scalar.value < 0x20 || (0x7f...0x9f).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                line.append(contentsOf: String(scalar).utf8)
             }
         }
-        return out + "\""
+        line.append(UInt8(ascii: "\""))
+    }
+
+    /// `number` thousandths as a decimal with three places (`1234` → `1.234`).
+    static func appendThousandths(_ number: Int64, to line: inout [UInt8]) {
+        let magnitude = number < 0 ? -number : number
+        if number < 0 { line.append(UInt8(ascii: "-")) }
+        line.append(contentsOf: String(magnitude / 1000).utf8)
+        line.append(UInt8(ascii: "."))
+        let fraction = magnitude % 1000
+        line.append(UInt8(48 + fraction / 100))
+        line.append(UInt8(48 + fraction / 10 % 10))
+        line.append(UInt8(48 + fraction % 10))
+    }
+
+    /// `text` as a JSON string (tests).
+    static func quoted(_ text: String) -> String {
+        var line: [UInt8] = []
+        appendQuoted(text, to: &line)
+        return String(decoding: line, as: UTF8.self)
     }
 }
 
@@ -92,8 +118,8 @@ package enum LogValue: Sendable {
     case text(String)
     /// A whole number.
     case number(Int64)
-    /// A number with three decimals (milliseconds).
-    case decimal(Double)
+    /// Thousandths, written with three decimals (microseconds as milliseconds).
+    case thousandths(Int64)
     /// A flag.
     case flag(Bool)
 }

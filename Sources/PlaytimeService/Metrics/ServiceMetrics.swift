@@ -15,7 +15,7 @@ package final class ServiceMetrics: Sendable {
     }
 
     private struct Counts {
-        var requests: [String: UInt64] = [:]   // "operation\u{0}status"
+        var requests: [String: [Int: UInt64]] = [:]
         var latency: [String: Latency] = [:]
         var gold: [String: Int64] = [:]
         var sessions: [String: UInt64] = [:]
@@ -33,7 +33,7 @@ package final class ServiceMetrics: Sendable {
     /// read, and the refusal's code when it was one.
     package func request(operation: String, status: Int, durationNanoseconds: Int64, bodyBytes: Int, code: String?) {
         counts.withLock { counts in
-            counts.requests[operation + "\u{0}" + String(status), default: 0] += 1
+            counts.requests[operation, default: [:]][status, default: 0] += 1
             var latency = counts.latency[operation] ?? Latency()
             let seconds = Double(durationNanoseconds) / 1e9
             for (index, bound) in Self.latencyBuckets.enumerated() where seconds <= bound { latency.buckets[index] += 1 }
@@ -80,9 +80,11 @@ package final class ServiceMetrics: Sendable {
         let counts = counts.withLock { $0 }
         var out = PrometheusText()
         out.family("playtime_http_requests_total", "counter", "HTTP requests answered, by operation and status.")
-        for key in counts.requests.keys.sorted() {
-            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
-            out.sample("playtime_http_requests_total", [("operation", String(parts[0])), ("status", String(parts[1]))], counts.requests[key]!)
+        for operation in counts.requests.keys.sorted() {
+            let statuses = counts.requests[operation]!
+            for status in statuses.keys.sorted() {
+                out.sample("playtime_http_requests_total", [("operation", operation), ("status", String(status))], statuses[status]!)
+            }
         }
         out.family("playtime_http_request_duration_seconds", "histogram", "Time from a request's head to its answer, by operation.")
         for operation in counts.latency.keys.sorted() {

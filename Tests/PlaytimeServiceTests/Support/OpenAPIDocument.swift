@@ -5,11 +5,13 @@ import Testing
 struct OpenAPIDocument {
     let root: [String: Any]
 
+    /// The repository's root.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     /// The repository's document.
     static func load() throws -> OpenAPIDocument {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let data = try Data(contentsOf: root.appendingPathComponent("docs/openapi.json"))
+        let data = try Data(contentsOf: repository.appendingPathComponent("docs/openapi.json"))
         return OpenAPIDocument(root: try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
     }
 

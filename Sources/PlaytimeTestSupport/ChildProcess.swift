@@ -5,23 +5,25 @@ import Foundation
 import Darwin
 #endif
 
-/// A built executable of this package (`playtime-fleet-worker`, `game-server`), found next to the test bundle.
-enum BuiltBinary {
-    static func path(_ name: String) throws -> String {
+/// A built executable of this package (`playtime-fleet-worker`, `playtime-server`), found next to the test bundle.
+package enum BuiltBinary {
+    /// The path of the built executable `name`, looked for beside the test bundle and up to five folders above it.
+    package static func path(_ name: String) throws -> String {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<5 {
             let candidate = directory.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        throw FleetTestError("the \(name) binary was not found next to the tests; run 'swift build --build-tests' first")
+        throw ChildProcessError(description: "the \(name) binary was not found next to the tests; run 'swift build --build-tests' first")
     }
 }
 
 /// A child process whose standard output is read line by line as it arrives, so a test can wait for a line
 /// (never for a time) and kill it with SIGKILL at that point.
-final class ChildProcess: @unchecked Sendable {
-    let process = Process()
+package final class ChildProcess: @unchecked Sendable {
+    /// The process.
+    package let process = Process()
     private let output = Pipe()
     private let errors = Pipe()
     private let lock = NSCondition()
@@ -31,7 +33,9 @@ final class ChildProcess: @unchecked Sendable {
     private var errorText: [UInt8] = []
     private let errorsRead = DispatchSemaphore(value: 0)
 
-    init(_ executable: String, _ arguments: [String]) throws {
+    /// Starts `executable` with `arguments` (standard input empty; `environment` added to this process's).
+    package init(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws {
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.standardOutput = output
@@ -73,7 +77,7 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Blocks until `predicate` holds for the lines so far, or the output ended; returns the lines.
-    func wait(until predicate: ([String]) -> Bool) -> [String] {
+    package func wait(until predicate: ([String]) -> Bool) -> [String] {
         lock.lock()
         defer { lock.unlock() }
         while !predicate(lines) && !ended { lock.wait() }
@@ -82,7 +86,7 @@ final class ChildProcess: @unchecked Sendable {
 
     /// Blocks until the process exits and its output is read; returns every line. Waits for the end of the output
     /// at most 5 s after the exit: a process spawned meanwhile by another test may have inherited the pipe.
-    func finish() -> [String] {
+    package func finish() -> [String] {
         process.waitUntilExit()
         lock.lock()
         let limit = Date().addingTimeInterval(5)
@@ -95,14 +99,38 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// SIGKILL, as a crash: the process gets no chance to finish anything.
-    func killHard() {
+    package func killHard() {
         if process.isRunning { _ = kill(process.processIdentifier, SIGKILL) }
     }
 
+    /// Sends `signal` (SIGTERM, SIGHUP, …) if it still runs.
+    package func send(_ signal: Int32) {
+        if process.isRunning { _ = kill(process.processIdentifier, signal) }
+    }
+
+    /// The exit status once it ended (`finish()` waits for it).
+    package var exitStatus: Int32 { process.terminationStatus }
+
+    /// The lines so far.
+    package var currentLines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+
     /// What it wrote to standard error so far.
-    var standardError: String {
+    package var standardError: String {
         lock.lock()
         defer { lock.unlock() }
         return String(decoding: errorText, as: UTF8.self)
     }
+}
+
+/// A child process could not be found or started.
+package struct ChildProcessError: Error, CustomStringConvertible {
+    /// What went wrong.
+    package var description: String
+
+    /// An error saying `description`.
+    package init(description: String) { self.description = description }
 }
