@@ -15,7 +15,7 @@ let package = Package(
         .executable(name: "playtime", targets: ["playtime"]),
     ],
     targets: [
-        // The only target that touches the operating system: sockets, clocks, files, errno.
+        // The only target that touches the operating system: sockets, clocks, files, errno (and strict text checks: UTF-8, JSON).
         .target(name: "PlaytimeSystem"),
         // SHA-256, SHA-512, HMAC, PBKDF2 and Ed25519 verification in pure Swift.
         .target(name: "PlaytimeCrypto"),

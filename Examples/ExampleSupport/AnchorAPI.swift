@@ -1,3 +1,5 @@
+import PlaytimeSystem
+
 /// The JSON bodies of server anchors (docs/anchors.md): enrollment of a new journal, and an anchor of the
 /// server's time at each contact.
 

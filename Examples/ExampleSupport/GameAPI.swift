@@ -1,3 +1,5 @@
+import PlaytimeSystem
+
 /// The JSON bodies the example game server and client exchange. All instants are the server's clock,
 /// Unix nanoseconds (UTC).
 

@@ -1,4 +1,5 @@
 import Foundation
+import PlaytimeSystem
 
 /// JSON request and response bodies of the examples: typed structs through `JSONDecoder` / `JSONEncoder`,
 /// with decoding errors turned into one short sentence a client can act on.
