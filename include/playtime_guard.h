@@ -49,7 +49,7 @@
  *   may call any function of this header, the blocking forms included; it must not free the JSON. ptg_close waits
  *   for the asynchronous calls made before it on that handle, and for their callbacks to return.
  *
- * Payout JSON (docs/c.md, "Payouts"):
+ * Payout JSON (docs/c.md, "Results and errors"):
  *   {"sessionID": "…", "goldNow": 20, "goldInEscrow": 0, "goldPendingGrant": 20,
  *    "pendingMultipliers": [{"name": "ad", "gold": 20}],
  *    "messages": [{"key": "paid", "values": {"gold": "20"}, "text": "You earned 20 gold while away."}, …],

@@ -3,7 +3,7 @@
  * libPlaytimeGuardC.a), on the real clocks of this machine. scripts/c-interface.sh builds and runs it; built with
  * gcc -Wall -Wextra -Werror, and once with AddressSanitizer/LeakSanitizer.
  *
- *   c_interface_test lifecycle DIR POLICY NTP_SERVERS_JSON   the scripted case (docs/c.md, "What was tested"): a cold
+ *   c_interface_test lifecycle DIR POLICY NTP_SERVERS_JSON   the scripted case (docs/c.md, "What was compiled and run here"): a cold
  *                                                    start, a 2.5 s absence paid 20 gold (the policy's 2 s cap at
  *                                                    36 000 gold/h) with the ad pending, then a departure the
  *                                                    process leaves open, paid 20 by the next launch. Prints one

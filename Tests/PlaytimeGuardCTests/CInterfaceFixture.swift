@@ -53,7 +53,7 @@ struct CError: Error {
 }
 
 /// Runs C calls on a thread of their own: a blocking form waits for a task of its own, so it must never hold a
-/// thread of Swift's cooperative pool (docs/c.md, "Threads"), which a test's body runs on.
+/// thread of Swift's cooperative pool (docs/c.md, "Handles, memory, threads"), which a test's body runs on.
 func offPool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
     try await runOffCooperativePool(body)
 }

@@ -5,10 +5,10 @@ internal import PlaytimeGuard
 ///
 /// Calls on one handle may run at once: the facade is made for it (a `background` while a `foreground` waits for
 /// the network is written at once, a return is paid once, one settlement at a time; docs/facades.md), and a
-/// game's pause callback must not wait 1.5 s behind a return's network time (docs/c.md, "Threads"). What the C
-/// layer serializes is its own state: the calls in progress, the anchor requests made, and closing, which waits
-/// for the calls in progress and then lets the facade go (its journal lock with it), so that the directory can be
-/// opened again at once.
+/// game's pause callback must not wait 1.5 s behind a return's network time (docs/c.md, "Handles, memory,
+/// threads"). What the C layer serializes is its own state: the calls in progress, the anchor requests made, and
+/// closing, which waits for the calls in progress and then lets the facade go (its journal lock with it), so that
+/// the directory can be opened again at once.
 final class Handle: @unchecked Sendable {
     // @unchecked: every stored `var` below is read and written only while `condition` is locked.
     /// The id C holds.

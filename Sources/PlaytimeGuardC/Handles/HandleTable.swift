@@ -1,7 +1,7 @@
 internal import PlaytimeGuard
 internal import PlaytimeSystem
 
-/// The open handles by id: what a C handle names (docs/c.md, "Handles").
+/// The open handles by id: what a C handle names (docs/c.md, "Handles, memory, threads").
 ///
 /// A handle is a number, never a pointer: ids count up from 1 and are never reused, so a closed, freed or made-up
 /// handle is found missing here without touching any memory it once named. The table is the C layer's one

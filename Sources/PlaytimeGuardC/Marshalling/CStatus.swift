@@ -1,4 +1,4 @@
-/// What a C function of include/playtime_guard.h returns: `PTG_OK`, or why not (docs/c.md, "Errors").
+/// What a C function of include/playtime_guard.h returns: `PTG_OK`, or why not (docs/c.md, "Results and errors").
 ///
 /// The numbers and the code strings are the header's `PTG_*` constants; `PlaytimeGuardCTests` compares the two.
 /// ``failed`` carries the facade's own code (`EarningsError.Code.rawValue`) in the error JSON, so a code a later

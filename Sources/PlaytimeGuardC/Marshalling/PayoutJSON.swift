@@ -1,6 +1,6 @@
 internal import PlaytimeGuard
 
-/// An `AwayPayout` as C receives it (docs/c.md, "Payouts"): the facade's public figures and messages.
+/// An `AwayPayout` as C receives it (docs/c.md, "Results and errors"): the facade's public figures and messages.
 ///
 /// `pendingMultipliers` is a list in the order the game asked for them (a JSON object's order is not kept by
 /// every parser); `messages` are docs/player-messages.md's, headline first.
