@@ -12,12 +12,16 @@ let package = Package(
         // What a game server links: EarningsServer, with the tickets, auditor and stores it names (re-exported).
         // Every other module is reached through these two, never linked alone (its cross-module API is `package`).
         .library(name: "PlaytimeServer", targets: ["PlaytimeServer"]),
+        // The C interface over OfflineEarnings (include/playtime_guard.h; docs/c.md, docs/unity.md): the static library an iOS
+        // plugin or a static link takes, and libplaytime_guard.so that C, C++, Godot and Unity (Mono) load elsewhere.
+        .library(name: "PlaytimeGuardC", type: .static, targets: ["PlaytimeGuardC"]),
+        .library(name: "playtime_guard", type: .dynamic, targets: ["PlaytimeGuardC"]),
         .executable(name: "playtime", targets: ["playtime"]),
         // The verification service: any game backend pays offline earnings through it over HTTP (docs/service.md).
         .executable(name: "playtime-server", targets: ["playtime-server"]),
     ],
     targets: [
-        // The only target that touches the operating system: sockets, clocks, files, errno.
+        // The only target that touches the operating system: sockets, clocks, files, errno (and strict text checks: UTF-8, JSON).
         .target(name: "PlaytimeSystem"),
         // SHA-256, SHA-512, HMAC, PBKDF2 and Ed25519 verification in pure Swift.
         .target(name: "PlaytimeCrypto"),
@@ -37,6 +41,8 @@ let package = Package(
         // The game's side: clocks, connectivity, the recorder and the facade (judging with PlaytimeJudging).
         .target(name: "PlaytimeGuard", dependencies: ["PlaytimeJudging", "PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"],
                 resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // OfflineEarnings behind C functions (`@_cdecl`): handles as ids, UTF-8 JSON in and out, an error code on every failure.
+        .target(name: "PlaytimeGuardC", dependencies: ["PlaytimeGuard", "PlaytimeSystem"]),
         // The cheat simulator: every threat and honest pattern through the real recorder, verdict and rewards.
         // Used by `playtime simulate` and its tests; not part of any library product.
         .target(name: "PlaytimeSimulation", dependencies: ["PlaytimeGuard", "PlaytimeSystem", "PlaytimeNTP", "PlaytimeJournal", "PlaytimeRewards"]),
@@ -79,6 +85,7 @@ let package = Package(
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
         .testTarget(name: "PlaytimeGuardTests", dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
+        .testTarget(name: "PlaytimeGuardCTests", dependencies: ["PlaytimeGuardC", "PlaytimeGuard", "PlaytimeServer", "PlaytimeTestSupport", "PlaytimeJournal"]),
         .testTarget(name: "PlaytimeSimulationTests", dependencies: ["PlaytimeSimulation", "PlaytimeGuard"]),
         .testTarget(name: "PlaytimeAuditTests", dependencies: ["PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeRoughtime", "PlaytimeCrypto"]),
         .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),

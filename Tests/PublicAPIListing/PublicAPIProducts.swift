@@ -1,7 +1,8 @@
 /// The library products whose public API docs/public-api.md lists, by the module a game imports.
 package enum PublicAPIProducts {
-    /// The client product, then the server product (listed once its module exists).
-    package static let all = ["PlaytimeGuard", "PlaytimeServer"]
+    /// The client product, the server product, then the C interface's module (its `@_cdecl` functions, which
+    /// include/playtime_guard.h declares for C; a Swift game imports PlaytimeGuard instead).
+    package static let all = ["PlaytimeGuard", "PlaytimeServer", "PlaytimeGuardC"]
 
     /// The products whose module is built in `extractor`'s folder, in `all`'s order.
     package static func built(in extractor: SymbolGraphExtractor) -> [String] {

@@ -1,4 +1,5 @@
 internal import Foundation
+package import PlaytimeSystem
 
 /// JSON request and response bodies: typed structs through `JSONDecoder` / `JSONEncoder`,
 /// with decoding errors turned into one short sentence a client can act on.
@@ -74,4 +75,10 @@ extension HTTPResponse {
     package static func json<Value: Encodable>(_ status: Int, _ value: Value, contentType: String = "application/json") -> HTTPResponse {
         HTTPResponse(status: status, contentType: contentType, body: JSONBody.encode(value))
     }
+}
+
+/// A request body type that declares its allowed shape, so ``JSONBody/decode(_:from:)`` can refuse anything else.
+package protocol JSONRequestBody: Decodable {
+    /// The keys the body may have, at every nesting level.
+    static var jsonShape: JSONShape { get }
 }

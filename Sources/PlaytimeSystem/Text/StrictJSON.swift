@@ -1,11 +1,11 @@
-internal import PlaytimeSystem
-
-/// A strict checker of JSON object keys (RFC 8259 syntax), run before decoding a request body.
+/// A strict checker of JSON object keys (RFC 8259 syntax), run before decoding a request body (the service's,
+/// docs/service.md) or a JSON argument (the C interface's, docs/c.md).
 ///
-/// It parses the whole text once and refuses: invalid JSON; an object that repeats a key (keys compared
-/// byte for byte after unescaping, so `"pla\u0079er"` repeats `"player"`); a key the ``JSONShape`` does not
-/// allow, at any nesting level; a value of another kind than the shape says; nesting deeper than
-/// ``maximumDepth``. It builds nothing but the keys, and never traps on any input.
+/// It parses the whole text once and refuses: invalid JSON (Foundation's decoder takes a trailing comma);
+/// an object that repeats a key (keys compared byte for byte after unescaping, so `"pla\u0079er"` repeats
+/// `"player"`), at any level, also inside ``JSONShape/any``; a key the ``JSONShape`` does not allow, at any
+/// nesting level; a value of another kind than the shape says; nesting deeper than ``maximumDepth``. It builds
+/// nothing but the keys, and never traps on any input.
 package struct StrictJSON {
     /// The deepest nesting of objects and arrays accepted.
     package static let maximumDepth = 32
@@ -76,20 +76,19 @@ package struct StrictJSON {
 
     /// One value of `shape` at `path`.
     private mutating func value(_ shape: JSONShape, path: String, depth: Int) throws(StrictJSONError) {
-        switch current ?? 0 {
-        case UInt8(ascii: "{"):
-            guard case .object(let allowed) = shape else { throw .wrongKind(path: path, expected: Self.kind(of: shape)) }
-            try object(allowed, path: path, depth: depth + 1)
-        case UInt8(ascii: "["):
-            guard case .array(let element) = shape else { throw .wrongKind(path: path, expected: Self.kind(of: shape)) }
-            try array(element, path: path, depth: depth + 1)
-        default:
-            if case .scalar = shape {} else { throw .wrongKind(path: path, expected: Self.kind(of: shape)) }
-            try scalar()
+        switch (current ?? 0, shape) {
+        case (UInt8(ascii: "{"), .object(let allowed)): try object(allowed, path: path, depth: depth + 1)
+        case (UInt8(ascii: "{"), .any): try object(nil, path: path, depth: depth + 1)
+        case (UInt8(ascii: "["), .array(let element)): try array(element, path: path, depth: depth + 1)
+        case (UInt8(ascii: "["), .any): try array(.any, path: path, depth: depth + 1)
+        case (UInt8(ascii: "{"), _), (UInt8(ascii: "["), _), (_, .object), (_, .array):
+            throw .wrongKind(path: path, expected: Self.kind(of: shape))
+        default: try scalar()
         }
     }
 
-    private mutating func object(_ allowed: [String: JSONShape], path: String, depth: Int) throws(StrictJSONError) {
+    /// An object whose keys are `allowed` (`nil`: any key, each value ``JSONShape/any``).
+    private mutating func object(_ allowed: [String: JSONShape]?, path: String, depth: Int) throws(StrictJSONError) {
         guard depth <= Self.maximumDepth else { throw .tooDeep }
         offset += 1
         skipWhitespace()
@@ -105,8 +104,8 @@ package struct StrictJSON {
             let key = String(decoding: keyBytes, as: UTF8.self)
             guard seen.insert(keyBytes).inserted else { throw .duplicateKey(path: path, key: key) }
             // Byte for byte: no Unicode equivalence between a sent key and an allowed one.
-            guard let shape = allowed.first(where: { Array($0.key.utf8) == keyBytes })?.value else {
-                throw .unknownKey(path: path, key: key, allowed: allowed.keys.sorted())
+            guard let shape = allowed.map({ $0.first(where: { Array($0.key.utf8) == keyBytes })?.value }) ?? .any else {
+                throw .unknownKey(path: path, key: key, allowed: allowed?.keys.sorted() ?? [])
             }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after a key")
@@ -261,6 +260,7 @@ package struct StrictJSON {
         case .scalar: return "a string or number, not an object or array"
         case .object: return "a JSON object"
         case .array: return "an array"
+        case .any: return "a JSON value"
         }
     }
 }
