@@ -7,7 +7,7 @@ package import PlaytimeSystem
 /// after a clean stop, 1 when it cannot start, 2 for a usage error.
 package enum ServerCommand {
     /// Runs the command with `arguments` (after the program name); the exit status.
-    package static func run(_ arguments: [String]) async -> Int32 {
+    package static func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "keys" { return KeysCommand.run(Array(arguments.dropFirst())) }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(ServiceOptions.usage)
@@ -23,7 +23,7 @@ package enum ServerCommand {
             return 2
         }
         do {
-            return try await serve(configuration)
+            return try serve(configuration)
         } catch {
             StandardStreams.writeError("playtime-server: \(error)")
             return 1
@@ -45,13 +45,13 @@ package enum ServerCommand {
         return limits
     }
 
-    private static func serve(_ configuration: ServiceConfiguration) async throws(ServiceSetupError) -> Int32 {
+    private static func serve(_ configuration: ServiceConfiguration) throws(ServiceSetupError) -> Int32 {
         guard configuration.maxUploadMiB * 2 <= configuration.bodyMemoryMiB else {
             throw ServiceSetupError("--max-upload-mib \(configuration.maxUploadMiB) is more than half of --body-memory-mib \(configuration.bodyMemoryMiB)")
         }
         let address = try Self.address(configuration.listen, flag: "--listen")
         let metricsAddress = try configuration.metricsListen.map { (text) throws(ServiceSetupError) in try Self.address(text, flag: "--metrics-listen") }
-        let state = try await ServiceState.open(configuration)
+        let state = try ServiceState.open(configuration)
         let keys = try ServiceState.loadKeys(state.apiKeysPath)
         let log: AccessLog
         switch configuration.accessLog {

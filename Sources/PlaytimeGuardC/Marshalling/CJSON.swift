@@ -59,6 +59,7 @@ enum CJSON {
         case .unknownKey(let path, let key, let allowed):
             .invalidArgument("\(name)\(dotted(path)) holds the unknown key '\(key)'; the keys are \(allowed.joined(separator: ", "))")
         case .wrongKind(let path, let expected): .invalidArgument("\(name)\(dotted(path)) must be \(expected)")
+        case .missingKey(let key): .invalidArgument("\(name) lacks the key '\(key)'")
         }
     }
 

@@ -33,7 +33,9 @@ package struct ServiceState: Sendable {
     }
 
     /// Opens the state.
-    package static func open(_ configuration: ServiceConfiguration) async throws(ServiceSetupError) -> ServiceState {
+    /// Synchronous, on the calling thread: the service runs on threads of its own and never on Swift's cooperative pool
+    /// (which, under libfaketime, spins a core: docs/service.md, "Clocks").
+    package static func open(_ configuration: ServiceConfiguration) throws(ServiceSetupError) -> ServiceState {
         do {
             try FileSystem.createDirectories(atPath: configuration.state, permissions: 0o700)
         } catch {
@@ -88,8 +90,8 @@ package struct ServiceState: Sendable {
         if let path = configuration.roughtimeKeysFile { library.roughtimeKeys = try Self.roughtimeKeys(path) }
         let server: EarningsServer
         do {
-            server = try await EarningsServer(store: configuration.store ?? configuration.state, ticketSecret: secret, policy: policy,
-                                              configuration: library)
+            server = try EarningsServer(store: configuration.store ?? configuration.state, ticketSecret: secret, policy: policy,
+                                        configuration: library)
         } catch {
             throw ServiceSetupError("\(error)")
         }

@@ -17,11 +17,19 @@ final class ServiceProcess: @unchecked Sendable {
     let firstKey: String?
 
     /// Starts the service on `state` (a port the kernel chooses, the access log in `state/access.log`) with `arguments`.
-    init(state: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws {
+    /// With `wallClockAhead` seconds, the service's wall clock runs that much ahead (libfaketime; its boot clock is
+    /// the real one): the server's time passes between two processes without the test waiting for it.
+    init(state: String, _ arguments: [String] = [], environment: [String: String] = [:], wallClockAhead: Int? = nil) throws {
         self.state = state
-        child = try ChildProcess(try BuiltBinary.path("playtime-server"),
-                                 ["--listen", "127.0.0.1:0", "--state", state, "--access-log", state + "/access.log"] + arguments,
-                                 environment: environment)
+        let binary = try BuiltBinary.path("playtime-server")
+        let own = ["--listen", "127.0.0.1:0", "--state", state, "--access-log", state + "/access.log"] + arguments
+        if let wallClockAhead {
+            guard let faketime = Self.faketime else { throw ChildProcessError(description: "faketime is not installed (apt-get install faketime)") }
+            child = try ChildProcess(faketime, ["-f", "+\(wallClockAhead)s", binary] + own,
+                                     environment: environment.merging(["FAKETIME_DONT_FAKE_MONOTONIC": "1"]) { $1 })
+        } else {
+            child = try ChildProcess(binary, own, environment: environment)
+        }
         let lines = child.wait { lines in lines.contains { $0.hasPrefix("serving: ") } }
         guard let first = lines.first, let range = first.range(of: " listening on 127.0.0.1:"), let port = UInt16(first[range.upperBound...]),
               let address = SocketAddress(numericHost: "127.0.0.1", port: port) else {
@@ -31,6 +39,12 @@ final class ServiceProcess: @unchecked Sendable {
         self.address = address
         firstKey = lines.first { $0.hasPrefix("API key 'default'") }.flatMap { $0.split(separator: " ").last.map(String.init) }
     }
+
+    /// libfaketime's `faketime`, when installed.
+    static let faketime: String? = ["/usr/bin/faketime", "/usr/local/bin/faketime"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// True when the tests that move the service's wall clock can run (or must: `PLAYTIME_REQUIRE_FAKETIME=1`).
+    static var canMoveWallClock: Bool { faketime != nil || ProcessInfo.processInfo.environment["PLAYTIME_REQUIRE_FAKETIME"] == "1" }
 
     /// A new state directory under the tests' temporary folder.
     static func scratch(_ prefix: String) throws -> String {
@@ -57,8 +71,8 @@ final class ServiceProcess: @unchecked Sendable {
     }
 
     /// A number from the metrics (the first sample whose line starts with `prefix`).
-    func metric(_ prefix: String, key: String) throws -> Double? {
-        let text = try send("GET", "/v1/metrics", key: key).text
+    func metric(_ prefix: String, key: String, from source: String? = nil) throws -> Double? {
+        let text = try send("GET", "/v1/metrics", key: key, from: source).text
         for line in text.split(separator: "\n") where line.hasPrefix(prefix) {
             return line.split(separator: " ").last.flatMap { Double($0) }
         }
