@@ -83,6 +83,11 @@ let package = Package(
         .executableTarget(name: "playtime-fleet-worker", dependencies: ["PlaytimeFleet", "PlaytimeTickets", "PlaytimeRewards", "PlaytimeCrypto", "PlaytimeSystem",
                                                                       "PlaytimeServer", "PlaytimeJournal"],
                           path: "Tests/PlaytimeFleetWorker"),
+        // The fault cases' child process (Tests/PlaytimeCLITests/FaultTests.swift): a game and a server on a tiny tmpfs in a
+        // private mount namespace, filled, emptied and made read-only between steps (docs/guarantees.md, "Nothing lost").
+        .executableTarget(name: "playtime-fault-harness", dependencies: ["PlaytimeGuard", "PlaytimeServer", "PlaytimeJournal", "PlaytimeSystem",
+                                                                        "PlaytimeTestSupport"],
+                          path: "Tests/PlaytimeFaultHarness"),
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeJournal",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport"]),
         .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeSystem", "PlaytimeJournal", "PlaytimePostgres",
@@ -92,7 +97,8 @@ let package = Package(
         .target(name: "PublicAPIListing", path: "Tests/PublicAPIListing"),
         .executableTarget(name: "playtime-public-api", dependencies: ["PublicAPIListing"], path: "Tests/PlaytimePublicAPI"),
         .testTarget(name: "PlaytimeSurfaceTests", dependencies: ["PublicAPIListing", "PlaytimeGuard"]),
-        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
+        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto",
+                                                            "PlaytimeServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
