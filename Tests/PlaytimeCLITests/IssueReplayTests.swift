@@ -34,6 +34,25 @@ struct IssueReplayTests {
         return Int64(output[range].split(separator: " ").filter { !$0.isEmpty }[1])
     }
 
+    @Test("Case 1: playtime record --create-key replaces an empty key file nothing was recorded under, and keeps one a journal depends on (exit 2, both files named)")
+    func createKeyRecovery() async throws {
+        let directory = try ExampleBinary.temporaryDirectory("issue29-case1-")
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let journal = directory + "/j.jsonl", key = directory + "/k.key"
+        try Data().write(to: URL(fileURLWithPath: key))
+        let made = try await PlaytimeBinary.run(["record", "launch", "--journal", journal, "--key-file", key, "--create-key"])
+        #expect(made.status == 0 && made.standardError.contains("is empty and no record was written under it: replaced by a new key"),
+                "\(made.standardError)")
+        #expect(try bytes(key).count == 65)
+        let recorded = try bytes(journal)
+        try Data().write(to: URL(fileURLWithPath: key))
+        let kept = try await PlaytimeBinary.run(["record", "launch", "--journal", journal, "--key-file", key, "--create-key"])
+        #expect(kept.status == 2, "\(kept.standardError)")
+        #expect(kept.standardError.contains("the key file \(key) is empty, but the journal \(journal) holds records written under that key"),
+                "\(kept.standardError)")
+        #expect(try bytes(key).isEmpty && (try bytes(journal)) == recorded, "nothing changed")
+    }
+
     @Test("Case 2: a line cut in the middle of idle-game's journal: the next launch sets it aside and pays; the audit judges the kept journal up to the damage; the server pays each session once")
     func damagedLine() async throws {
         let directory = try ExampleBinary.temporaryDirectory("issue29-case2-")
