@@ -18,35 +18,33 @@ struct FaultTests {
     }
 
     /// Runs `script` with `sh` in a new mount namespace where a tmpfs of `kilobytes` is mounted on `$0` (a fresh
-    /// directory, `disk` in the returned scratch directory, beside `scratch` on an ordinary file system); `arguments`
-    /// become `$1`…. `nil` when namespaces or tmpfs mounts are not available here.
+    /// directory, `disk` in the returned scratch directory, beside `scratch` on an ordinary file system); `$1` is the
+    /// built `playtime`, and `arguments` are `$2`…. `nil` when namespaces or tmpfs mounts are not available here.
     static func inTinyDisk(kilobytes: Int, _ script: String, _ arguments: [String]) async throws -> (run: PlaytimeBinary.Run, scratch: String)? {
         guard let unshare else { return nil }
         let scratch = try ExampleBinary.temporaryDirectory("playtime-faults-")
         try FileManager.default.createDirectory(atPath: scratch + "/disk", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: scratch + "/scratch", withIntermediateDirectories: true)
         let wrapped = "mount -t tmpfs -o size=\(kilobytes)k tmpfs \"$0\" || exit 97\n" + script
-        let run = try await runOffCooperativePool { () throws -> PlaytimeBinary.Run in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: unshare)
-            process.arguments = ["-m", "sh", "-c", wrapped, scratch + "/disk"] + arguments
-            let output = Pipe(), errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            process.standardInput = FileHandle.nullDevice
-            let started = Date()
-            try process.run()
-            let out = output.fileHandleForReading.readDataToEndOfFile()
-            let err = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return PlaytimeBinary.Run(status: process.terminationStatus, standardOutput: String(decoding: out, as: UTF8.self),
-                                      standardError: String(decoding: err, as: UTF8.self), seconds: Date().timeIntervalSince(started))
-        }
+        let run = try await PlaytimeBinary.run(arguments, wrapper: [unshare, "-m", "sh", "-c", wrapped, scratch + "/disk"])
         if run.status == 97 || run.standardError.contains("unshare failed") {
             try? FileManager.default.removeItem(atPath: scratch)
             return nil
         }
         return (run, scratch)
+    }
+
+    /// The fault harness's `mode` on a tiny disk of 512 KiB: its cases, or `nil` (recorded) when that cannot run here.
+    static func harness(_ mode: String) async throws -> (outcomes: [[String: Any]], seconds: Double)? {
+        let harness = try ExampleBinary.url("playtime-fault-harness").path
+        guard let (run, scratch) = try await inTinyDisk(kilobytes: 512, "exec \"$2\" \(mode) \"$0\" \"$0/../scratch\"", [harness]) else {
+            #expect(!required, "PLAYTIME_REQUIRE_FAULTS=1 but a tmpfs could not be mounted in a new mount namespace (needs root and unshare)")
+            return nil
+        }
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasSuffix("done\n"), "\(run.standardOutput)")
+        return (try outcomes(run.standardOutput), run.seconds)
     }
 
     /// The harness's JSON lines.
@@ -56,15 +54,7 @@ struct FaultTests {
 
     @Test("the game on a full disk: the first launch, key, journal, sidecar, every record kind (launch, heartbeat, departure, return, claim, anchor, settlement) and a read-only directory fail clearly, lose nothing, and the life pays in full once space returns")
     func client() async throws {
-        let harness = try ExampleBinary.url("playtime-fault-harness").path
-        guard let (run, scratch) = try await Self.inTinyDisk(kilobytes: 512, "exec \"$1\" client \"$0\" \"$0/../scratch\"", [harness]) else {
-            #expect(!Self.required, "PLAYTIME_REQUIRE_FAULTS=1 but a tmpfs could not be mounted in a new mount namespace (needs root and unshare)")
-            return
-        }
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.hasSuffix("done\n"), "\(run.standardOutput)")
-        let outcomes = try Self.outcomes(run.standardOutput)
+        guard let (outcomes, seconds) = try await Self.harness("client") else { return }
         let targets = outcomes.compactMap { $0["target"] as? String }
         #expect(targets == [
             "first-launch with 0 free page(s)", "first-launch with 1 free page(s)", "first-launch with 2 free page(s)",
@@ -79,19 +69,12 @@ struct FaultTests {
             #expect(outcome["failed"] as? Bool == !target.hasPrefix("first-launch with 3"), "\(target): \(outcome)")
             if target.hasPrefix("first-launch with 0") { #expect(outcome["code"] as? String == "storage", "the key file") }
         }
-        print("fault cases (client): \(outcomes.count) in \(String(format: "%.2f", run.seconds)) s")
+        print("fault cases (client): \(outcomes.count) in \(String(format: "%.2f", seconds)) s")
     }
 
     @Test("the server's file stores on a full disk: an upload and a redemption with 0–4 free pages fail clearly or pay, the stores open again, and the same call with space pays the rest, never twice")
     func server() async throws {
-        let harness = try ExampleBinary.url("playtime-fault-harness").path
-        guard let (run, scratch) = try await Self.inTinyDisk(kilobytes: 512, "exec \"$1\" server \"$0\" \"$0/../scratch\"", [harness]) else {
-            #expect(!Self.required, "PLAYTIME_REQUIRE_FAULTS=1 but a tmpfs could not be mounted in a new mount namespace (needs root and unshare)")
-            return
-        }
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
-        #expect(run.status == 0, "\(run.standardError)")
-        let outcomes = try Self.outcomes(run.standardOutput)
+        guard let (outcomes, seconds) = try await Self.harness("server") else { return }
         #expect(outcomes.count == 10)
         for kind in ["upload", "redemption"] {
             #expect(outcomes.contains { ($0["target"] as? String ?? "").hasPrefix(kind) && $0["failed"] as? Bool == true },
@@ -111,24 +94,23 @@ struct FaultTests {
                 #expect(problems == [], "\(target): \(outcome)")
             }
         }
-        print("fault cases (server): \(outcomes.count) in \(String(format: "%.2f", run.seconds)) s")
+        print("fault cases (server): \(outcomes.count) in \(String(format: "%.2f", seconds)) s")
     }
 
     @Test("Issue 29 case 1, on the built binaries: a full disk at the first launch of idle-game and of playtime record --create-key leaves no empty key; the next launch works once space returns")
     func firstLaunchOnAFullDisk() async throws {
         let idle = try ExampleBinary.url("idle-game").path
-        let playtime = try #require(PlaytimeBinary.url).path
         let script = """
             head -c 1048576 /dev/zero > "$0/filler" 2>/dev/null
-            "$1" --dir "$0/game" --away 0 > "$0/../first.out" 2>&1; echo "idle-first $?"
-            "$2" record launch --journal "$0/cli.jsonl" --key-file "$0/cli.key" --create-key > "$0/../cli-first.out" 2>&1; echo "cli-first $?"
+            "$2" --dir "$0/game" --away 0 > "$0/../first.out" 2>&1; echo "idle-first $?"
+            "$1" record launch --journal "$0/cli.jsonl" --key-file "$0/cli.key" --create-key > "$0/../cli-first.out" 2>&1; echo "cli-first $?"
             ls -A "$0" "$0/game"
             rm "$0/filler"
-            "$1" --dir "$0/game" --away 1 > "$0/../second.out" 2>&1; echo "idle-second $?"
-            "$2" record launch --journal "$0/cli.jsonl" --key-file "$0/cli.key" --create-key > /dev/null 2>&1; echo "cli-second $?"
+            "$2" --dir "$0/game" --away 1 > "$0/../second.out" 2>&1; echo "idle-second $?"
+            "$1" record launch --journal "$0/cli.jsonl" --key-file "$0/cli.key" --create-key > /dev/null 2>&1; echo "cli-second $?"
             wc -c < "$0/game/player.key"; wc -c < "$0/cli.key"
             """
-        guard let (run, scratch) = try await Self.inTinyDisk(kilobytes: 64, script, [idle, playtime]) else {
+        guard let (run, scratch) = try await Self.inTinyDisk(kilobytes: 64, script, [idle]) else {
             #expect(!Self.required, "PLAYTIME_REQUIRE_FAULTS=1 but a tmpfs could not be mounted in a new mount namespace (needs root and unshare)")
             return
         }

@@ -64,16 +64,9 @@ struct ServerFaults {
         var outcome = ClientFaults.Outcome(target: "upload with \(freePages) free page(s)", expected: expected)
         let directory = disk.root + "/upload-\(freePages)"
         let earnings = try server(directory, clock: clock)
-        try disk.fill(leavingPages: freePages)
-        do {
-            outcome.paid += try await earnings.acceptUpload(journal, player: "uploader").paidGold
-        } catch {
-            outcome.failed = true
-            outcome.code = error.code.rawValue
-            outcome.error = error.description
+        try await onFullDisk(freePages: freePages, directory: directory, clock: clock, into: &outcome) { () async throws(ServerError) in
+            try await earnings.acceptUpload(journal, player: "uploader").paidGold
         }
-        checkStores(directory, clock: clock, into: &outcome)
-        disk.free()
         do { outcome.paid += try await earnings.acceptUpload(journal, player: "uploader").paidGold } catch {
             outcome.problems.append("the upload again, with space: \(error)")
         }
@@ -88,16 +81,9 @@ struct ServerFaults {
         let earnings = try server(directory, clock: clock)
         let ticket = try await earnings.issueTicket(player: "traveller", session: "s1").text
         clock.advance(nanoseconds: 2 * 3_600_000_000_000)
-        try disk.fill(leavingPages: freePages)
-        do {
-            outcome.paid += try await earnings.redeem(ticket, player: "traveller").gold
-        } catch {
-            outcome.failed = true
-            outcome.code = error.code.rawValue
-            outcome.error = error.description
+        try await onFullDisk(freePages: freePages, directory: directory, clock: clock, into: &outcome) { () async throws(ServerError) in
+            try await earnings.redeem(ticket, player: "traveller").gold
         }
-        checkStores(directory, clock: clock, into: &outcome)
-        disk.free()
         var again: String?
         do { outcome.paid += try await earnings.redeem(ticket, player: "traveller").gold } catch { again = error.description }
         if outcome.paid > expected { outcome.problems.append("paid \(outcome.paid), more than \(expected)") }
@@ -112,6 +98,21 @@ struct ServerFaults {
         let paid = try await earnings.redeem(next, player: "traveller").gold
         if paid != expected { outcome.problems.append("a later ticket paid \(paid), expected \(expected)") }
         return outcome
+    }
+
+    /// `call` with `freePages` free: the gold it paid, or its error; then the stores are checked and the space given back.
+    private func onFullDisk(freePages: Int, directory: String, clock: ManualClock, into outcome: inout ClientFaults.Outcome,
+                            _ call: () async throws(ServerError) -> Int64) async throws {
+        try disk.fill(leavingPages: freePages)
+        do {
+            outcome.paid += try await call()
+        } catch {
+            outcome.failed = true
+            outcome.code = error.code.rawValue
+            outcome.error = error.description
+        }
+        checkStores(directory, clock: clock, into: &outcome)
+        disk.free()
     }
 
     /// The stores open again (nothing half-written) and no temporary file is left in them.

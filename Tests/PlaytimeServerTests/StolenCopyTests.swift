@@ -15,10 +15,7 @@ struct StolenCopyTests {
     let s: Int64 = 1_000_000_000
     let hour: Int64 = 3_600_000_000_000
 
-    func honestGold(_ seconds: Int64) throws -> Int64 {
-        try RewardCalculator(policy: .default).calculate(RewardClaim(creditedSeconds: seconds, status: .verified, goldPerHour: 300,
-                                                                       requestedMultipliers: [])).paidNow
-    }
+    func honestGold(_ seconds: Int64) throws -> Int64 { try verifiedGold(seconds) }
 
     @Test("Issue 29 case 4: a journal written with Alice's enrollment text but without her enrollment anchor is refused and records nothing; Alice is paid in full")
     func stolenEnrollment() throws {
