@@ -126,20 +126,17 @@ struct ServerState: Sendable {
         return try readHex(path: path)
     }
 
-    /// Reads the hex bytes at `path`, first creating the file (exclusively, 0600, fsync'd) from `make` when it
-    /// does not exist. Two servers starting together on one directory agree: the loser of the create reads.
+    /// Reads the hex bytes at `path`, first creating the file (whole, 0600: `FileSystem.createFile`, so a full disk
+    /// never leaves an empty secret behind) from `make` when it does not exist. Two servers starting together on one
+    /// directory agree: the loser of the create reads.
     static func loadOrCreateHex(path: String, make: () -> [UInt8]) throws -> [UInt8] {
         if !FileManager.default.fileExists(atPath: path) {
-            do throws(SystemError) {
-                let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)
-                try file.writeAll(Array((HexText.encode(make()) + "\n").utf8))
-                try file.sync()
-                try file.close()
-                try FileSystem.syncParentDirectory(of: path)
-            } catch where error.meansAlreadyExists {
+            do throws(FileAccessError) {
+                try FileSystem.createFile(atPath: path, bytes: Array((HexText.encode(make()) + "\n").utf8), permissions: 0o600)
+            } catch where error.reason == .alreadyExists {
                 // Created by someone else meanwhile: read theirs.
             } catch {
-                throw SetupError(description: "cannot create \(path): \(error)")
+                throw SetupError(description: "cannot create \(path): \(error.reasonText)")
             }
         }
         return try readHex(path: path)

@@ -3,7 +3,7 @@ import PlaytimeTestSupport
 import Testing
 
 /// A full disk and a read-only directory, for real: a tiny tmpfs mounted in a private mount namespace (`unshare -m`, root),
-/// filled, emptied and remounted between steps (docs/guarantees.md, "Nothing lost"; GUIDE §4a). Each case must give a
+/// filled, emptied and remounted between steps (docs/guarantees.md, "Nothing lost"). Each case must give a
 /// clear error, lose nothing acknowledged, leave nothing half-written, and work normally once space returns.
 /// Needs root and util-linux's `unshare`; elsewhere the tests skip, unless PLAYTIME_REQUIRE_FAULTS=1 (CI) makes that a
 /// failure.

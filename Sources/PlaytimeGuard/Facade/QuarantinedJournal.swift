@@ -12,12 +12,12 @@ public struct QuarantinedJournal: Sendable, Equatable {
     /// Where the damaged journal is kept: `<journal>.damaged-<journal id>` beside the journal. Never deleted by the
     /// package; send its bytes to the game's server once (`EarningsServer.acceptUpload`).
     public let path: String
-    /// Records that verified before the damage (the kept file holds them unchanged).
-    public let verifiedRecords: Int
+    /// Records that verified before the damage (the kept file holds them unchanged; ``explanation`` says how many).
+    package let verifiedRecords: Int
     /// True when the damaged journal was the one the game's server enrolled: its enrollment cannot begin a journal
     /// again (the server would see it rewritten), so the device records under its own key file until the game sets a
-    /// new enrollment (``OfflineEarnings/needsEnrollment``).
-    public let needsEnrollment: Bool
+    /// new enrollment (the game reads ``OfflineEarnings/needsEnrollment``, on this start and later ones).
+    package let needsEnrollment: Bool
     /// The first line that did not verify and why (docs/journal-format.md §3), for support.
     package let failure: JournalFailure?
 
