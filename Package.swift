@@ -96,6 +96,11 @@ let package = Package(
         .executableTarget(name: "playtime-fleet-worker", dependencies: ["PlaytimeFleet", "PlaytimeTickets", "PlaytimeRewards", "PlaytimeCrypto", "PlaytimeSystem",
                                                                       "PlaytimeServer", "PlaytimeJournal"],
                           path: "Tests/PlaytimeFleetWorker"),
+        // The fault cases' child process (Tests/PlaytimeCLITests/FaultTests.swift): a game and a server on a tiny tmpfs in a
+        // private mount namespace, filled, emptied and made read-only between steps (docs/guarantees.md, "Nothing lost").
+        .executableTarget(name: "playtime-fault-harness", dependencies: ["PlaytimeGuard", "PlaytimeServer", "PlaytimeJournal", "PlaytimeSystem",
+                                                                        "PlaytimeTestSupport"],
+                          path: "Tests/PlaytimeFaultHarness"),
         .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeJournal",
                                                                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport", "PlaytimeHTTP", "PlaytimeCrypto"]),
         .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeSystem", "PlaytimeJournal", "PlaytimePostgres",
@@ -107,7 +112,8 @@ let package = Package(
         .testTarget(name: "PlaytimeServiceTests", dependencies: ["PlaytimeService", "PlaytimeHTTP", "PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport",
                                                                  "PlaytimeSystem", "PlaytimeJournal", "PropertyTesting"]),
         .testTarget(name: "PlaytimeSurfaceTests", dependencies: ["PublicAPIListing", "PlaytimeGuard"]),
-        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
+        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto",
+                                                            "PlaytimeServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

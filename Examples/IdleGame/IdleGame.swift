@@ -71,6 +71,11 @@ enum IdleGame {
         if earnings.createdKey { story.line("key", "created \(options.keyPath) (32 random bytes, mode 0600)") }
         story.line("journal", "\(options.journalPath) (key id \(earnings.journalKey.keyIDHex))")
         if earnings.repairedTornTail { story.line("repair", "cut a torn last line left by a crash") }
+        if let damaged = earnings.quarantinedJournal {
+            // A damaged journal is set aside whole and a new one begins (docs/facades.md, "Nothing lost").
+            story.line("repair", damaged.explanation)
+            story.line("", damaged.message.text)
+        }
         let rate = options.rate ?? policy.goldPerHour
         let multipliers = options.watchedAd ? ["ad"] : []
         var totalPaid: Int64 = 0

@@ -63,6 +63,14 @@ package struct AuditFinding: Sendable, Hashable, Codable, CustomStringConvertibl
         /// kind is ``neverHonest``, named in the detail) is not paid: its payable gold is 0. Only when the
         /// auditor is told to withhold (the upload gate is; `playtime audit` reports without it).
         case withheldImpossibleEvidence = "withheld-impossible-evidence"
+        /// An upload under an enrolled journal's id does not begin with that journal's enrollment anchor (record 1: the
+        /// server's anchor of head 0 for this journal and account, issued at the enrollment): it is refused whole and
+        /// nothing is recorded, so no copy of the key can take an enrolled journal's place (docs/anchors.md §2).
+        case enrollmentAnchorMissing = "enrollment-anchor-missing"
+        /// The journal (under a key the server shares between journals, not enrolled) was first uploaded for another
+        /// account: it is judged and paid here as this account's own, within this account's bound, and the upload says
+        /// so for support (docs/anchors.md §2, "A copy under a shared key").
+        case uploadedByAnotherAccount = "uploaded-by-another-account"
     }
 
     /// The kind.

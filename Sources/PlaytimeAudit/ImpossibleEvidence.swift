@@ -16,7 +16,8 @@ extension AuditFinding.Kind {
         case .paidDecreased: "a claim's cumulative payment went down"
         case .chainBroken, .creditedExceedsSpan, .claimMismatch, .dailyBudgetExceeded, .unknownPolicy, .orphanClaim,
              .suspiciousVerdict, .uploadRollback, .uploadFork, .uploadReplay, .signedTimeRejected, .rateAboveCeiling,
-             .limitExceeded, .withheldImpossibleEvidence, .anchorRejected, .timeNotConserved, .retiredPolicy:
+             .limitExceeded, .withheldImpossibleEvidence, .anchorRejected, .timeNotConserved, .retiredPolicy,
+             .enrollmentAnchorMissing, .uploadedByAnotherAccount:
             nil
         }
     }

@@ -79,8 +79,11 @@ package final class SessionAuditor {
         refusal = pass.refusal
         self.verification = verification
         if let failure = verification.failure {
+            // How far it verifies: the records before the bad line are judged (and paid by a server) as any journal cut
+            // there would be; nothing after it is read (docs/audit-json.md, `chain-broken`).
             record(AuditFinding(kind: .chainBroken, journal: name, sequence: UInt64(failure.line),
-                                detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset))"))
+                                detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset)); the journal verifies "
+                                    + "through record \(verification.recordCount) (\(verification.verifiedByteCount) bytes), which is judged"))
         }
         if withholding {
             // Findings recorded after a session was judged (a later malformed record, a boot clock going back

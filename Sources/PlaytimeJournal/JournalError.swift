@@ -21,11 +21,15 @@ package enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
     case otherJournal(expected: String, found: String)
     /// ``JournalWriter/repair(path:key:)`` only removes a torn tail; this journal has a different problem.
     case notRepairable(JournalFailure)
+    /// A new journal could not be created (a full disk, a read-only directory, …); nothing was created.
+    case cannotCreate(FileAccessError)
 
     /// A one-line explanation.
     package var description: String {
         switch self {
-        case .system(let error): return "system error: \(error)"
+        // Plain words first (a full disk, a read-only directory), then the call, for support: "the journal could not be
+        // used: no space left on device (write, errno 28)".
+        case .system(let error): return "the journal could not be used: \(error.plainWords) (\(error.operation), errno \(error.code))"
         case .corrupt(let failure): return "journal is corrupt: \(failure)"
         case .tornTail(let failure): return "journal has a torn last line: \(failure); repair it explicitly"
         case .locked(let path): return "journal \(path) is locked by another writer"
@@ -34,6 +38,7 @@ package enum JournalError: Error, Sendable, Equatable, CustomStringConvertible {
         case .writerFailed: return "an earlier write failed; reopen the journal"
         case .notRepairable(let failure): return "journal is not repairable: \(failure)"
         case .otherJournal(let expected, let found): return "the journal is \(found), not the enrolled journal \(expected)"
+        case .cannotCreate(let error): return "cannot create the journal: \(error.reasonText)"
         }
     }
 }

@@ -37,16 +37,31 @@ package struct JournalWriter: ~Copyable {
 
     private init(path: String, key: JournalKey, deliver: Bool, newJournalVersion: Int, journalID: [UInt8]?,
                  _ replay: (JournalRecordView) -> Void) throws(JournalError) {
+        // A new journal comes into being whole, its header written and synced before it has its name: a full disk
+        // or a crash leaves no journal or a complete header, never an empty or torn one (docs/guarantees.md,
+        // "Nothing lost"). Another process creating it at the same moment wins: its journal is opened below.
+        let absent: Bool
+        do { absent = try FileSystem.identity(ofPath: path) == nil } catch { throw JournalError.system(error) }
+        if absent {
+            let header = JournalEncoder(key: key, journalID: journalID, version: newJournalVersion).headerLine
+            do { try FileSystem.createFile(atPath: path, bytes: header, permissions: 0o600) } catch where error.reason == .alreadyExists {
+            } catch {
+                throw JournalError.cannotCreate(error)
+            }
+        }
         let file = try JournalWriter.openLocked(path: path, options: [.readWrite, .create, .append])
         let size: Int64
         do { size = try file.size() } catch { throw JournalError.system(error) }
         if size == 0 {
+            // An empty file someone else made (or an earlier version left): the header is written in place. A crash
+            // here leaves a torn header, which holds no record and is cut back to nothing by a repair.
             let encoder = JournalEncoder(key: key, journalID: journalID, version: newJournalVersion)
             do {
                 try file.writeAll(encoder.headerLine)
                 try file.sync()
                 try FileSystem.syncParentDirectory(of: path)
             } catch {
+                try? file.truncate(to: 0)
                 throw JournalError.system(error)
             }
             self.encoder = encoder
@@ -74,17 +89,31 @@ package struct JournalWriter: ~Copyable {
         self.file = file
     }
 
-    /// Opens `path` and takes its exclusive lock, or throws ``JournalError/locked(path:)``.
+    /// Opens `path` and takes its exclusive lock, or throws ``JournalError/locked(path:)``. A journal set aside
+    /// (``quarantine(path:key:expected:)``) or replaced while this waited for its lock is not the one at `path` any
+    /// more: `path` is opened again, so a writer never appends to a file that lost its name.
     static func openLocked(path: String, options: OpenFile.Options) throws(JournalError) -> OpenFile {
-        let file: OpenFile
-        do { file = try OpenFile(path: path, options: options, permissions: 0o600) } catch {
-            throw JournalError.system(error)
+        var attempt = 0
+        while true {
+            attempt += 1
+            let file: OpenFile
+            do { file = try OpenFile(path: path, options: options, permissions: 0o600) } catch {
+                throw JournalError.system(error)
+            }
+            let locked: Bool
+            // A short patience: a child forked elsewhere in this process may hold the lock until it execs.
+            do { locked = try file.tryLockExclusive(patienceNanoseconds: 250_000_000) } catch { throw JournalError.system(error) }
+            guard locked else { throw JournalError.locked(path: path) }
+            let named: FileIdentity?
+            let opened: FileIdentity
+            do {
+                named = try FileSystem.identity(ofPath: path)
+                opened = try file.identity()
+            } catch {
+                throw JournalError.system(error)
+            }
+            if named == opened || attempt == 3 { return file }
         }
-        let locked: Bool
-        // A short patience: a child forked elsewhere in this process may hold the lock until it execs.
-        do { locked = try file.tryLockExclusive(patienceNanoseconds: 250_000_000) } catch { throw JournalError.system(error) }
-        guard locked else { throw JournalError.locked(path: path) }
-        return file
     }
 
     /// The header's version: the journal keeps it for every record appended (docs/journal-format.md §13).
@@ -102,8 +131,8 @@ package struct JournalWriter: ~Copyable {
     /// Appends one record and returns its sequence number once it is durable.
     ///
     /// `payload` must be exactly one JSON object on one line; it is stored byte for byte.
-    /// If the write fails the file is cut back to its previous length; if that or `fsync` fails,
-    /// the writer refuses further appends (``JournalError/writerFailed``).
+    /// If the write or its `fsync` fails the file is cut back to its previous length (and, after a failed `fsync`,
+    /// that cut synced); only if that fails too does the writer refuse further appends (``JournalError/writerFailed``).
     @discardableResult
     package mutating func append(type: String, payload: [UInt8]) throws(JournalError) -> UInt64 {
         guard !failed else { throw JournalError.writerFailed }
@@ -112,13 +141,22 @@ package struct JournalWriter: ~Copyable {
         do {
             try file.writeAll(line)
         } catch {
+            // A full disk or a read-only file system: whatever part was written is cut back, and the journal is as
+            // it was before the call (nothing acknowledged is touched).
             do { try file.truncate(to: fileLength) } catch { failed = true }
             throw JournalError.system(error)
         }
         do {
             try file.sync()
         } catch {
-            failed = true
+            // The record may or may not have reached the disk: it is cut back and the cut made durable, so the
+            // journal ends at its last acknowledged record again; only when that fails too is its state unknown.
+            do {
+                try file.truncate(to: fileLength)
+                try file.sync()
+            } catch {
+                failed = true
+            }
             throw JournalError.system(error)
         }
         encoder = next

@@ -33,30 +33,43 @@ package enum KeyFile {
         return bytes
     }
 
-    /// Creates a new key file of `byteCount` random bytes (from `SystemRandomNumberGenerator`)
-    /// with mode 0600, synced to disk; never replaces an existing file.
+    /// Creates a new key file of `byteCount` random bytes (from `SystemRandomNumberGenerator`) with mode 0600,
+    /// atomically and durably (``FileSystem/createFile(atPath:bytes:permissions:)``: a full disk or a crash leaves
+    /// no key file or the whole of it, never an empty one); never replaces an existing file.
     @discardableResult
     package static func generate(path: String, byteCount: Int = 32) throws(KeyFileError) -> JournalKey {
+        let (bytes, text) = try newKeyText(path: path, byteCount: byteCount)
+        do {
+            try FileSystem.createFile(atPath: path, bytes: text, permissions: 0o600)
+        } catch {
+            if error.reason == .alreadyExists { throw KeyFileError.alreadyExists(path: path) }
+            throw KeyFileError.cannotCreate(path: path, error)
+        }
+        return try key(bytes, path: path)
+    }
+
+    /// Replaces the damaged key file at `path` by a new key, atomically (a reader sees the old bytes or the new key).
+    static func regenerate(path: String, byteCount: Int = 32) throws(KeyFileError) -> JournalKey {
+        let (bytes, text) = try newKeyText(path: path, byteCount: byteCount)
+        do { try FileSystem.writeOutput(text, toPath: path, permissions: 0o600) } catch { throw KeyFileError.cannotCreate(path: path, error) }
+        return try key(bytes, path: path)
+    }
+
+    /// `byteCount` random bytes and their key-file text (64 lowercase hex digits and a newline for 32 bytes).
+    private static func newKeyText(path: String, byteCount: Int) throws(KeyFileError) -> (bytes: [UInt8], text: [UInt8]) {
         guard byteCount >= JournalFormat.minimumKeyByteCount else {
             throw KeyFileError.tooShort(path: path, byteCount: byteCount)
         }
         var random = SystemRandomNumberGenerator()
         let bytes = (0..<byteCount).map { _ in UInt8.random(in: 0...255, using: &random) }
-        let text = Array((Hex.encode(bytes) + "\n").utf8)
-        do {
-            let file = try OpenFile(path: path, options: [.readWrite, .create, .exclusive], permissions: 0o600)
-            try file.writeAll(text)
-            try file.sync()
-            try file.close()
-            try FileSystem.syncParentDirectory(of: path)
-        } catch {
-            if error.meansAlreadyExists { throw KeyFileError.alreadyExists(path: path) }
-            throw KeyFileError.cannotCreate(path: path, error)
-        }
+        return (bytes, Array((Hex.encode(bytes) + "\n").utf8))
+    }
+
+    private static func key(_ bytes: [UInt8], path: String) throws(KeyFileError) -> JournalKey {
         do {
             return try JournalKey(bytes: bytes)
         } catch {
-            throw KeyFileError.tooShort(path: path, byteCount: byteCount)
+            throw KeyFileError.tooShort(path: path, byteCount: bytes.count)
         }
     }
 

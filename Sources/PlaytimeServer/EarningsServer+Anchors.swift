@@ -55,6 +55,12 @@ enum Enrollments {
     /// The longest account name an anchor carries.
     static let maximumAccountBytes = 256
 
+    /// The enrollment time an enrolled journal's id carries (its first 8 bytes, big-endian Unix nanoseconds).
+    static func time(ofJournalID id: [UInt8]) -> Int64? {
+        guard id.count == 16 else { return nil }
+        return Int64(bitPattern: id.prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+    }
+
     /// A fresh id for an enrollment at `now`.
     static func newJournalID(at now: Int64) -> [UInt8] {
         var generator = SystemRandomNumberGenerator()

@@ -203,12 +203,14 @@ public final class EarningsServer: Sendable {
     package func acceptUpload(_ journal: [UInt8], player: String) throws(ServerError) -> UploadPayout {
         let header = journal.prefix(1024).split(separator: 0x0a, maxSplits: 1, omittingEmptySubsequences: false).first.map(Array.init) ?? []
         guard let id = JournalHeader.peekJournalID(header) else { throw .upload(.notAJournal("no journal id in the header")) }
-        // Its sessions are placed from its enrollment anchor (record 1), which must name this player: the time
-        // in the id alone binds no account (docs/anchors.md §2).
-        return try accept(journal, player: player, key: JournalKey(serverSecret: secret, journalID: id))
+        // Its sessions are placed from its enrollment anchor (record 1), which must name this player and be the one this
+        // server issued at the enrollment time the id carries: the time in the id alone binds no account, and a journal
+        // written under the id without that anchor is refused whole (docs/anchors.md §2).
+        return try accept(journal, player: player, key: JournalKey(serverSecret: secret, journalID: id),
+                          enrolledAt: Enrollments.time(ofJournalID: id))
     }
 
-    private func accept(_ journal: [UInt8], player: String, key: JournalKey) throws(ServerError) -> UploadPayout {
+    private func accept(_ journal: [UInt8], player: String, key: JournalKey, enrolledAt: Int64? = nil) throws(ServerError) -> UploadPayout {
         guard journal.count <= configuration.limits.bytesPerUpload else {
             throw .upload(.overLimit(.bytes(limit: configuration.limits.bytesPerUpload)))
         }
@@ -220,7 +222,7 @@ public final class EarningsServer: Sendable {
             let files = stores.filePayments!
             let now = configuration.clock.read().wallNanoseconds
             let (payout, record, _) = try files.once(key: idempotency, account: player, paidAt: now, { () throws(ServerError) in
-                let payout = try pay(upload: journal, player: player, key: key, at: now, stores: stores)
+                let payout = try pay(upload: journal, player: player, key: key, enrolledAt: enrolledAt, at: now, stores: stores)
                 let record = PaymentRecord(upload: payout, key: idempotency, player: player, paidAt: now, dailyBudgetGold: budget)
                 return (payout, try Self.record(UploadReceipt(payout)), PaymentJSON.text(record))
             }, repeated: { result throws(ServerError) in
@@ -239,7 +241,8 @@ public final class EarningsServer: Sendable {
             paying.registry = bound.deviceRegistry
             paying.accounts = bound.accountIntervals
             do throws(ServerError) {
-                var payout = try pay(upload: journal, player: player, key: key, at: now, stores: paying, grants: grants(recordedIn: bound))
+                var payout = try pay(upload: journal, player: player, key: key, enrolledAt: enrolledAt, at: now, stores: paying,
+                                     grants: grants(recordedIn: bound))
                 let record = PaymentRecord(upload: payout, key: idempotency, player: player, paidAt: now, dailyBudgetGold: budget)
                 do { try bound.paymentLog.append(account: player, key: idempotency, paidAt: now, record: PaymentJSON.text(record)) } catch {
                     throw .store("\(error)")
@@ -263,11 +266,11 @@ public final class EarningsServer: Sendable {
     var sessionMemory: Int64 { (authority.lifetimeSeconds + authority.allowedSkewSeconds) &* 1_000_000_000 }
 
     /// The upload's bytes judged and paid on the given stores (read once, in memory: never written anywhere).
-    private func pay(upload journal: [UInt8], player: String, key: JournalKey, at now: Int64, stores: ServerStores,
+    private func pay(upload journal: [UInt8], player: String, key: JournalKey, enrolledAt: Int64?, at now: Int64, stores: ServerStores,
                      grants: (any MultiplierGrants)? = nil) throws(ServerError) -> UploadPayout {
         let gate = UploadGate(key: key, configuration: audit, registry: stores.registry, accounts: stores.accounts,
                               decisions: ServerRateDecisions(rates: authority.rates, grants: grants ?? authority.multiplierGrants, now: now),
-                              anchorKey: anchorKey)
+                              anchorKey: anchorKey, enrollmentAnchorAt: enrolledAt)
         let decision: UploadDecision
         do {
             decision = try gate.accept(bytes: journal, now: now, account: player)
@@ -280,7 +283,7 @@ public final class EarningsServer: Sendable {
         let sessions = SessionPaymentGuard(replayGuard: stores.replayGuard, memoryNanoseconds: sessionMemory)
         var payable: Int64 = 0
         do {
-            for gold in try sessions.payable(decision.payments, journalID: decision.journalID, player: player, at: now) {
+            for gold in try sessions.payable(decision.payments, journalID: decision.paymentScope, player: player, at: now) {
                 payable = payable.addingReportingOverflow(gold).overflow ? .max : payable + gold
             }
         } catch {

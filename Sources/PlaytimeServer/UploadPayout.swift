@@ -30,10 +30,16 @@ public struct UploadPayout: Sendable {
     public var message: PlayerMessage { messages[0] }
     /// Short messages for the player about the upload as a whole, headline first, as keys and values to
     /// localise with English text built in: the gold paid and what the daily budget withheld, or why nothing was
-    /// paid (a rejected or replayed upload, evidence the recorder never writes, sessions already paid).
+    /// paid (a rejected or replayed upload, evidence the recorder never writes, sessions already paid); then, when the
+    /// server had received the journal from another account first, `saveAlsoSentByAnotherAccount` (docs/player-messages.md).
     public var messages: [PlayerMessage] {
-        PlayerMessages.messages(nil, PayoutMessageContext(paidGold: paidGold, withheldByBudget: withheldByBudget,
-                                                          notPaidReason: notPaidReason))
+        var messages = PlayerMessages.messages(nil, PayoutMessageContext(paidGold: paidGold, withheldByBudget: withheldByBudget,
+                                                                         notPaidReason: notPaidReason))
+        // The journal came from another account first (a shared key): said for the player's support case (docs/anchors.md §2).
+        if decision.findings.contains(where: { $0.kind == .uploadedByAnotherAccount }) {
+            messages.append(PlayerMessage(.saveAlsoSentByAnotherAccount))
+        }
+        return messages
     }
 
     /// Why nothing was paid, as far as the upload tells (`nil` when something was, or nothing says why).

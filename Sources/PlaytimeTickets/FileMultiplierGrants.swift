@@ -27,16 +27,34 @@ package final class FileMultiplierGrants: MultiplierGrantStore {
         let path = self.path(of: session)
         let existing = try names(at: path)
         guard !existing.contains(name) else { return }
-        let line = Array((Hex.encode(name.utf8) + "\n").utf8)
+        var line = Array((Hex.encode(name.utf8) + "\n").utf8)
         do throws(SystemError) {
             let file = try OpenFile(path: path, options: [.readWrite, .create, .append], permissions: 0o600)
-            try file.writeAll(line)
-            try file.sync()
+            let length = try file.size()
+            // A line torn by a crash is never completed: the new one begins on a line of its own.
+            if length > 0, try Self.lastByte(of: file, length: length) != 0x0a { line.insert(0x0a, at: 0) }
+            do {
+                try file.writeAll(line)
+                try file.sync()
+            } catch {
+                // A full disk: what part was written is cut back (and the cut synced), so no torn line is left.
+                try? file.truncate(to: length)
+                try? file.sync()
+                throw error
+            }
             try file.close()
             if existing.isEmpty { try FileSystem.syncParentDirectory(of: path) }
         } catch {
             throw .system(error)
         }
+    }
+
+    /// The last byte of `file`, `length` bytes long (`length` > 0).
+    private static func lastByte(of file: borrowing OpenFile, length: Int64) throws(SystemError) -> UInt8 {
+        try file.seek(to: length - 1)
+        var byte: UInt8 = 0
+        _ = try withUnsafeMutableBytes(of: &byte) { buffer throws(SystemError) in try file.read(into: buffer) }
+        return byte
     }
 
     /// The names granted to `session`, in the order they were recorded.

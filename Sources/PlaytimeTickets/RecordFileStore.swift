@@ -180,8 +180,14 @@ struct RecordFileStore<Index: RecordFileIndex>: ~Copyable, Sendable {
         do {
             try file.sync()
         } catch {
-            // After a failed fsync the kernel may have dropped the data: trust nothing further.
-            poisoned = true
+            // After a failed fsync the records may or may not be on disk: they are cut back and the cut synced, so the
+            // file ends at its last acknowledged record; only when that fails too is its state unknown.
+            do {
+                try file.truncate(to: length)
+                try file.sync()
+            } catch {
+                poisoned = true
+            }
             throw .system(error)
         }
         syncCount += 1
@@ -214,22 +220,14 @@ struct RecordFileStore<Index: RecordFileIndex>: ~Copyable, Sendable {
         return report
     }
 
-    /// Atomically replaces `path` by a file holding `bytes`: temporary file, `fsync`, `rename`,
-    /// parent directory `fsync`. A crash leaves either the old or the new file, never a mix.
+    /// Atomically replaces `path` by a file holding `bytes` (``FileSystem/writeOutput(_:toPath:permissions:)``: temporary
+    /// file, `fsync`, `rename`, parent directory `fsync`). A crash or a full disk leaves either the old or the new file,
+    /// never a mix, and no temporary file.
     static func replace(path: String, with bytes: [UInt8]) throws(TicketStoreError) {
-        let temporary = path + ".compact"
-        do {
-            let file = try OpenFile(path: temporary, options: [.readWrite, .create])
-            try file.truncate(to: 0)
-            try file.writeAll(bytes)
-            try file.sync()
-            try file.close()
-            try FileSystem.renameFile(at: temporary, to: path)
-        } catch {
-            try? FileSystem.removeFile(at: temporary)
-            throw .system(error)
+        do { try FileSystem.writeOutput(bytes, toPath: path, permissions: 0o600) } catch {
+            if case .system(let failure) = error.reason { throw .system(failure) }
+            throw .database(reason: error.description)
         }
-        try system { () throws(SystemError) in try FileSystem.syncParentDirectory(of: path) }
     }
 
     /// Reads `file` until `buffer` is full or the file ends; returns the bytes read.

@@ -71,6 +71,12 @@ struct AnchoredJournal {
     }
 }
 
+/// What a session verified for `seconds` is paid at 300 gold/h under the default policy.
+func verifiedGold(_ seconds: Int64) throws -> Int64 {
+    try RewardCalculator(policy: .default).calculate(RewardClaim(creditedSeconds: seconds, status: .verified, goldPerHour: 300,
+                                                                   requestedMultipliers: [])).paidNow
+}
+
 extension Array where Element == UInt8 {
     init(hexDecoding text: String) {
         let digits = Array(text.utf8)
@@ -86,10 +92,7 @@ struct ConservationTests {
     let hour: Int64 = 3_600_000_000_000
 
     /// What an honest session verified for `seconds` is paid at 300 gold/h under the default policy.
-    func honestGold(_ seconds: Int64) throws -> Int64 {
-        try RewardCalculator(policy: .default).calculate(RewardClaim(creditedSeconds: seconds, status: .verified, goldPerHour: 300,
-                                                                       requestedMultipliers: [])).paidNow
-    }
+    func honestGold(_ seconds: Int64) throws -> Int64 { try verifiedGold(seconds) }
 
     @Test("an enrolled honest journal, anchored at launch, is paid its whole time away, clean")
     func honestEnrolled() throws {

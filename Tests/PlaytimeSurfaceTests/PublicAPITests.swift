@@ -64,7 +64,9 @@ struct PublicAPITests {
         #expect(Set(list.reexported) == ["PlaytimeRewards", "PlaytimeJournal", "PlaytimeNTP", "PlaytimeRoughtime"])
         #expect(list.nameable.filter { $0.module == "PlaytimeSystem" }.isEmpty)
         let declarations = list.nameable.filter { $0.kind != "conformance" }.count
-        #expect(declarations <= 60, "the client's surface grew past 60 declarations (issue 18): \(declarations)")
+        // 60 after issue 18; issue 29 added what a game needs after a damaged journal or a lost key: QuarantinedJournal
+        // (path, message, explanation), OfflineEarnings.quarantinedJournal and .needsEnrollment, EarningsError.Code.keyLost.
+        #expect(declarations <= 65, "the client's surface grew past 65 declarations (issues 18, 29): \(declarations)")
         let all = list.nameable + list.reachable
         for hidden in ["UDPSocket", "OpenFile", "TCPConnection", "Poller", "FileSystem", "Resolver", "SocketAddress", "NTPClient", "NTPTransport",
                        "CheatSimulator", "SessionAssembler", "UploadGate", "TicketAuthority", "ClockSource", "ClockReading", "ElapsedVerdict",

@@ -13,14 +13,19 @@ package struct DeviceRecord: Sendable, Hashable, Codable {
     /// as of when the server first saw them, so evidence refused as ahead of the server's clock is never
     /// trusted later (one entry per upload).
     package var firstSeen: FirstSeenTimes
+    /// The account the journal's uploads were accepted for (`nil` in a record written before accounts were kept, or
+    /// by a gate without accounts): another account's upload of the same journal under a shared key is judged as that
+    /// account's own (docs/anchors.md §2).
+    package var account: String?
 
     /// Creates a record.
     package init(headSequence: UInt64, headMAC: [UInt8], paidGold: [String: Int64] = [:],
-                firstSeen: FirstSeenTimes = FirstSeenTimes()) {
+                firstSeen: FirstSeenTimes = FirstSeenTimes(), account: String? = nil) {
         self.headSequence = headSequence
         self.headMAC = headMAC
         self.paidGold = paidGold
         self.firstSeen = firstSeen
+        self.account = account
     }
 }
 

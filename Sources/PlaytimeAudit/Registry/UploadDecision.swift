@@ -62,16 +62,21 @@ package struct UploadDecision: Sendable {
     package var reports: [SessionReport] = []
     /// The most sessions one decision reports.
     package static let maximumReports = 1_000
+    /// What the payments of this upload are keyed by in a server's one-payment-per-session guard: the journal id, or
+    /// the journal id and the account's digest for a journal another account uploaded first (its sessions are that
+    /// account's to be paid once, and this account's too: docs/anchors.md §2).
+    package var paymentScope: String
 
     /// Creates a decision.
     package init(outcome: Outcome, journalID: String, summary: AuditSummary, payments: [SessionPayment], findings: [AuditFinding],
-                record: DeviceRecord?) {
+                record: DeviceRecord?, paymentScope: String? = nil) {
         self.outcome = outcome
         self.journalID = journalID
         self.summary = summary
         self.payments = payments
         self.findings = findings
         self.record = record
+        self.paymentScope = paymentScope ?? journalID
     }
 
     /// All gold newly payable, saturating.

@@ -27,14 +27,20 @@ package struct UploadGate: Sendable {
     /// The server time the journal was enrolled at (an enrolled journal's id says it, docs/anchors.md): no
     /// record of it is older. `nil` for a journal the server did not enroll.
     package let enrolledAt: Int64?
+    /// For a journal the server enrolled (its key derived from the server secret and the id): the server time of its
+    /// enrollment, which the journal's id carries. Record 1 of every upload must then be that enrollment's anchor — issued
+    /// by this server at that time for this journal and the uploading account, naming head 0 — or the upload is refused
+    /// whole and nothing is recorded (`enrollment-anchor-missing`, docs/anchors.md §2). `nil`: not enrolled.
+    package let enrollmentAnchorAt: Int64?
 
     /// Creates a gate.
     package init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry,
                 accounts: (any AccountIntervalStore)? = nil, decisions: (any ServerDecisions)? = nil,
-                anchorKey: AnchorKey? = nil, enrolledAt: Int64? = nil) {
+                anchorKey: AnchorKey? = nil, enrolledAt: Int64? = nil, enrollmentAnchorAt: Int64? = nil) {
         self.key = key
         self.anchorKey = anchorKey
         self.enrolledAt = enrolledAt
+        self.enrollmentAnchorAt = enrollmentAnchorAt
         self.configuration = configuration
         self.registry = registry
         self.accounts = accounts
@@ -75,23 +81,40 @@ package struct UploadGate: Sendable {
         // The registry knows a journal by its id and its key's id together: a journal written by someone else
         // under another key with the same id (anyone can read an id in an anchor) never takes its place. A
         // record kept under the id alone (before this rule) still counts, so nothing accepted is paid again.
-        let registryKey = journalID + key.keyIDHex
-        let keyed: DeviceRecord?
+        let journalKey = journalID + key.keyIDHex
+        var keyed: DeviceRecord?
         var previous: DeviceRecord?
         do throws(RegistryError) {
-            keyed = try registry.record(journalID: registryKey)
+            keyed = try registry.record(journalID: journalKey)
             previous = keyed
             if previous == nil { previous = try registry.record(journalID: journalID) }
         } catch {
             throw .registry(error)
         }
+        // Under a key the server shares between journals (not enrolled), anyone with a copy can upload a journal: the
+        // account that uploads it first does not take it from the others. Another account's upload is judged and paid
+        // as that account's own journal, under a record of its own, and says so (docs/anchors.md §2). Its records are
+        // judged as of when the server first saw them, whoever sent them.
+        let owned = previous
+        var registryKey = journalKey
+        var paymentScope = journalID
+        var firstAccount: String?
+        if enrollmentAnchorAt == nil, let account, let holder = owned?.account, !AccountIntervals.same(holder, account) {
+            firstAccount = holder
+            let digest = Self.accountDigest(account)
+            registryKey = journalKey + digest
+            paymentScope = journalID + digest
+            do { keyed = try registry.record(journalID: registryKey) } catch { throw .registry(error) }
+            previous = keyed
+        }
+        let sightings = previous?.firstSeen ?? owned?.firstSeen ?? FirstSeenTimes()
 
         // One reading: the chain is verified and judged together, and the MAC of the record at the accepted
         // head is taken on the way. A rollback or fork found at the end discards the judgement.
         var judging = configuration
         judging.serverNowNanoseconds = now
         judging.withholdsImpossibleEvidence = true
-        judging.firstSeen = previous?.firstSeen ?? FirstSeenTimes()
+        judging.firstSeen = sightings
         // The account's own rate is the ceiling the sessions are judged at: one rule, the auditor's (a snapshot
         // above it is judged at it and named `rate-above-ceiling`).
         if let decisions, let account {
@@ -123,6 +146,20 @@ package struct UploadGate: Sendable {
                                                           detail: "the server enrolled or anchored this journal for another player; nothing is paid")],
                                   record: previous)
         }
+        if let enrolled = enrollmentAnchorAt {
+            // An enrolled journal begins with its enrollment anchor, which names its account: a journal written with a
+            // copy of the key under the same id but without it never takes the enrolled journal's place (docs/anchors.md §2).
+            let first = anchors.anchors.first
+            guard let first, first.recordSequence == 1, first.headSequence == 0, first.serverNanoseconds == enrolled else {
+                let detail = verification.recordCount == 0
+                    ? "the upload holds no record, so not the journal's enrollment anchor"
+                    : "record 1 is not this journal's enrollment anchor for this account (issued by this server at \(UTCText.format(enrolled)), naming record 0)"
+                return UploadDecision(outcome: .rejected, journalID: journalID, summary: AuditSummary(), payments: [],
+                                      findings: [AuditFinding(kind: .enrollmentAnchorMissing, journal: journalID, sequence: 1,
+                                                              detail: detail + "; nothing is paid or recorded")],
+                                      record: previous)
+            }
+        }
         if let previous {
             if verification.recordCount < previous.headSequence {
                 return Self.refusal(.uploadRollback, journalID, previous,
@@ -141,6 +178,13 @@ package struct UploadGate: Sendable {
             summary.findings.removeAll { $0.kind == .creditedExceedsSpan }
         }
         var findings = anchors.findings
+        if let firstAccount, let account {
+            let disputed = sessions.filter { (owned?.paidGold[$0.sessionID] ?? 0) > 0 }
+            findings.append(AuditFinding(kind: .uploadedByAnotherAccount, journal: journalID, detail:
+                "this journal was first uploaded for another account (digest \(Self.accountDigest(firstAccount))), "
+                + "which was paid \(disputed.count) of its session(s) in this upload; it is judged and paid here as "
+                + "account \(Self.accountDigest(account))'s own, within that account's bound"))
+        }
 
         var paid = previous?.paidGold ?? [:]
         var payments: [SessionPayment] = []
@@ -195,24 +239,31 @@ package struct UploadGate: Sendable {
             findings.append(AuditFinding(kind: .uploadReplay, journal: journalID, sequence: verification.recordCount,
                                          detail: "the upload ends at the head accepted earlier; nothing new is paid"))
         }
-        var seen = previous?.firstSeen ?? FirstSeenTimes()
+        var seen = sightings
         seen.append(sequence: verification.recordCount, atNanoseconds: now)
         let record = DeviceRecord(headSequence: verification.recordCount, headMAC: verification.headMAC,
-                                  paidGold: paid, firstSeen: seen)
+                                  paidGold: paid, firstSeen: seen, account: account ?? previous?.account)
         if nothingNew && payments.isEmpty {
             return UploadDecision(outcome: .replayed, journalID: journalID, summary: summary, payments: [],
-                                  findings: findings + summary.findings, record: previous)
+                                  findings: findings + summary.findings, record: previous, paymentScope: paymentScope)
         }
         guard verification.recordCount > 0 else {
-            return UploadDecision(outcome: .accepted, journalID: journalID, summary: summary, payments: [], findings: summary.findings, record: previous)
+            return UploadDecision(outcome: .accepted, journalID: journalID, summary: summary, payments: [], findings: summary.findings, record: previous,
+                                  paymentScope: paymentScope)
         }
         let replaced: Bool
         do { replaced = try registry.replace(journalID: registryKey, expected: keyed, with: record) } catch { throw .registry(error) }
         guard replaced else { throw .concurrentUpload }
         var decision = UploadDecision(outcome: nothingNew ? .replayed : .accepted, journalID: journalID, summary: summary, payments: payments,
-                                      findings: findings + summary.findings, record: record)
+                                      findings: findings + summary.findings, record: record, paymentScope: paymentScope)
         decision.reports = reports
         return decision
+    }
+
+    /// 16 hex digits naming an account without spelling it (the first 8 bytes of SHA-256 of its UTF-8 bytes after
+    /// `playtime-account` and a 0 byte): a registry key part, and how a finding names an account for support.
+    package static func accountDigest(_ account: String) -> String {
+        Hex.encode(Array(SHA256.hash(Array("playtime-account".utf8) + [0] + Array(account.utf8)).prefix(8)))
     }
 
     /// Places every session with gold on the account's line of server time (docs/anchors.md, "Conservation"),

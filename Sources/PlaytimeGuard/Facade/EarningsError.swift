@@ -15,8 +15,13 @@ public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible
         /// The name.
         package var description: String { rawValue }
 
-        /// The save directory could not be created or used, or the key file in it could not be read or created.
+        /// The save directory could not be created or used, or the key file in it could not be read or created
+        /// (a full disk, a read-only directory: nothing was changed, and the next start tries again).
         public static let storage = Code(rawValue: "storage")
+        /// The key file is missing, damaged or holds another key, but the journal beside it holds records written under
+        /// the key it held: they cannot be read without that key, so nothing was changed. Restore the key file from a
+        /// backup, or move the journal aside to start a new one; the description names both files.
+        public static let keyLost = Code(rawValue: "key-lost")
         /// A lifecycle event could not be recorded (nothing the call promised was written).
         public static let recorder = Code(rawValue: "recorder")
         /// The journal could not be read back to settle a session, or holds a session it cannot pay (a negative
@@ -58,8 +63,17 @@ public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible
     package static func directory(path: String, reason: String) -> EarningsError {
         EarningsError(.storage, "cannot use the directory \(path): \(reason)")
     }
-    /// The key file could not be read or created.
-    package static func key(_ error: KeyFileError) -> EarningsError { EarningsError(.storage, error.description) }
+    /// The key file could not be read or created, or the journal depends on a key that is lost.
+    package static func key(_ error: KeyFileError) -> EarningsError {
+        if case .lostKeyOfJournal = error { return EarningsError(.keyLost, error.description) }
+        return EarningsError(.storage, error.description)
+    }
+    /// The key file holds another key than the one the journal was written under.
+    package static func otherKey(keyFile: String, journal: String, failure: JournalFailure) -> EarningsError {
+        EarningsError(.keyLost, "the key file \(keyFile) holds another key than the one the journal \(journal) was written under "
+                      + "(\(failure)): its records cannot be read with it. Restore the key file from a backup (or move the journal "
+                      + "aside to start a new one); nothing was changed")
+    }
     /// A lifecycle event could not be recorded.
     package static func recorder(_ error: RecorderError) -> EarningsError { EarningsError(.recorder, error.description) }
     /// The journal could not be read back.

@@ -1,4 +1,4 @@
-public import PlaytimeJournal
+package import PlaytimeJournal
 internal import PlaytimeNTP
 internal import PlaytimeRewards
 internal import PlaytimeSystem
@@ -25,8 +25,16 @@ public final class OfflineEarnings: Sendable {
     /// The journal key (the enrollment's, ``EarningsConfiguration/journalKey``, or the key file's). A game server audits uploads
     /// with the same key: provision it once over the game's authenticated channel; it never travels with an upload.
     package let journalKey: JournalKey
-    /// True when this instance created the key file (a first start, or the key file was lost).
+    /// True when this instance created the key file (a first start, or an empty or torn key file nothing was recorded
+    /// under was made again).
     package let createdKey: Bool
+    /// The journal this start found damaged and set aside (kept whole; a new journal began): show its
+    /// ``QuarantinedJournal/message`` to the player and upload its file once. `nil` on every other start.
+    public let quarantinedJournal: QuarantinedJournal?
+    /// True while the device records under its own key because the journal of the configured enrollment was damaged and
+    /// set aside: ask the game's server for a new enrollment (`EarningsServer.enroll(player:)`) and set it as
+    /// ``EarningsConfiguration/enrollment``; the next start begins the enrolled journal once no session is open.
+    public let needsEnrollment: Bool
     /// True when opening cut a torn last journal line left by a crash.
     package var repairedTornTail: Bool { recorder.repairedTornTail }
     /// The configuration given at creation.
@@ -39,7 +47,11 @@ public final class OfflineEarnings: Sendable {
     let settling = ThreadLock(Set<String>())
 
     /// Opens (creating what is missing) the key and the journal in `directory`, verifies the journal and
-    /// rebuilds the session state.
+    /// rebuilds the session state. Nothing on the device ends its earnings (docs/facades.md, "Nothing lost"): a key file
+    /// that is empty or torn while no record was written under it is made again, and a damaged journal is set aside
+    /// whole (``quarantinedJournal``) and a new one begins; a full disk or a read-only directory is an error with code
+    /// ``EarningsError/Code/storage`` or ``EarningsError/Code/recorder`` that changed nothing, and the next start works once
+    /// space returns. A key a journal depends on that is lost is ``EarningsError/Code/keyLost``.
     public init(directory: String, configuration: EarningsConfiguration = EarningsConfiguration()) throws(EarningsError) {
         do {
             try FileSystem.createDirectories(atPath: directory)
@@ -53,38 +65,15 @@ public final class OfflineEarnings: Sendable {
             }
         }
         let keyPath = Self.path(configuration.keyFile, in: directory)
-        let key: JournalKey
-        var created = false
-        var enrolledID: [UInt8]?
-        if let enrollment = configuration.enrollment {
-            (key, enrolledID) = try Self.enrolled(enrollment)
-        } else if let provisioned = configuration.journalKey {
-            key = provisioned
-        } else {
-            (key, created) = try Self.loadOrCreateKey(at: keyPath)
-        }
-        let clock = configuration.clock
-        let networkTime = configuration.networkTime
-            ?? (configuration.ntpServers.isEmpty ? nil : NTPNetworkTimeSource(servers: configuration.ntpServers, clock: clock))
-        let signedTime = configuration.signedTime
-            ?? (configuration.roughtimeServers.isEmpty ? nil : RoughtimeSignedTimeSource(servers: configuration.roughtimeServers, clock: clock))
-        let probe = configuration.connectivityProbe ?? SystemConnectivityProbe(servers: configuration.ntpServers)
         let journalPath = Self.path(configuration.journalFile, in: directory)
-        let opened: SessionRecorder
-        do {
-            opened = try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: networkTime,
-                                           connectivity: ConnectivityMonitor(probe: probe, clock: clock), signedTime: signedTime,
-                                           configuration: configuration.recorder, journalID: enrolledID)
-            // The enrollment's anchor first (durable now), unless an earlier start recorded it.
-            if let enrollment = configuration.enrollment { _ = try opened.recordEnrollment(enrollment.anchor) }
-        } catch {
-            throw Self.earningsError(error)
-        }
-        self.recorder = opened
+        let opened = try Self.open(journalPath: journalPath, keyPath: keyPath, configuration: configuration)
+        self.recorder = opened.recorder
         self.directory = directory
         self.journalPath = journalPath
-        self.journalKey = key
-        self.createdKey = created
+        self.journalKey = opened.key
+        self.createdKey = opened.createdKey
+        self.quarantinedJournal = opened.quarantined
+        self.needsEnrollment = opened.needsEnrollment
         self.configuration = configuration
         self.calculators = calculators
     }
@@ -157,17 +146,6 @@ public final class OfflineEarnings: Sendable {
     }
 
     // MARK: - Internals
-
-    /// The key at `path`, generated there when the file does not exist; true when it was generated.
-    static func loadOrCreateKey(at path: String) throws(EarningsError) -> (JournalKey, Bool) {
-        do {
-            return (try KeyFile.load(path: path), false)
-        } catch .missing {
-            do { return (try KeyFile.generate(path: path), true) } catch { throw .key(error) }
-        } catch {
-            throw .key(error)
-        }
-    }
 
     /// `name` inside `directory`, or `name` itself when it is an absolute path.
     static func path(_ name: String, in directory: String) -> String {

@@ -96,6 +96,9 @@ package final class SessionRecorder: Sendable {
         self.guarded = ThreadLock(Guarded(writer: writer, state: state, segments: segments))
     }
 
+    /// The journal's id (16 bytes) from its header.
+    package var journalID: [UInt8] { guarded.withLock { $0.writer.journalID } }
+
     /// The departure of the session in progress, if the player is away.
     package var openDeparture: Evidence? { guarded.withLock { $0.state.openDeparture } }
 

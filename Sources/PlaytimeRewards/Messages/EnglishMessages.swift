@@ -23,6 +23,8 @@ enum EnglishMessages {
         .notPaidAlreadyPaid: ["This time away was already paid."],
         .notPaidImpossibleEvidence: ["No offline gold: your saved game holds records the game never writes."],
         .notPaidSaveRejected: ["No offline gold: this saved game does not follow the one sent before."],
+        .journalDamaged: ["Part of your saved offline time was damaged and set aside; offline earnings go on from here."],
+        .saveAlsoSentByAnotherAccount: ["This saved game was also sent from another account. If that was not you, contact support."],
     ]
 
     /// The English text of `key` with `values`; a key without a template (a later version's) gets a neutral line.

@@ -89,5 +89,15 @@ extension PlayerMessage {
         /// Not paid: the saved game sent does not continue the one the server received before (rolled back or
         /// rewritten). No values. "No offline gold: this saved game does not follow the one sent before."
         package static let notPaidSaveRejected = Key(rawValue: "notPaidSaveRejected")
+
+        /// The saved offline time on the device was damaged (a bad block, a restored backup): the damaged save was set
+        /// aside and kept, what could be read stays paid, and offline earnings go on from here. No values.
+        /// "Part of your saved offline time was damaged and set aside; offline earnings go on from here."
+        package static let journalDamaged = Key(rawValue: "journalDamaged")
+
+        /// The server received this saved game from another account too (follows a headline): it was paid here by what
+        /// this account alone is owed, and a support agent can look into it. No values.
+        /// "This saved game was also sent from another account. If that was not you, contact support."
+        package static let saveAlsoSentByAnotherAccount = Key(rawValue: "saveAlsoSentByAnotherAccount")
     }
 }

@@ -120,7 +120,10 @@ package struct ServiceState: Sendable {
             var random = SystemRandomNumberGenerator()
             let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
             do {
-                made = try FileSystem.createAtomically(Array((Hex.encode(bytes) + "\n").utf8), atPath: path, permissions: 0o600)
+                try FileSystem.createFile(atPath: path, bytes: Array((Hex.encode(bytes) + "\n").utf8), permissions: 0o600)
+                made = true
+            } catch where error.reason == .alreadyExists {
+                // Another process made it meanwhile: read theirs.
             } catch {
                 throw ServiceSetupError("cannot create the server secret \(path): \(error.reasonText)")
             }
@@ -139,7 +142,10 @@ package struct ServiceState: Sendable {
             let key = APIKeys.newKey()
             let keys = APIKeys(entries: [APIKeys.entry(name: "default", key: key)])
             do {
-                if try FileSystem.createAtomically(Array(keys.text.utf8), atPath: path, permissions: 0o600) { first = key }
+                try FileSystem.createFile(atPath: path, bytes: Array(keys.text.utf8), permissions: 0o600)
+                first = key
+            } catch where error.reason == .alreadyExists {
+                // Another process made it meanwhile: its key is the one shown.
             } catch {
                 throw ServiceSetupError("cannot create the API keys file \(path): \(error.reasonText)")
             }

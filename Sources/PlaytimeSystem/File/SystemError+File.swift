@@ -16,3 +16,8 @@ extension SystemError {
     /// True when the path is a directory (`EISDIR`).
     package var meansIsDirectory: Bool { code == EISDIR }
 }
+
+extension SystemError {
+    /// `EEXIST`, for an error made without a failed call (every name tried was taken).
+    package static var alreadyExistsCode: Int32 { EEXIST }
+}

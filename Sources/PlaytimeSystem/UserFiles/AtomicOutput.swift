@@ -62,7 +62,7 @@ extension FileSystem {
     }
 
     /// Creates `.NAME.tmp-RANDOM` beside `path` (exclusively, never through a link), writes `bytes` into it
-    /// and `fsync`s it; returns its path. On failure nothing is left behind.
+    /// and `fsync`s it; returns its path. On failure nothing is left behind (a full disk included).
     static func writeTemporarySibling(of path: String, bytes: [UInt8], permissions: UInt32, exactPermissions: Bool)
         throws(FileAccessError) -> String {
         let slash = path.lastIndex(of: "/")

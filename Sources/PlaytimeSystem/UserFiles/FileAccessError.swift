@@ -30,6 +30,8 @@ package struct FileAccessError: Error, Sendable, Equatable, CustomStringConverti
         case notDirectory(FileKind)
         /// The file is larger than the limit, in bytes.
         case tooLarge(limit: Int)
+        /// Something already exists at the path, which is never replaced (``FileSystem/createFile(atPath:bytes:permissions:)``).
+        case alreadyExists
         /// The path is empty.
         case emptyPath
         /// A standard stream was named where it cannot be used.
@@ -58,6 +60,7 @@ package struct FileAccessError: Error, Sendable, Equatable, CustomStringConverti
         if error.meansNoSuchFile { reason = access == .read ? .noSuchFile : .noSuchDirectory }
         else if error.meansPermissionDenied { reason = .permissionDenied }
         else if error.meansIsDirectory { reason = .isDirectory }
+        else if error.meansAlreadyExists { reason = .alreadyExists }
         else { reason = .system(error) }
         self.init(path: path, access: access, reason: reason)
     }
@@ -72,6 +75,7 @@ package struct FileAccessError: Error, Sendable, Equatable, CustomStringConverti
         case .notRegularFile(let kind): return "is not a regular file (it is \(kind))"
         case .notDirectory(let kind): return "is not a directory (it is \(kind))"
         case .tooLarge(let limit): return "is larger than \(limit) bytes"
+        case .alreadyExists: return "already exists"
         case .emptyPath: return "the path is empty"
         case .standardStream: return "standard streams cannot be used here"
         case .system(let error): return error.plainWords

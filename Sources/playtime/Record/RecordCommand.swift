@@ -27,7 +27,8 @@ enum RecordCommand: Command {
                               is refused, as is a directory, FIFO, device or socket, and nothing is created.
       --key-file FILE         The journal key (hex text, at least 16 bytes). A regular file; a symbolic link
                               is refused (name the file itself).
-      --create-key            Create the key file when it does not exist.
+      --create-key            Create the key file when it does not exist, or replace it when it is empty or
+                              torn and the journal holds no record (one a journal depends on is kept: exit 2).
       --ntp SERVER            Ask this NTP server (repeatable; host, host:port, [v6]:port). Default: none.
       --roughtime SERVER=KEY  Ask this Roughtime server for signed time (repeatable, asked as a chain; SERVER
                               as for --ntp, default port 2002; KEY its base64 Ed25519 public key). A
@@ -85,11 +86,16 @@ enum RecordCommand: Command {
         let key: JournalKey
         do {
             try requireKeyFilePath(keyPath)
-            key = try KeyFile.load(path: keyPath)
-        } catch let error where parsed.has("--create-key") && error.isMissingFile {
-            do { key = try KeyFile.generate(path: keyPath) } catch {
-                printError("playtime record: \(error)")
-                return ExitCode.usage
+            if parsed.has("--create-key") {
+                // Created when missing, and made again when empty or torn while no record was written under it; one
+                // a journal depends on is never replaced (docs/journal-format.md §4).
+                let origin: KeyFile.Origin
+                (key, origin) = try KeyFile.loadOrCreate(path: keyPath, journalPath: journalPath)
+                if case .replacedDamaged(let problem) = origin {
+                    printError("playtime record: the key file \(keyPath) \(problem) and no record was written under it: replaced by a new key")
+                }
+            } else {
+                key = try KeyFile.load(path: keyPath)
             }
         } catch {
             printError("playtime record: \(error)")

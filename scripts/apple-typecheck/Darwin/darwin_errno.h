@@ -18,10 +18,12 @@ extern int *__error(void);                    // sys/errno.h: errno is (*__error
 #define EMFILE 24                             // intro(2)
 #define ENOSPC 28                             // intro(2)
 #define EROFS 30                              // intro(2)
+#define EMLINK 31                             // intro(2)
 #define EPIPE 32                              // intro(2)
 #define EAGAIN 35                             // intro(2)
 #define EWOULDBLOCK EAGAIN                    // intro(2): the same number as EAGAIN
 #define EINPROGRESS 36                        // intro(2)
+#define ENOTSUP 45                            // intro(2)
 #define EAFNOSUPPORT 47                       // intro(2)
 #define EADDRNOTAVAIL 49                      // intro(2)
 #define ENETDOWN 50                           // intro(2)
@@ -34,6 +36,8 @@ extern int *__error(void);                    // sys/errno.h: errno is (*__error
 #define ELOOP 62                              // intro(2)
 #define ENAMETOOLONG 63                       // intro(2)
 #define EHOSTUNREACH 65                       // intro(2)
+#define ENOSYS 78                             // intro(2)
+#define EOPNOTSUPP 102                        // intro(2)
 
 char *strerror(int errnum);                   // strerror(3)
 

@@ -1,4 +1,4 @@
-// File descriptors: open, read, write, sync, lock, rename, remove. Signatures from the man pages cited per
+// File descriptors: open, read, write, sync, lock, rename, link, remove. Signatures from the man pages cited per
 // line (Apple's man pages, also under Apple Developer Documentation "Kernel" > "System calls").
 // open and fcntl are variadic in C, which Swift does not import: DarwinOverlay.swift declares the Swift
 // forms the SDK overlay provides (open(_:_:), open(_:_:_:), fcntl(_:_:), fcntl(_:_:_:)).
@@ -16,6 +16,7 @@ off_t lseek(int fildes, off_t offset, int whence);                  // lseek(2)
 int flock(int fd, int operation);                                   // flock(2)
 int rename(const char *old, const char *new_);                      // rename(2)
 int unlink(const char *path);                                       // unlink(2)
+int link(const char *path1, const char *path2);                     // link(2)
 int access(const char *path, int mode);                             // access(2)
 int fchmod(int fildes, mode_t mode);                                // chmod(2)
 int mkdir(const char *path, mode_t mode);                           // mkdir(2)
