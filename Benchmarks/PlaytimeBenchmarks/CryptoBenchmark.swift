@@ -7,7 +7,8 @@ import PlaytimeCrypto
 /// about `seconds / runs` each; the median run is reported, like `openssl speed`'s per-size figure.
 func runSHA256Benchmark(arguments: [String]) {
     let options = ThroughputBenchmarkOptions(arguments: arguments, defaultSeconds: 3, defaultRuns: 5)
-    print("sha256 (PlaytimeCrypto, pure Swift)")
+    // PLAYTIME_SHA_FALLBACK=1 measures the Swift code on a CPU with the instructions (scripts/bench-sha256.sh runs both).
+    print("sha256 (PlaytimeCrypto, \(SHAImplementation.sha256 == .instructions ? "the CPU's SHA instructions" : "portable Swift"))")
     print("size      MB/s (median of \(options.runs))   min      max")
     for size in [16_384, 256] {
         let message = [UInt8]((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })

@@ -20,17 +20,32 @@ extension RewardCalculator {
                                 goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers,
                                 usedMultipliers: usedMultipliers)
         guard verdict.status == .provisional, verdict.heldSeconds > 0 else { return try calculate(claim) }
-        var proven = claim
-        proven.status = .verified
-        let now = try calculate(proven)
         var whole = claim
         whole.creditedSeconds = Saturating.add(verdict.creditedSeconds, verdict.heldSeconds)
         var breakdown = try calculate(whole)
-        let worth = max(breakdown.totalGold, now.paidNow)
-        breakdown.totalGold = worth
-        breakdown.paidNow = min(now.paidNow, worth)
-        breakdown.escrowed = worth - breakdown.paidNow
-        breakdown.forfeited = 0
+        let gold = try payment(verdict, goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
+        breakdown.totalGold = gold.totalGold
+        breakdown.paidNow = gold.paidNow
+        breakdown.escrowed = gold.escrowed
+        breakdown.forfeited = gold.forfeited
         return breakdown
+    }
+
+    /// The gold of ``calculate(_:goldPerHour:requestedMultipliers:usedMultipliers:)`` without its breakdown (its
+    /// `totalGold`, `paidNow`, `escrowed` and `forfeited`): what the auditor needs of every session.
+    package func payment(_ verdict: ElapsedVerdict, goldPerHour: Int64, requestedMultipliers: [String] = [],
+                         usedMultipliers: Set<String> = []) throws(RewardCalculationError) -> RewardPayment {
+        let claim = RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status,
+                                goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers,
+                                usedMultipliers: usedMultipliers)
+        guard verdict.status == .provisional, verdict.heldSeconds > 0 else { return try payment(claim) }
+        var proven = claim
+        proven.status = .verified
+        let now = try payment(proven)
+        var whole = claim
+        whole.creditedSeconds = Saturating.add(verdict.creditedSeconds, verdict.heldSeconds)
+        let worth = max(try payment(whole).totalGold, now.paidNow)
+        let paidNow = min(now.paidNow, worth)
+        return RewardPayment(totalGold: worth, paidNow: paidNow, escrowed: worth - paidNow, forfeited: 0)
     }
 }
