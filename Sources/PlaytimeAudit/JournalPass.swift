@@ -29,6 +29,13 @@ struct JournalPass {
         mutating func append(_ item: (sequence: UInt64, claim: ClaimRecord)) {
             if first == nil { first = item } else { rest.append(item) }
         }
+
+        /// Calls `body` with each claim in journal order, read in place (not copied).
+        func forEach(_ body: (_ sequence: UInt64, _ claim: borrowing ClaimRecord) -> Void) {
+            guard let first else { return }
+            body(first.sequence, first.claim)
+            for item in rest { body(item.sequence, item.claim) }
+        }
     }
 
     struct Staged {
@@ -239,15 +246,22 @@ struct JournalPass {
         return base.loadUnaligned(as: UInt64.self) == UInt64(littleEndian: 0x2E6E_6F69_7373_6573)
     }
 
-    /// True when the record type is exactly `session.<event>` (compared on the name's contiguous UTF-8: the
-    /// `String.UTF8View` walk cost ~400 instructions a record).
+    /// True when the record type is exactly `session.<event>` (compared with the record type's static text: the
+    /// `String.UTF8View` walk of the event's raw value cost ~400 instructions a record).
     private static func typeNames(_ type: UnsafeRawBufferPointer, _ event: SessionEventKind) -> Bool {
-        var name = event.rawValue
-        return name.withUTF8 { name in
-            guard type.count == 8 + name.count else { return false }
-            for index in 0..<name.count where type[8 &+ index] != name[index] { return false }
-            return true
+        let expected: StaticString
+        switch event {
+        case .background: expected = "session.background"
+        case .foreground: expected = "session.foreground"
+        case .launch: expected = "session.launch"
+        case .heartbeat: expected = "session.heartbeat"
+        case .settlement: expected = "session.settlement"
         }
+        guard type.count == expected.utf8CodeUnitCount else { return false }
+        // The caller checked the `session.` prefix already.
+        let text = expected.utf8Start
+        for index in 8..<type.count where type[index] != text[index] { return false }
+        return true
     }
 
     /// Boots come in runs; a boot id that comes back after another boot cannot be honest. Also keeps each

@@ -59,15 +59,19 @@ final class JudgingWorker: @unchecked Sendable {
     private func run() {
         // A batch's sessions are moved into the outbox at once: one lock a batch, and no copy of a session.
         var judged: [AuditedSession] = []
+        // The pass is this thread's alone until `join()`: held in a local, each record's consume needs no dynamic
+        // exclusivity check on the stored property; it is put back before `done` is signalled.
+        var local = pass
         while true {
             filled.wait()
             guard let batch = inbox.withLock({ $0.removeFirst() }) else { break }
-            batch.forEach { view in pass.consume(view, auditor: auditor) { judged.append($0) } }
+            batch.forEach { view in local.consume(view, auditor: auditor) { judged.append($0) } }
             publish(&judged)
             slots.signal()
         }
-        pass.finish(auditor: auditor) { judged.append($0) }
+        local.finish(auditor: auditor) { judged.append($0) }
         publish(&judged)
+        pass = local
         done.signal()
     }
 

@@ -59,14 +59,14 @@ extension JournalPass {
         // First occurrence order, distinct by a set: linear in the names (docs/fleet.md, "Limits and cost").
         var granted: [String] = []
         var grantedNames = Set<String>()
-        for index in 0..<claims.count {
-            for name in claims[index].claim.multipliers where grantedNames.insert(name).inserted { granted.append(name) }
+        claims.forEach { _, claim in
+            for name in claim.multipliers where grantedNames.insert(name).inserted { granted.append(name) }
         }
         // Names the game asked for that wait for the server's grant (claim version 2): not in the claims' gold,
         // paid by a server that granted them (docs/reward-policy.md, "Multipliers are the server's").
         var pending: [String] = []
-        for index in 0..<claims.count {
-            for name in claims[index].claim.pendingMultipliers where grantedNames.insert(name).inserted { pending.append(name) }
+        claims.forEach { _, claim in
+            for name in claim.pendingMultipliers where grantedNames.insert(name).inserted { pending.append(name) }
         }
         let final = try? resolution.calculator?.payment(verdict, goldPerHour: rate, requestedMultipliers: granted)
         // A claim written before the later proof was made on the verdict without it (docs/journal-format.md §8).
@@ -82,8 +82,7 @@ extension JournalPass {
 
         var claimedSoFar: Int64 = 0
         var highestPaid: Int64?
-        for index in 0..<claims.count {
-            let (sequence, claim) = claims[index]
+        claims.forEach { sequence, claim in
             if claim.goldPerHour != timeline.goldPerHour || claim.policyVersion != timeline.policyVersion {
                 Self.find(&findings, .rateChanged, journal, sessionID, sequence,
                           "claim used \(claim.goldPerHour) gold/h under '\(claim.policyVersion)', departure snapshot was \(timeline.goldPerHour) gold/h under '\(timeline.policyVersion)'")

@@ -159,17 +159,25 @@ package struct RewardCalculator: Sendable, Equatable {
     private static let saturatedNote = exactNote + "; the exact reward exceeded Int64.max and was clamped"
 }
 
-/// The non-tier factors of the reward expression, gathered once per calculation.
+/// The non-tier factors of the reward expression, gathered once per calculation. Without multipliers (the common
+/// case) it allocates nothing: the factors are laid out on the stack per figure, the divisors are shared.
 private struct Scale {
-    /// rate, efficiency, then each applied multiplier.
-    let factors: [UInt64]
+    /// The rate and the efficiency, the first two factors.
+    let rate: UInt64, efficiency: UInt64
+    /// Each applied multiplier, the factors after them.
+    let multipliers: [UInt64]
     /// 3600 × 100 (tier %) × 100 (efficiency %) × 100 (share %) × 100ᵏ (multiplier %): at most 8 multipliers, < 2⁸⁵,
     /// packed into 64-bit words (``ExactScaling/packed(_:)``).
     let divisors: [UInt64]
 
+    /// The divisors without multipliers.
+    private static let plainDivisors: [UInt64] = [3600 * 100 * 100 * 100]
+
     init(rate: Int64, efficiency: Int64, multipliers: [Int64]) {
-        factors = [UInt64(rate), UInt64(efficiency)] + multipliers.map { UInt64($0) }
-        var divisors: [UInt64] = [3600 * 100 * 100 * 100]
+        self.rate = UInt64(rate)
+        self.efficiency = UInt64(efficiency)
+        self.multipliers = multipliers.map { UInt64($0) }
+        var divisors = Self.plainDivisors
         for _ in multipliers { ExactScaling.pack(100, into: &divisors) }
         self.divisors = divisors
     }
@@ -177,6 +185,12 @@ private struct Scale {
     /// `floor(weightedSeconds × share × rate × efficiency × Πm / denominator)`; the share (≤ 100) is folded
     /// into the base, which stays below 2⁷⁸ (weighted seconds < 2⁷¹).
     func gold(weightedSeconds: WideCount, share: UInt64) -> ExactScaling.Result {
-        ExactScaling.floorOfProduct(base: weightedSeconds.multiplied(by: share), factors: factors, divisors: divisors)
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 + multipliers.count) { factors in
+            factors[0] = rate
+            factors[1] = efficiency
+            for index in multipliers.indices { factors[2 + index] = multipliers[index] }
+            return ExactScaling.floorOfProduct(base: weightedSeconds.multiplied(by: share), factors: UnsafeBufferPointer(factors),
+                                               divisors: divisors)
+        }
     }
 }
