@@ -100,8 +100,8 @@ func runSHA512Benchmark(arguments: [String]) {
     }
 }
 
-/// The value of `--count N` (N ≥ 0), if given.
-private func fixedCount(_ arguments: [String]) -> Int? {
+/// The value of `--count N` (N ≥ 0), if given (the SHA-256 benchmark reads it too).
+func fixedCount(_ arguments: [String]) -> Int? {
     guard let flag = arguments.firstIndex(of: "--count"), flag + 1 < arguments.count,
           let count = Int(arguments[flag + 1]), count >= 0 else { return nil }
     return count
