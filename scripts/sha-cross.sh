@@ -21,7 +21,7 @@ cd "$work"   # a faulting emulated program may leave a core file in its working 
 for tool in clang aarch64-linux-gnu-gcc qemu-aarch64; do
   command -v "$tool" >/dev/null 2>&1 || { echo "sha-cross: $tool is not installed (gcc-aarch64-linux-gnu, qemu-user)" >&2; exit 1; }
 done
-flags=(-O2 -Wall -Wextra -Werror -I "$include")
+flags=(-O2 -Wall -Wextra -Werror -I "$include" -I "$repo/Sources/CPlaytimeSHA")
 failed=0
 
 # run LABEL EXPECTED COMMAND...: the driver must pass and its summary must say which paths ran.

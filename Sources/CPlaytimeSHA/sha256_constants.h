@@ -1,4 +1,4 @@
-// The 64 SHA-256 round constants of FIPS 180-4 §4.2.2, shared by the x86-64 and AArch64 code.
+// The 64 SHA-256 round constants of FIPS 180-4 §4.2.2, shared by the x86-64 and AArch64 code and scripts/sha-cross.
 #ifndef CPLAYTIME_SHA256_CONSTANTS_H
 #define CPLAYTIME_SHA256_CONSTANTS_H
 

@@ -16,13 +16,9 @@ extension RewardCalculator {
     /// The same at a given earn rate (a server that caps the rate a journal snapshotted passes its own).
     package func calculate(_ verdict: ElapsedVerdict, goldPerHour: Int64, requestedMultipliers: [String] = [],
                           usedMultipliers: Set<String> = []) throws(RewardCalculationError) -> RewardBreakdown {
-        let claim = RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers,
-                                usedMultipliers: usedMultipliers)
+        let claim = Self.claim(verdict, goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
         guard verdict.status == .provisional, verdict.heldSeconds > 0 else { return try calculate(claim) }
-        var whole = claim
-        whole.creditedSeconds = Saturating.add(verdict.creditedSeconds, verdict.heldSeconds)
-        var breakdown = try calculate(whole)
+        var breakdown = try calculate(Self.withHeldTime(claim, of: verdict))
         let gold = try payment(verdict, goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
         breakdown.totalGold = gold.totalGold
         breakdown.paidNow = gold.paidNow
@@ -35,17 +31,27 @@ extension RewardCalculator {
     /// `totalGold`, `paidNow`, `escrowed` and `forfeited`): what the auditor needs of every session.
     package func payment(_ verdict: ElapsedVerdict, goldPerHour: Int64, requestedMultipliers: [String] = [],
                          usedMultipliers: Set<String> = []) throws(RewardCalculationError) -> RewardPayment {
-        let claim = RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers,
-                                usedMultipliers: usedMultipliers)
+        let claim = Self.claim(verdict, goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
         guard verdict.status == .provisional, verdict.heldSeconds > 0 else { return try payment(claim) }
         var proven = claim
         proven.status = .verified
         let now = try payment(proven)
-        var whole = claim
-        whole.creditedSeconds = Saturating.add(verdict.creditedSeconds, verdict.heldSeconds)
-        let worth = max(try payment(whole).totalGold, now.paidNow)
+        let worth = max(try payment(Self.withHeldTime(claim, of: verdict)).totalGold, now.paidNow)
         let paidNow = min(now.paidNow, worth)
         return RewardPayment(totalGold: worth, paidNow: paidNow, escrowed: worth - paidNow, forfeited: 0)
+    }
+
+    /// The reward claim of `verdict`: its credited seconds and status at `goldPerHour`.
+    private static func claim(_ verdict: ElapsedVerdict, goldPerHour: Int64, requestedMultipliers: [String],
+                              usedMultipliers: Set<String>) -> RewardClaim {
+        RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status, goldPerHour: goldPerHour,
+                    requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
+    }
+
+    /// `claim` for the credited plus the held time of `verdict` (what it is worth while provisional).
+    private static func withHeldTime(_ claim: RewardClaim, of verdict: ElapsedVerdict) -> RewardClaim {
+        var whole = claim
+        whole.creditedSeconds = Saturating.add(verdict.creditedSeconds, verdict.heldSeconds)
+        return whole
     }
 }
