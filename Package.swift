@@ -23,8 +23,11 @@ let package = Package(
     targets: [
         // The only target that touches the operating system: sockets, clocks, files, errno (and strict text checks: UTF-8, JSON).
         .target(name: "PlaytimeSystem"),
-        // SHA-256, SHA-512, HMAC, PBKDF2 and Ed25519 verification in pure Swift.
-        .target(name: "PlaytimeCrypto"),
+        // SHA-256 and SHA-512 compression on the CPU's instructions (x86-64 SHA extensions, ARMv8 SHA2/SHA512), in C:
+        // the one thing Swift cannot reach. Chosen at run time; PlaytimeCrypto's Swift code is the fallback (docs/crypto.md).
+        .target(name: "CPlaytimeSHA"),
+        // SHA-256, SHA-512, HMAC, PBKDF2 and Ed25519 verification in Swift (SHA-2 on the CPU's instructions where it has them).
+        .target(name: "PlaytimeCrypto", dependencies: ["CPlaytimeSHA"]),
         // SNTP/NTP client: wire format, validation, selection, transport.
         .target(name: "PlaytimeNTP", dependencies: ["PlaytimeSystem"]),
         // Roughtime client: wire format, verification, chained queries, transport.

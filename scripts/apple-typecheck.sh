@@ -139,8 +139,65 @@ check_standin() {
   echo "$(wc -w <<<"$names")"
 }
 
+# The package's C target (Sources/CPlaytimeSHA, the CPU's SHA instructions) compiled for each Apple platform at its
+# deployment target, with the toolchain's clang, against the C stand-in in scripts/apple-typecheck/C (the two
+# declarations it needs from Darwin's headers; clang's own headers give the rest: stdint, cpuid, immintrin,
+# arm_neon). Each object must hold the instructions its platform has code for: SHA256/SHA512 on arm64 and
+# arm64_32 (every Apple arm64 CPU has SHA2; SHA512 is asked of sysctl at run time), SHA256RNDS2 on x86_64 (Intel
+# Macs and the simulator: CPUID decides), nothing on armv7k (the portable Swift runs there). Warnings fail.
+c_platforms=$(cat <<'PLATFORMS'
+arm64-apple-macos12	sha256h sha512h
+x86_64-apple-macos12	sha256rnds2
+arm64-apple-ios15	sha256h sha512h
+arm64-apple-ios15-simulator	sha256h sha512h
+x86_64-apple-ios15-simulator	sha256rnds2
+arm64-apple-tvos15	sha256h sha512h
+arm64-apple-xros1	sha256h sha512h
+arm64_32-apple-watchos8	sha256h sha512h
+armv7k-apple-watchos8	-
+PLATFORMS
+)
+check_c_target() {
+  local directory=$1 triple wanted out objects found instruction file status=0
+  while IFS=$'\t' read -r triple wanted; do
+    out=$work/c/$triple
+    rm -rf "$out" && mkdir -p "$out"
+    for file in "$directory"/*.c; do
+      if ! clang --target="$triple" -O2 -Wall -Wextra -Werror -nostdlibinc -isystem "$standin/C" -I "$directory/include" \
+          -c "$file" -o "$out/$(basename "$file" .c).o" 2>"$out/log"; then
+        echo "apple-typecheck: $(basename "$file") does not compile for $triple:" >&2; cat "$out/log" >&2; status=1
+      fi
+    done
+    found=$(for objects in "$out"/*.o; do llvm-objdump -d --mattr=+sha2,+sha3 "$objects" 2>/dev/null; done \
+      | grep -owE 'sha256h|sha512h|sha256rnds2' | sort -u | tr '\n' ' ' || true)
+    for instruction in $wanted; do
+      [[ $instruction == - ]] && continue
+      grep -qw "$instruction" <<<"$found" || { echo "apple-typecheck: no $instruction in the $triple objects (found: ${found:-none})" >&2; status=1; }
+    done
+    if [[ $wanted == - && -n $found ]]; then echo "apple-typecheck: $triple objects hold $found, expected none" >&2; status=1; fi
+  done <<<"$c_platforms"
+  return $status
+}
+
 if [[ "${1:-}" == "--self-test" ]]; then
   failed=0
+  # The C target: a guard that drops Apple arm64, and a Linux-only header on Darwin, must each fail.
+  c_sources=$repo/Sources/CPlaytimeSHA
+  while IFS=$'\t' read -r file original mistake what; do
+    rm -rf "$work/c-mutated" && cp -R "$c_sources" "$work/c-mutated"
+    if ! grep -qF -- "$original" "$work/c-mutated/$file"; then
+      echo "self-test: $file no longer says '$original': update the self-test" >&2; failed=1; continue
+    fi
+    ORIGINAL=$original MISTAKE=$mistake perl -0pi -e 's/\Q$ENV{ORIGINAL}\E/$ENV{MISTAKE}/' "$work/c-mutated/$file"
+    if check_c_target "$work/c-mutated" >/dev/null 2>&1; then
+      echo "self-test: not caught: $what ($file)" >&2; failed=1
+    else
+      echo "self-test: caught: $what ($file)"
+    fi
+  done <<'MUTATIONS'
+sha_targets.h	&& (defined(__linux__) || defined(__APPLE__))	&& defined(__linux__)	the ARM code guarded to Linux only (Apple arm64 would lose its SHA instructions)
+cpu_features.c	#include <sys/sysctl.h>	#include <sys/auxv.h>	a Linux-only header in the Apple branch
+MUTATIONS
   # file<TAB>what the Darwin branch says<TAB>the mistake put in its place<TAB>what the mistake is
   mutations=$(cat <<'MUTATIONS'
 Errors/SystemCalls.swift	socket(family, SOCK_DGRAM, CInt(IPPROTO_UDP))	socket(family, CInt(SOCK_DGRAM.rawValue), CInt(IPPROTO_UDP))	Glibc's enum spelling of SOCK_DGRAM (an Int32 on Darwin)
@@ -206,8 +263,13 @@ fi
 
 check_availability "$headers"
 declared=$(check_standin "$headers")
+if ! check_c_target "$repo/Sources/CPlaytimeSHA"; then
+  echo "apple-typecheck: Sources/CPlaytimeSHA does not build as expected for every Apple platform" >&2
+  exit 1
+fi
 if ! typecheck "$sources"; then
   echo "apple-typecheck: the Darwin branches of Sources/PlaytimeSystem do not type-check against the stand-in" >&2
   exit 1
 fi
-echo "apple-typecheck: Sources/PlaytimeSystem type-checks as Darwin ($declared declared calls, constants and overlay names, all used)"
+echo "apple-typecheck: Sources/PlaytimeSystem type-checks as Darwin ($declared declared calls, constants and overlay names, all used);" \
+  "Sources/CPlaytimeSHA builds for $(wc -l <<<"$c_platforms") Apple targets with the SHA instructions each should hold"

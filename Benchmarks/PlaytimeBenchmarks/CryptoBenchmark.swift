@@ -5,9 +5,20 @@ import PlaytimeCrypto
 ///
 /// Arguments: `[--seconds S] [--runs N]`. Each size is warmed up, then measured `runs` times for
 /// about `seconds / runs` each; the median run is reported, like `openssl speed`'s per-size figure.
+/// `--count N [--size B]` hashes exactly N messages of B bytes (default 16 384) and prints only a digest byte,
+/// for CPU-time measurement by a script (scripts/bench-sha256.sh).
 func runSHA256Benchmark(arguments: [String]) {
     let options = ThroughputBenchmarkOptions(arguments: arguments, defaultSeconds: 3, defaultRuns: 5)
-    print("sha256 (PlaytimeCrypto, pure Swift)")
+    if let count = fixedCount(arguments) {
+        let size = arguments.firstIndex(of: "--size").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 16_384
+        let message = [UInt8]((0..<max(0, size)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        var sink: UInt8 = 0
+        for _ in 0..<count { sink ^= SHA256.hash(message)[0] }
+        print("hashed \(count) (\(sink)) with \(SHAImplementation.sha256)")
+        return
+    }
+    // PLAYTIME_SHA_FALLBACK=1 measures the Swift code on a CPU with the instructions (scripts/bench-sha256.sh runs both).
+    print("sha256 (PlaytimeCrypto, \(SHAImplementation.sha256 == .instructions ? "the CPU's SHA instructions" : "portable Swift"))")
     print("size      MB/s (median of \(options.runs))   min      max")
     for size in [16_384, 256] {
         let message = [UInt8]((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })

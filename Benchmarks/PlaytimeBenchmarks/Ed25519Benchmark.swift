@@ -78,7 +78,7 @@ func runSHA512Benchmark(arguments: [String]) {
         print("hashed \(count) (\(sink))")
         return
     }
-    print("sha512 (PlaytimeCrypto, pure Swift)")
+    print("sha512 (PlaytimeCrypto, \(SHAImplementation.sha512 == .instructions ? "the CPU's SHA-512 instructions" : "portable Swift"))")
     print("size      MB/s (median of \(options.runs))   min      max")
     for size in [16_384, 256] {
         let message = [UInt8]((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
@@ -100,8 +100,8 @@ func runSHA512Benchmark(arguments: [String]) {
     }
 }
 
-/// The value of `--count N` (N ≥ 0), if given.
-private func fixedCount(_ arguments: [String]) -> Int? {
+/// The value of `--count N` (N ≥ 0), if given (the SHA-256 benchmark reads it too).
+func fixedCount(_ arguments: [String]) -> Int? {
     guard let flag = arguments.firstIndex(of: "--count"), flag + 1 < arguments.count,
           let count = Int(arguments[flag + 1]), count >= 0 else { return nil }
     return count

@@ -19,12 +19,22 @@ struct JournalPass {
         var count: Int { first == nil ? 0 : 1 + rest.count }
         var isEmpty: Bool { first == nil }
 
+        /// Read in place (a copy of a claim costs a retain for each of its strings and arrays).
         subscript(index: Int) -> (sequence: UInt64, claim: ClaimRecord) {
-            index == 0 ? first.unsafelyUnwrapped : rest[index - 1]
+            _read {
+                if index == 0 { yield first! } else { yield rest[index - 1] }
+            }
         }
 
         mutating func append(_ item: (sequence: UInt64, claim: ClaimRecord)) {
             if first == nil { first = item } else { rest.append(item) }
+        }
+
+        /// Calls `body` with each claim in journal order, read in place (not copied).
+        func forEach(_ body: (_ sequence: UInt64, _ claim: borrowing ClaimRecord) -> Void) {
+            guard let first else { return }
+            body(first.sequence, first.claim)
+            for item in rest { body(item.sequence, item.claim) }
         }
     }
 
@@ -78,7 +88,7 @@ struct JournalPass {
     let networkJudge: NetworkTimeJudge
     private(set) var span = SpanTracker()
     /// The latest departure's session id and record MAC: what `roughtime` records commit to.
-    private var departureMAC: (session: String, mac: [UInt8])?
+    private var departureMAC: (session: String, mac: MACBytes)?
     /// Which ends of the open session already had a `roughtime` record checked: only the first of each is
     /// verified (and used), so a journal stuffed with signed records costs at most two checks per session.
     private var signedChecked: (departure: Bool, arrival: Bool) = (false, false)
@@ -102,10 +112,11 @@ struct JournalPass {
         // docs/journal-format.md §10): a fix from the future never ends the search for a later honest one.
         self.assembler = SessionAssembler(maximumPending: configuration.limits.heldReturns, driftPPM: configuration.verdict.driftPPM,
                                           networkJudge: networkJudge)
+        assembler.keepsLastClosed = false
         self.signedTime = configuration.roughtimeKeys.isEmpty ? nil : SignedTimeVerifier(trustedKeys: configuration.roughtimeKeys)
     }
 
-    mutating func consume(_ view: JournalRecordView, auditor: SessionAuditor, onSession: (AuditedSession) -> Void) {
+    mutating func consume(_ view: JournalRecordView, auditor: SessionAuditor, onSession: (consuming AuditedSession) -> Void) {
         guard refusal == nil else { return }
         counted.records += 1
         if counted.records > configuration.limits.records {
@@ -140,7 +151,7 @@ struct JournalPass {
                 if counted.sessions > configuration.limits.sessions {
                     return refuse(.sessions(limit: configuration.limits.sessions), sequence: view.sequence, auditor: auditor)
                 }
-                departureMAC = (evidence.sessionID, view.macBytes)
+                departureMAC = (evidence.sessionID, view.macValue)
                 signedChecked = (false, false)
                 flushStaged(auditor: auditor, onSession: onSession)
                 if !auditor.registerSession(evidence.sessionID) {
@@ -178,7 +189,7 @@ struct JournalPass {
         }
     }
 
-    mutating func finish(auditor: SessionAuditor, onSession: (AuditedSession) -> Void) {
+    mutating func finish(auditor: SessionAuditor, onSession: (consuming AuditedSession) -> Void) {
         // A refused journal is not judged further: what is held is dropped unjudged.
         guard refusal == nil else { return }
         for timeline in assembler.finish() { stage(timeline) }
@@ -214,7 +225,7 @@ struct JournalPass {
             guard !signedChecked.arrival else { return }
             signedChecked.arrival = true
         }
-        switch verifier.bound(of: record, departureMAC: departure.mac) {
+        switch verifier.bound(of: record, departureMAC: departure.mac.array) {
         case .success(let bound):
             assembler.addSignedTime(record, bound: bound, sequence: view.sequence)
             span.observeSigned(record.proves, bound: bound)
@@ -235,15 +246,21 @@ struct JournalPass {
         return base.loadUnaligned(as: UInt64.self) == UInt64(littleEndian: 0x2E6E_6F69_7373_6573)
     }
 
-    /// True when the record type is exactly `session.<event>`.
+    /// True when the record type is exactly `session.<event>` (compared with the record type's static text: the
+    /// `String.UTF8View` walk of the event's raw value cost ~400 instructions a record).
     private static func typeNames(_ type: UnsafeRawBufferPointer, _ event: SessionEventKind) -> Bool {
-        let name = event.rawValue.utf8
-        guard type.count == 8 + name.count else { return false }
-        var position = 8
-        for byte in name {
-            guard type[position] == byte else { return false }
-            position += 1
+        let expected: StaticString
+        switch event {
+        case .background: expected = "session.background"
+        case .foreground: expected = "session.foreground"
+        case .launch: expected = "session.launch"
+        case .heartbeat: expected = "session.heartbeat"
+        case .settlement: expected = "session.settlement"
         }
+        guard type.count == expected.utf8CodeUnitCount else { return false }
+        // The caller checked the `session.` prefix already.
+        let text = expected.utf8Start
+        for index in 8..<type.count where type[index] != text[index] { return false }
         return true
     }
 
@@ -302,7 +319,7 @@ struct JournalPass {
         }
     }
 
-    private mutating func flushStaged(auditor: SessionAuditor, onSession: (AuditedSession) -> Void) {
+    private mutating func flushStaged(auditor: SessionAuditor, onSession: (consuming AuditedSession) -> Void) {
         guard !staged.isEmpty else { return }
         // Judge from a local array so that judging (which mutates the pass) never copies an entry.
         var entries: [Staged] = []

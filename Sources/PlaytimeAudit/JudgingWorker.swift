@@ -50,20 +50,44 @@ final class JudgingWorker: @unchecked Sendable {
     /// The sessions judged so far, oldest first.
     func drain() -> [AuditedSession] {
         outbox.withLock { sessions in
-            defer { sessions.removeAll(keepingCapacity: true) }
-            return sessions
+            var drained: [AuditedSession] = []
+            swap(&drained, &sessions)
+            return drained
         }
     }
 
     private func run() {
-        let deliver: (AuditedSession) -> Void = { [self] session in outbox.withLock { $0.append(session) } }
+        // A batch's sessions are moved into the outbox at once: one lock a batch, and no copy of a session.
+        var judged: [AuditedSession] = []
+        // The pass is this thread's alone until `join()`: held in a local, each record's consume needs no dynamic
+        // exclusivity check on the stored property; it is put back before `done` is signalled.
+        var local = pass
         while true {
             filled.wait()
             guard let batch = inbox.withLock({ $0.removeFirst() }) else { break }
-            batch.forEach { view in pass.consume(view, auditor: auditor, onSession: deliver) }
+            batch.forEach { view in local.consume(view, auditor: auditor) { judged.append($0) } }
+            publish(&judged)
             slots.signal()
         }
-        pass.finish(auditor: auditor, onSession: deliver)
+        local.finish(auditor: auditor) { judged.append($0) }
+        publish(&judged)
+        pass = local
         done.signal()
+    }
+
+    /// Moves `judged` to the end of the outbox, leaving it empty.
+    private func publish(_ judged: inout [AuditedSession]) {
+        guard !judged.isEmpty else { return }
+        let count = judged.count
+        outbox.withLock { sessions in
+            if sessions.isEmpty {
+                swap(&sessions, &judged)
+            } else {
+                sessions.append(contentsOf: judged)
+                judged.removeAll(keepingCapacity: true)
+            }
+        }
+        // The next batch holds about as many: grown once, not doubling from empty.
+        judged.reserveCapacity(count)
     }
 }

@@ -103,7 +103,7 @@ package final class SessionAuditor {
     }
 
     private func streamSequentially<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
-                                    onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
+                                    onSession: (consuming AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         var pass = JournalPass(name: name, configuration: configuration)
         let verification = try source.streamRecords(key: key) { view in
             observe(view)
@@ -115,7 +115,7 @@ package final class SessionAuditor {
 
     /// This thread verifies the chain and copies verified records into batches; a worker judges them.
     private func streamConcurrently<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
-                                    onSession: (AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
+                                    onSession: (consuming AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
         let worker = JudgingWorker(pass: JournalPass(name: name, configuration: configuration), auditor: self)
         worker.start()
         let batchBytes = 1 << 19

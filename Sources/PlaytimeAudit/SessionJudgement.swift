@@ -2,23 +2,31 @@ internal import PlaytimeSystem
 internal import PlaytimeJudging
 internal import PlaytimeRewards
 
-/// What a departure's policy version resolves to: the policy (if known) and its calculator.
-struct PolicyResolution {
+/// What a departure's policy version resolves to: the policy (if known) and its calculator. A class, so that
+/// reusing it for the next session of the same version copies no policy (a retain per string and array).
+final class PolicyResolution {
     /// The version string as the departure names it.
-    var version: String
+    let version: String
     /// True when the auditor knows the policy of that version.
-    var known: Bool
+    let known: Bool
     /// The daily budget of the policy used (the named one, else the configured one).
-    var dailyBudgetGold: Int64
+    let dailyBudgetGold: Int64
     /// The calculator of the policy used, or `nil` when that policy is invalid.
-    var calculator: RewardCalculator?
+    let calculator: RewardCalculator?
+
+    init(version: String, known: Bool, dailyBudgetGold: Int64, calculator: RewardCalculator?) {
+        self.version = version
+        self.known = known
+        self.dailyBudgetGold = dailyBudgetGold
+        self.calculator = calculator
+    }
 }
 
 extension JournalPass {
     /// Recomputes the verdict and reward of one session and checks its claims against them.
     mutating func judge(_ timeline: SessionTimeline, claims: Claims, auditor: SessionAuditor) -> AuditedSession {
-        let verdict = ElapsedVerdict(timeline: timeline, configuration: configuration.verdict,
-                                     serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen)
+        let verdict = ElapsedVerdict.judging(timeline, configuration: configuration.verdict,
+                                             serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen)
         var findings: [AuditFinding] = []
         let journal = name
         let sessionID = timeline.sessionID
@@ -30,7 +38,7 @@ extension JournalPass {
         }
         // A repeated id is named on the row of the departure that repeated it (an abandoned departure of the same
         // id has a row of its own, judged first).
-        if let departureSequence = timeline.departureSequence, duplicateDepartures.remove(departureSequence) != nil {
+        if !duplicateDepartures.isEmpty, let departureSequence = timeline.departureSequence, duplicateDepartures.remove(departureSequence) != nil {
             Self.find(&findings, .duplicateSession, journal, sessionID, departureSequence, "session id used before")
         }
         if timeline.goldPerHour < 0 {
@@ -42,7 +50,6 @@ extension JournalPass {
             Self.find(&findings, .unknownPolicy, journal, sessionID, timeline.departureSequence,
                       "departure names unknown policy '\(timeline.policyVersion)'; checked with '\(configuration.policy.version)'")
         }
-        let calculator = resolution.calculator
         let rate = auditor.judgedRate(snapshot: timeline.goldPerHour)
         if rate < timeline.goldPerHour {
             Self.find(&findings, .rateAboveCeiling, journal, sessionID, timeline.departureSequence,
@@ -52,16 +59,16 @@ extension JournalPass {
         // First occurrence order, distinct by a set: linear in the names (docs/fleet.md, "Limits and cost").
         var granted: [String] = []
         var grantedNames = Set<String>()
-        for index in 0..<claims.count {
-            for name in claims[index].claim.multipliers where grantedNames.insert(name).inserted { granted.append(name) }
+        claims.forEach { _, claim in
+            for name in claim.multipliers where grantedNames.insert(name).inserted { granted.append(name) }
         }
         // Names the game asked for that wait for the server's grant (claim version 2): not in the claims' gold,
         // paid by a server that granted them (docs/reward-policy.md, "Multipliers are the server's").
         var pending: [String] = []
-        for index in 0..<claims.count {
-            for name in claims[index].claim.pendingMultipliers where grantedNames.insert(name).inserted { pending.append(name) }
+        claims.forEach { _, claim in
+            for name in claim.pendingMultipliers where grantedNames.insert(name).inserted { pending.append(name) }
         }
-        let final = try? calculator?.calculate(verdict, goldPerHour: rate, requestedMultipliers: granted)
+        let final = try? resolution.calculator?.payment(verdict, goldPerHour: rate, requestedMultipliers: granted)
         // A claim written before the later proof was made on the verdict without it (docs/journal-format.md §8).
         var beforeProof: ElapsedVerdict?
         if let proofSequence = timeline.laterProofSequence, claims.count > 0, claims[0].sequence < proofSequence {
@@ -75,8 +82,7 @@ extension JournalPass {
 
         var claimedSoFar: Int64 = 0
         var highestPaid: Int64?
-        for index in 0..<claims.count {
-            let (sequence, claim) = claims[index]
+        claims.forEach { sequence, claim in
             if claim.goldPerHour != timeline.goldPerHour || claim.policyVersion != timeline.policyVersion {
                 Self.find(&findings, .rateChanged, journal, sessionID, sequence,
                           "claim used \(claim.goldPerHour) gold/h under '\(claim.policyVersion)', departure snapshot was \(timeline.goldPerHour) gold/h under '\(timeline.policyVersion)'")
@@ -99,12 +105,12 @@ extension JournalPass {
                 expectedPaid = final?.paidNow
                 expectedEscrow = final?.escrowed
             } else if sameAsJudged {
-                let expected = try? calculator?.calculate(judged, goldPerHour: rate, requestedMultipliers: claim.multipliers)
+                let expected = try? resolution.calculator?.payment(judged, goldPerHour: rate, requestedMultipliers: claim.multipliers)
                 expectedPaid = expected?.paidNow
                 expectedEscrow = expected?.escrowed
             } else {
-                let expected = try? calculator?.calculate(RewardClaim(creditedSeconds: claim.creditedSeconds, status: claim.status,
-                                                                      goldPerHour: rate, requestedMultipliers: claim.multipliers))
+                let expected = try? resolution.calculator?.payment(RewardClaim(creditedSeconds: claim.creditedSeconds, status: claim.status,
+                                                                    goldPerHour: rate, requestedMultipliers: claim.multipliers))
                 expectedPaid = expected?.paidNow
                 expectedEscrow = expected?.escrowed
             }

@@ -11,9 +11,17 @@ package struct HMAC<H: HashFunction>: Sendable {
 
     /// Creates an authenticator for `key`. Keys longer than one block are hashed first (RFC 2104 §2).
     package init<Key: Sequence>(key: Key) where Key.Element == UInt8 {
+        self.init(key: key, hash: H())
+    }
+
+    /// Creates an authenticator for `key` whose hashes start from `hash` (a fresh hash of a chosen
+    /// ``SHAImplementation``: tests run HMAC on both). Keys longer than one block are hashed first (RFC 2104 §2).
+    package init<Key: Sequence>(key: Key, hash: H) where Key.Element == UInt8 {
         var keyBytes = Array(key)
         if keyBytes.count > H.blockByteCount {
-            keyBytes = H.hash(keyBytes)
+            var keyHash = hash
+            keyHash.update(keyBytes)
+            keyBytes = keyHash.finalize()
         }
         var innerPad = [UInt8](repeating: 0x36, count: H.blockByteCount)
         var outerPad = [UInt8](repeating: 0x5c, count: H.blockByteCount)
@@ -21,9 +29,9 @@ package struct HMAC<H: HashFunction>: Sendable {
             innerPad[index] ^= keyBytes[index]
             outerPad[index] ^= keyBytes[index]
         }
-        inner = H()
+        inner = hash
         inner.update(innerPad)
-        outer = H()
+        outer = hash
         outer.update(outerPad)
     }
 

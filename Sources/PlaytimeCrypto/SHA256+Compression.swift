@@ -2,8 +2,9 @@
 // so that the working variables and the 16-word message schedule stay in local registers.
 
 extension SHA256 {
-    /// Runs the SHA-256 compression function over `blockCount` consecutive 64-byte blocks at `base`.
-    static func compress(_ state: inout SHA256State, _ base: UnsafeRawPointer, blockCount: Int) {
+    /// Runs the SHA-256 compression function over `blockCount` consecutive 64-byte blocks at `base`, in Swift:
+    /// the fallback where the CPU has no SHA instructions, and the reference the instructions are tested against.
+    static func compressPortable(_ state: inout SHA256State, _ base: UnsafeRawPointer, blockCount: Int) {
         var h0 = state.h0, h1 = state.h1, h2 = state.h2, h3 = state.h3
         var h4 = state.h4, h5 = state.h5, h6 = state.h6, h7 = state.h7
         var block = base

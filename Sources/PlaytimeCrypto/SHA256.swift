@@ -14,11 +14,25 @@ package struct SHA256: HashFunction {
     var pending: SHA256Block
     /// How many bytes of `pending` are in use, 0..<64.
     var pendingCount: Int
+    /// The code that compresses: the process's choice when this hash was created (``SHAImplementation``).
+    package let implementation: SHAImplementation
     /// Total message length so far, in bytes.
     var messageByteCount: UInt64
 
-    /// Creates a hash in the FIPS 180-4 initial state.
+    /// Creates a hash in the FIPS 180-4 initial state, compressing as this process does
+    /// (``SHAImplementation/sha256``).
     package init() {
+        self.init(implementation: SHAImplementation.sha256)
+    }
+
+    /// Creates a hash in the FIPS 180-4 initial state that compresses with `implementation` (tests compare the two).
+    ///
+    /// - Precondition: `implementation` is `.portable`, or the CPU has the instructions
+    ///   (``SHAImplementation/sha256InstructionsPresent``).
+    package init(implementation: SHAImplementation) {
+        precondition(implementation == .portable || SHAImplementation.sha256InstructionsPresent,
+                     "SHA256: this CPU has no SHA-256 instructions")
+        self.implementation = implementation
         state = SHA256State()
         pending = SHA256Block()
         pendingCount = 0
@@ -28,8 +42,9 @@ package struct SHA256: HashFunction {
     /// Feeds the bytes of `bufferPointer` into the hash.
     package mutating func update(bufferPointer: UnsafeRawBufferPointer) {
         messageByteCount &+= UInt64(truncatingIfNeeded: bufferPointer.count)
+        let implementation = implementation
         BlockFeeder.feed(bufferPointer, blockByteCount: 64, state: &state, pending: &pending, pendingCount: &pendingCount) {
-            SHA256.compress(&$0, $1, blockCount: $2)
+            SHA256.compress(&$0, $1, blockCount: $2, implementation: implementation)
         }
     }
 
@@ -50,11 +65,11 @@ package struct SHA256: HashFunction {
         let lengthBytes = bitLength.bigEndian
         if tailBlocks == 1 {
             withUnsafeMutableBytes(of: &tail) { $0.storeBytes(of: lengthBytes, toByteOffset: 56, as: UInt64.self) }
-            withUnsafeBytes(of: tail) { SHA256.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1) }
+            withUnsafeBytes(of: tail) { SHA256.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1, implementation: implementation) }
         } else {
             withUnsafeMutableBytes(of: &second) { $0.storeBytes(of: lengthBytes, toByteOffset: 56, as: UInt64.self) }
-            withUnsafeBytes(of: tail) { SHA256.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1) }
-            withUnsafeBytes(of: second) { SHA256.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1) }
+            withUnsafeBytes(of: tail) { SHA256.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1, implementation: implementation) }
+            withUnsafeBytes(of: second) { SHA256.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1, implementation: implementation) }
         }
         copy.state.store(into: output)
     }

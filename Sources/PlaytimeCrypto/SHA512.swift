@@ -15,11 +15,25 @@ package struct SHA512: HashFunction {
     var pending: SHA512Block
     /// How many bytes of `pending` are in use, 0..<128.
     var pendingCount: Int
+    /// The code that compresses: the process's choice when this hash was created (``SHAImplementation``).
+    package let implementation: SHAImplementation
     /// Total message length so far, in bytes (FIPS 180-4 allows 2^128 bits; 2^64 bytes is plenty).
     var messageByteCount: UInt64
 
-    /// Creates a hash in the FIPS 180-4 initial state.
+    /// Creates a hash in the FIPS 180-4 initial state, compressing as this process does
+    /// (``SHAImplementation/sha512``).
     package init() {
+        self.init(implementation: SHAImplementation.sha512)
+    }
+
+    /// Creates a hash in the FIPS 180-4 initial state that compresses with `implementation` (tests compare the two).
+    ///
+    /// - Precondition: `implementation` is `.portable`, or the CPU has the instructions
+    ///   (``SHAImplementation/sha512InstructionsPresent``).
+    package init(implementation: SHAImplementation) {
+        precondition(implementation == .portable || SHAImplementation.sha512InstructionsPresent,
+                     "SHA512: this CPU has no SHA-512 instructions")
+        self.implementation = implementation
         state = SHA512State()
         pending = SHA512Block()
         pendingCount = 0
@@ -29,8 +43,9 @@ package struct SHA512: HashFunction {
     /// Feeds the bytes of `bufferPointer` into the hash.
     package mutating func update(bufferPointer: UnsafeRawBufferPointer) {
         messageByteCount &+= UInt64(truncatingIfNeeded: bufferPointer.count)
+        let implementation = implementation
         BlockFeeder.feed(bufferPointer, blockByteCount: 128, state: &state, pending: &pending, pendingCount: &pendingCount) {
-            SHA512.compress(&$0, $1, blockCount: $2)
+            SHA512.compress(&$0, $1, blockCount: $2, implementation: implementation)
         }
     }
 
@@ -50,7 +65,7 @@ package struct SHA512: HashFunction {
         // The padded tail is one or two blocks; the second, when needed, is all zeros but the length.
         var last = SHA512Block()
         if count >= 112 {
-            withUnsafeBytes(of: tail) { SHA512.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1) }
+            withUnsafeBytes(of: tail) { SHA512.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1, implementation: implementation) }
         } else {
             last = tail
         }
@@ -58,7 +73,7 @@ package struct SHA512: HashFunction {
             $0.storeBytes(of: bitLengthHigh.bigEndian, toByteOffset: 112, as: UInt64.self)
             $0.storeBytes(of: bitLengthLow.bigEndian, toByteOffset: 120, as: UInt64.self)
         }
-        withUnsafeBytes(of: last) { SHA512.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1) }
+        withUnsafeBytes(of: last) { SHA512.compress(&copy.state, $0.baseAddress.unsafelyUnwrapped, blockCount: 1, implementation: implementation) }
         copy.state.store(into: output)
     }
 }

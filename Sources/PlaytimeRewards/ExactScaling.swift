@@ -15,7 +15,7 @@ enum ExactScaling {
 
     /// `floor(base × Π factors / Π divisors)`; every divisor must be positive (else the result is 0).
     /// Fewer divisors divide faster: ``packed(_:)`` multiplies them together where they fit.
-    static func floorOfProduct(base: WideCount, factors: [UInt64], divisors: [UInt64]) -> Result {
+    static func floorOfProduct<Factors: Collection<UInt64>>(base: WideCount, factors: Factors, divisors: [UInt64]) -> Result {
         guard !divisors.isEmpty, !divisors.contains(0) else { return Result(value: 0, saturated: false) }
         if base.isZero || factors.contains(0) { return Result(value: 0, saturated: false) }
         // Fast path, without allocating: the whole product fits in 128 bits.

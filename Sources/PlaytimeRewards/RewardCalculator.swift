@@ -16,6 +16,48 @@ package struct RewardCalculator: Sendable, Equatable {
 
     /// Computes the breakdown of `claim`.
     package func calculate(_ claim: RewardClaim) throws(RewardCalculationError) -> RewardBreakdown {
+        let figures = try figures(of: claim)
+        let used = claim.usedMultipliers.union(figures.decisions.filter { $0.outcome == .applied }.map(\.name))
+        let tierLines = splitIntoTiers(figures.consideredSeconds).map { line -> TierLine in
+            var line = line
+            line.gold = figures.scale.gold(weightedSeconds: WideCount(UInt64(line.seconds), times: UInt64(line.percent)), share: 100).value
+            return line
+        }
+
+        return RewardBreakdown(
+            policyVersion: policy.version,
+            status: claim.status,
+            creditedSeconds: claim.creditedSeconds,
+            minimumAwaySeconds: policy.minimumAwaySeconds,
+            capSeconds: figures.capSeconds,
+            belowMinimum: figures.belowMinimum,
+            capped: figures.capped,
+            consideredSeconds: figures.consideredSeconds,
+            goldPerHour: claim.goldPerHour,
+            tiers: tierLines,
+            efficiencyPercent: policy.efficiencyPercent,
+            multipliers: figures.decisions,
+            usedMultipliersAfter: used.sorted(),
+            totalGold: figures.payment.totalGold,
+            sharePercent: figures.sharePercent,
+            paidNow: figures.payment.paidNow,
+            escrowed: figures.payment.escrowed,
+            forfeited: figures.payment.forfeited,
+            dailyBudgetGold: policy.dailyBudgetGold,
+            saturated: figures.saturated,
+            roundingNote: Self.roundingNote(saturated: figures.saturated)
+        )
+    }
+
+    /// The gold of `claim` — exactly the `totalGold`, `paidNow`, `escrowed` and `forfeited` of
+    /// ``calculate(_:)``, computed by the same steps without the breakdown's tier lines, sorted names and text
+    /// (the auditor judges every session of a journal and needs only these).
+    package func payment(_ claim: RewardClaim) throws(RewardCalculationError) -> RewardPayment {
+        try figures(of: claim).payment
+    }
+
+    /// Every figure of one calculation but the tier lines: the single place the reward rule is computed.
+    private func figures(of claim: RewardClaim) throws(RewardCalculationError) -> Figures {
         guard claim.goldPerHour >= 0 else { throw .negativeRate(claim.goldPerHour) }
         let credited = claim.creditedSeconds
         let belowMinimum = credited <= 0 || credited < policy.minimumAwaySeconds
@@ -25,44 +67,32 @@ package struct RewardCalculator: Sendable, Equatable {
 
         let decisions = decideMultipliers(claim, earns: considered > 0)
         let applied = decisions.compactMap { $0.outcome == .applied ? $0.percent : nil }
-        let used = claim.usedMultipliers.union(decisions.filter { $0.outcome == .applied }.map(\.name))
 
         let scale = Scale(rate: claim.goldPerHour, efficiency: policy.efficiencyPercent, multipliers: applied)
-        let tierLines = splitIntoTiers(considered).map { line -> TierLine in
-            var line = line
-            line.gold = scale.gold(weightedSeconds: WideCount(UInt64(line.seconds), times: UInt64(line.percent)), share: 100).value
-            return line
-        }
-        let weighted = tierLines.reduce(WideCount(0)) { $0 + WideCount(UInt64($1.seconds), times: UInt64($1.percent)) }
+        var weighted = WideCount(0)
+        forEachTier(of: considered) { _, _, percent, seconds in weighted = weighted + WideCount(UInt64(seconds), times: UInt64(percent)) }
         let total = scale.gold(weightedSeconds: weighted, share: 100)
         let share = policy.statusSharePercent.percent(for: claim.status)
         let paid = scale.gold(weightedSeconds: weighted, share: UInt64(share))
         let rest = total.value - min(paid.value, total.value)
         let escrowed = claim.status == .provisional ? rest : 0
+        return Figures(capSeconds: cap, belowMinimum: belowMinimum, capped: capped, consideredSeconds: considered, decisions: decisions,
+                       scale: scale, sharePercent: share, saturated: total.saturated || paid.saturated,
+                       payment: RewardPayment(totalGold: total.value, paidNow: min(paid.value, total.value), escrowed: escrowed,
+                                              forfeited: rest - escrowed))
+    }
 
-        return RewardBreakdown(
-            policyVersion: policy.version,
-            status: claim.status,
-            creditedSeconds: credited,
-            minimumAwaySeconds: policy.minimumAwaySeconds,
-            capSeconds: cap,
-            belowMinimum: belowMinimum,
-            capped: capped,
-            consideredSeconds: considered,
-            goldPerHour: claim.goldPerHour,
-            tiers: tierLines,
-            efficiencyPercent: policy.efficiencyPercent,
-            multipliers: decisions,
-            usedMultipliersAfter: used.sorted(),
-            totalGold: total.value,
-            sharePercent: share,
-            paidNow: min(paid.value, total.value),
-            escrowed: escrowed,
-            forfeited: rest - escrowed,
-            dailyBudgetGold: policy.dailyBudgetGold,
-            saturated: total.saturated || paid.saturated,
-            roundingNote: Self.roundingNote(saturated: total.saturated || paid.saturated)
-        )
+    /// What ``figures(of:)`` computes.
+    private struct Figures {
+        var capSeconds: Int64
+        var belowMinimum: Bool
+        var capped: Bool
+        var consideredSeconds: Int64
+        var decisions: [MultiplierDecision]
+        var scale: Scale
+        var sharePercent: Int64
+        var saturated: Bool
+        var payment: RewardPayment
     }
 
     /// Convenience for ``calculate(_:)``.
@@ -100,13 +130,23 @@ package struct RewardCalculator: Sendable, Equatable {
 
     /// Splits considered seconds over the tiers (gold is filled in later).
     private func splitIntoTiers(_ considered: Int64) -> [TierLine] {
+        var lines: [TierLine] = []
+        lines.reserveCapacity(policy.tiers.count)
+        forEachTier(of: considered) { lower, upTo, percent, seconds in
+            lines.append(TierLine(fromSeconds: lower, toSeconds: upTo, percent: percent, seconds: seconds, gold: 0))
+        }
+        return lines
+    }
+
+    /// Calls `body` with each tier's start, end (`nil` for the unbounded tier), percent and the considered seconds
+    /// that fall in it, in order: the one split the totals and the tier lines share.
+    private func forEachTier(of considered: Int64, _ body: (_ lower: Int64, _ upTo: Int64?, _ percent: Int64, _ seconds: Int64) -> Void) {
         var lower: Int64 = 0
-        return policy.tiers.map { tier in
+        for tier in policy.tiers {
             let upper = tier.upToSeconds ?? .max
             let seconds = considered > lower ? min(considered, upper) - lower : 0
-            let line = TierLine(fromSeconds: lower, toSeconds: tier.upToSeconds, percent: tier.percent, seconds: seconds, gold: 0)
+            body(lower, tier.upToSeconds, tier.percent, seconds)
             lower = max(lower, upper)
-            return line
         }
     }
 
@@ -119,17 +159,25 @@ package struct RewardCalculator: Sendable, Equatable {
     private static let saturatedNote = exactNote + "; the exact reward exceeded Int64.max and was clamped"
 }
 
-/// The non-tier factors of the reward expression, gathered once per calculation.
+/// The non-tier factors of the reward expression, gathered once per calculation. Without multipliers (the common
+/// case) it allocates nothing: the factors are laid out on the stack per figure, the divisors are shared.
 private struct Scale {
-    /// rate, efficiency, then each applied multiplier.
-    let factors: [UInt64]
+    /// The rate and the efficiency, the first two factors.
+    let rate: UInt64, efficiency: UInt64
+    /// Each applied multiplier, the factors after them.
+    let multipliers: [UInt64]
     /// 3600 × 100 (tier %) × 100 (efficiency %) × 100 (share %) × 100ᵏ (multiplier %): at most 8 multipliers, < 2⁸⁵,
     /// packed into 64-bit words (``ExactScaling/packed(_:)``).
     let divisors: [UInt64]
 
+    /// The divisors without multipliers.
+    private static let plainDivisors: [UInt64] = [3600 * 100 * 100 * 100]
+
     init(rate: Int64, efficiency: Int64, multipliers: [Int64]) {
-        factors = [UInt64(rate), UInt64(efficiency)] + multipliers.map { UInt64($0) }
-        var divisors: [UInt64] = [3600 * 100 * 100 * 100]
+        self.rate = UInt64(rate)
+        self.efficiency = UInt64(efficiency)
+        self.multipliers = multipliers.map { UInt64($0) }
+        var divisors = Self.plainDivisors
         for _ in multipliers { ExactScaling.pack(100, into: &divisors) }
         self.divisors = divisors
     }
@@ -137,6 +185,12 @@ private struct Scale {
     /// `floor(weightedSeconds × share × rate × efficiency × Πm / denominator)`; the share (≤ 100) is folded
     /// into the base, which stays below 2⁷⁸ (weighted seconds < 2⁷¹).
     func gold(weightedSeconds: WideCount, share: UInt64) -> ExactScaling.Result {
-        ExactScaling.floorOfProduct(base: weightedSeconds.multiplied(by: share), factors: factors, divisors: divisors)
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 + multipliers.count) { factors in
+            factors[0] = rate
+            factors[1] = efficiency
+            for index in multipliers.indices { factors[2 + index] = multipliers[index] }
+            return ExactScaling.floorOfProduct(base: weightedSeconds.multiplied(by: share), factors: UnsafeBufferPointer(factors),
+                                               divisors: divisors)
+        }
     }
 }

@@ -17,8 +17,10 @@ struct DependentPackageTests {
         guard let swiftc = SymbolGraphExtractor.toolchainTool("swiftc") else {
             throw PublicAPIError("swiftc is not on PATH")
         }
-        let arguments = ["-typecheck", "-I", try BuiltModules.directory(), file]
+        let modules = try BuiltModules.directory()
+        let arguments = ["-typecheck", "-I", modules, file]
             + (packageName.map { ["-package-name", $0] } ?? []) + SymbolGraphExtractor.platformArguments()
+            + SymbolGraphExtractor.clangModuleArguments(modulesDirectory: modules)
         let result = try SymbolGraphExtractor.run(swiftc, arguments)
         let errors = result.output.split(separator: "\n").filter { $0.hasPrefix("/") && $0.contains(": error: ") }
             .map { String($0[$0.range(of: ": error: ")!.upperBound...]) }

@@ -62,6 +62,18 @@ package struct SymbolGraphExtractor: Sendable {
         return []
     }
 
+    /// What a client of the built modules passes to load the package's C targets (Sources/CPlaytimeSHA): each one's
+    /// module map, which SwiftPM writes beside the `Modules` folder (`<target>.build/module.modulemap`) and gives to
+    /// every Swift target that imports one, directly or through another module.
+    package static func clangModuleArguments(modulesDirectory: String) -> [String] {
+        let buildDirectory = URL(fileURLWithPath: modulesDirectory).deletingLastPathComponent()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: buildDirectory.path)) ?? []
+        return entries.filter { $0.hasSuffix(".build") }.sorted().flatMap { entry -> [String] in
+            let map = buildDirectory.appendingPathComponent(entry).appendingPathComponent("module.modulemap").path
+            return FileManager.default.fileExists(atPath: map) ? ["-Xcc", "-fmodule-map-file=" + map] : []
+        }
+    }
+
     /// The names of the modules built in `modulesDirectory`.
     package func moduleNames() -> Set<String> {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: modulesDirectory)) ?? []
@@ -82,7 +94,7 @@ package struct SymbolGraphExtractor: Sendable {
                          "-skip-synthesized-members", "-output-dir", output.path]
         let others = reexporting.subtracting([module]).sorted()
         if !others.isEmpty { arguments.append("-experimental-allowed-reexported-modules=" + others.joined(separator: ",")) }
-        arguments += Self.platformArguments()
+        arguments += Self.platformArguments() + Self.clangModuleArguments(modulesDirectory: modulesDirectory)
         let result: (status: Int32, output: String)
         do {
             result = try Self.run(tool, arguments)

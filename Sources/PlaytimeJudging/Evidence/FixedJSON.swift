@@ -252,9 +252,12 @@ package struct FixedJSONScanner {
         return plain ? String(decoding: raw, as: UTF8.self) : FixedJSONScanner.unescape(raw)
     }
 
-    /// A string value, reusing `cache` when the bytes are the same (no decoding, no allocation).
+    /// A string value, reusing `cache` when the bytes are the same (no decoding, no allocation). The empty string
+    /// is returned without touching the cache, so that a field that alternates between empty and one value (a
+    /// return's empty policy between departures') keeps hitting it.
     @inline(__always)
     package mutating func cachedStringValue(_ cache: inout FixedJSONStringCache) -> String? {
+        if literal(#""""#) { return "" }
         if cache.value != nil, matchesCached(&cache) { return cache.value }
         return decodeAndCache(&cache)
     }

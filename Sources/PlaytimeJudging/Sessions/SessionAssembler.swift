@@ -34,6 +34,9 @@ package struct SessionAssembler: Sendable {
     /// return whose own network time it may not use waits for proof, and only a record whose network time it
     /// may use proves one, so an unusable or future fix never ends the search for a later honest one.
     package let networkJudge: NetworkTimeJudge
+    /// True (the default) when ``lastClosed`` is kept: the recorder pays the live return from it. The auditor,
+    /// which never reads it, sets it false and saves a copy of every session.
+    package var keepsLastClosed = true
 
     /// Creates an assembler holding at most `maximumPending` (at least 1) returns awaiting proof; `driftPPM`
     /// bounds the boot clock when earlier fixes are carried forward to a departure; `networkJudge` is the
@@ -75,20 +78,23 @@ package struct SessionAssembler: Sendable {
         case .foreground, .launch:
             guard let openSession = open?.evidence.sessionID, openSession == evidence.sessionID,
                   let departure = open.take() else { break }
-            var timeline = SessionTimeline(sessionID: evidence.sessionID, departure: departure.evidence,
-                                           departureSequence: departure.sequence, arrival: evidence, arrivalSequence: sequence,
+            // The evidence moves into the timeline (each copy of a timeline or of its evidence costs a retain per
+            // string): what is needed of it afterwards is read from there.
+            let signedLatest = departure.signedLatest, arrivalSigned = departure.arrivalSigned
+            var timeline = SessionTimeline(sessionID: openSession, departure: departure.evidence,
+                                           departureSequence: departure.sequence, arrival: consume evidence, arrivalSequence: sequence,
                                            departureNotBeforeNanoseconds: departure.notBefore)
-            if let latest = departure.signedLatest, let signed = departure.arrivalSigned,
+            if let latest = signedLatest, let signed = arrivalSigned, let arrival = timeline.arrival,
                let arrivalEarliest = SignedTimeProjection.arrivalEarliest(signed: signed.earliest, recordedAt: signed.clock,
-                                                                         arrival: evidence.clock, driftPPM: self.earliest.driftPPM) {
+                                                                         arrival: arrival.clock, driftPPM: self.earliest.driftPPM) {
                 timeline.departureSignedLatestNanoseconds = latest
                 timeline.arrivalSignedEarliestNanoseconds = arrivalEarliest
                 timeline.arrivalSignedSequence = signed.sequence
             }
-            lastClosed = timeline
+            if keepsLastClosed { lastClosed = timeline }
             if timeline.arrivalNeedsProof(judgedBy: networkJudge) {
                 // Held returns all arrived in this record's boot (releaseProven let no other stay).
-                pendingBoot = evidence.clock.bootID
+                pendingBoot = timeline.arrival?.clock.bootID
                 pending.append(consume timeline)
                 if pendingCount > maximumPending { releaseOldest(into: &completed) }
             } else {

@@ -16,21 +16,42 @@ extension RewardCalculator {
     /// The same at a given earn rate (a server that caps the rate a journal snapshotted passes its own).
     package func calculate(_ verdict: ElapsedVerdict, goldPerHour: Int64, requestedMultipliers: [String] = [],
                           usedMultipliers: Set<String> = []) throws(RewardCalculationError) -> RewardBreakdown {
-        let claim = RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers,
-                                usedMultipliers: usedMultipliers)
+        let claim = Self.claim(verdict, goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
         guard verdict.status == .provisional, verdict.heldSeconds > 0 else { return try calculate(claim) }
+        var breakdown = try calculate(Self.withHeldTime(claim, of: verdict))
+        let gold = try payment(verdict, goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
+        breakdown.totalGold = gold.totalGold
+        breakdown.paidNow = gold.paidNow
+        breakdown.escrowed = gold.escrowed
+        breakdown.forfeited = gold.forfeited
+        return breakdown
+    }
+
+    /// The gold of ``calculate(_:goldPerHour:requestedMultipliers:usedMultipliers:)`` without its breakdown (its
+    /// `totalGold`, `paidNow`, `escrowed` and `forfeited`): what the auditor needs of every session.
+    package func payment(_ verdict: ElapsedVerdict, goldPerHour: Int64, requestedMultipliers: [String] = [],
+                         usedMultipliers: Set<String> = []) throws(RewardCalculationError) -> RewardPayment {
+        let claim = Self.claim(verdict, goldPerHour: goldPerHour, requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
+        guard verdict.status == .provisional, verdict.heldSeconds > 0 else { return try payment(claim) }
         var proven = claim
         proven.status = .verified
-        let now = try calculate(proven)
+        let now = try payment(proven)
+        let worth = max(try payment(Self.withHeldTime(claim, of: verdict)).totalGold, now.paidNow)
+        let paidNow = min(now.paidNow, worth)
+        return RewardPayment(totalGold: worth, paidNow: paidNow, escrowed: worth - paidNow, forfeited: 0)
+    }
+
+    /// The reward claim of `verdict`: its credited seconds and status at `goldPerHour`.
+    private static func claim(_ verdict: ElapsedVerdict, goldPerHour: Int64, requestedMultipliers: [String],
+                              usedMultipliers: Set<String>) -> RewardClaim {
+        RewardClaim(creditedSeconds: verdict.creditedSeconds, status: verdict.status, goldPerHour: goldPerHour,
+                    requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers)
+    }
+
+    /// `claim` for the credited plus the held time of `verdict` (what it is worth while provisional).
+    private static func withHeldTime(_ claim: RewardClaim, of verdict: ElapsedVerdict) -> RewardClaim {
         var whole = claim
         whole.creditedSeconds = Saturating.add(verdict.creditedSeconds, verdict.heldSeconds)
-        var breakdown = try calculate(whole)
-        let worth = max(breakdown.totalGold, now.paidNow)
-        breakdown.totalGold = worth
-        breakdown.paidNow = min(now.paidNow, worth)
-        breakdown.escrowed = worth - breakdown.paidNow
-        breakdown.forfeited = 0
-        return breakdown
+        return whole
     }
 }
