@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "playtime",
             dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime",
-                           "PlaytimeSimulation"]
+                           "PlaytimeSimulation", "PlaytimeHTTP"]
         ),
         .executableTarget(name: "playtime-server", dependencies: ["PlaytimeService", "PlaytimeSystem"]),
         .executableTarget(

@@ -109,7 +109,7 @@ public final class EarningsServer: Sendable {
         guard let fleet = stores.fleet else {
             let files = stores.filePayments!
             let now = configuration.clock.read().wallNanoseconds
-            let (payout, record, _) = try files.once(key: key, account: player, paidAt: now, { () throws(ServerError) in
+            let (payout, record, _, unrecorded) = try files.once(key: key, account: player, paidAt: now, { () throws(ServerError) in
                 let payout = try pay(ticket, player: player, at: now, authority: authority, accounts: stores.accounts)
                 let record = PaymentRecord(redemption: payout, key: key, player: player, paidAt: now, dailyBudgetGold: budget)
                 return (payout, try Self.record(payout.redemption), PaymentJSON.text(record))
@@ -120,6 +120,7 @@ public final class EarningsServer: Sendable {
             }, failed: { .store("\($0)") })
             var answered = payout
             answered.payment = PaymentJSON.decode(PaymentRecord.self, from: record)
+            answered.unrecorded = unrecorded?.description
             return answered
         }
         let (payout, attempts) = try exactlyOnce(fleet, key: key, expiresAt: parsed.expiresAt) { stores, now in
@@ -221,7 +222,7 @@ public final class EarningsServer: Sendable {
         guard let fleet = stores.fleet else {
             let files = stores.filePayments!
             let now = configuration.clock.read().wallNanoseconds
-            let (payout, record, _) = try files.once(key: idempotency, account: player, paidAt: now, { () throws(ServerError) in
+            let (payout, record, _, unrecorded) = try files.once(key: idempotency, account: player, paidAt: now, { () throws(ServerError) in
                 let payout = try pay(upload: journal, player: player, key: key, enrolledAt: enrolledAt, at: now, stores: stores)
                 let record = PaymentRecord(upload: payout, key: idempotency, player: player, paidAt: now, dailyBudgetGold: budget)
                 return (payout, try Self.record(UploadReceipt(payout)), PaymentJSON.text(record))
@@ -231,6 +232,7 @@ public final class EarningsServer: Sendable {
             }, failed: { .store("\($0)") })
             var answered = payout
             answered.payment = PaymentJSON.decode(PaymentRecord.self, from: record)
+            answered.unrecorded = unrecorded?.description
             return answered
         }
         let now = configuration.clock.read().wallNanoseconds

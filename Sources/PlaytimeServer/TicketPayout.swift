@@ -22,6 +22,9 @@ public struct TicketPayout: Sendable, Equatable {
     /// The payment record the payment log keeps of this redemption (docs/service.md, "Payments"); a repeat has the
     /// first call's.
     package var payment: PaymentRecord?
+    /// Why the payment's log entry or retry record could not be written (a full disk after the stores paid), if so:
+    /// the payment stands and is answered; the operator is told (docs/service.md, "Exactly once").
+    package var unrecorded: String?
     /// The headline of ``messages``: what to tell the player about this ticket (docs/player-messages.md).
     public var message: PlayerMessage { messages[0] }
     /// Short messages for the player, headline first, as keys and values to localise with English text built

@@ -22,6 +22,9 @@ public struct UploadPayout: Sendable {
     /// The payment record the payment log keeps of this upload (docs/service.md, "Payments"); a repeat has the first
     /// call's.
     package var payment: PaymentRecord?
+    /// Why the payment's log entry or retry record could not be written (a full disk after the stores paid), if so:
+    /// the payment stands and is answered; the operator is told (docs/service.md, "Exactly once").
+    package var unrecorded: String?
 
     /// True when the audit found nothing wrong (no findings of the registry or the auditor).
     public var isClean: Bool { decision.findings.isEmpty }
@@ -51,8 +54,10 @@ public struct UploadPayout: Sendable {
         case .accepted:
             guard payableGold == 0 else { return nil }
             if kinds.contains(.withheldImpossibleEvidence) { return .impossibleEvidence }
-            // Sessions with gold that tickets or earlier uploads had paid, or time the server saw credited already.
+            // Sessions with gold that tickets or earlier uploads had paid, or time the server saw credited already; or no
+            // session returned since the last upload (only records after them: nothing new to pay).
             if decision.payableGold > 0 || kinds.contains(.timeNotConserved) { return .alreadyPaid }
+            if decision.reports.isEmpty, decision.summary.sessions > 0 { return .alreadyPaid }
             if kinds.contains(.suspiciousVerdict) { return .rejectedEvidence }
             return .nothingProven
         }

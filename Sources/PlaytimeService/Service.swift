@@ -228,11 +228,11 @@ package final class Service: HTTPHandler {
             let payout: TicketPayout
             do { payout = try server.redeem(ticket, player: decided.player!) } catch { throw Problem(error) }
             guard let record = payout.payment else { throw Problem(503, "store-unavailable", "the payment's record could not be read", retryAfter: 1) }
-            return paid(record, repeated: payout.isRepeat, attempts: payout.attempts, decided)
+            return paid(record, repeated: payout.isRepeat, attempts: payout.attempts, unrecorded: payout.unrecorded, decided)
         case .uploadJournal:
             let payout = try upload(request.body, player: decided.player!)
             guard let record = payout.payment else { throw Problem(503, "store-unavailable", "the payment's record could not be read", retryAfter: 1) }
-            return paid(record, repeated: payout.isRepeat, attempts: payout.attempts, decided)
+            return paid(record, repeated: payout.isRepeat, attempts: payout.attempts, unrecorded: payout.unrecorded, decided)
         case .grantMultiplier:
             guard let secret = state.adNetworkSecret else {
                 throw Problem(404, "grants-off", "this server takes no multiplier grants (start it with --ad-network-secret-file)")
@@ -277,7 +277,13 @@ package final class Service: HTTPHandler {
         }
     }
 
-    private func paid(_ record: PaymentRecord, repeated: Bool, attempts: Int, _ decided: Decided) -> HTTPAnswer {
+    private func paid(_ record: PaymentRecord, repeated: Bool, attempts: Int, unrecorded: String?, _ decided: Decided) -> HTTPAnswer {
+        if let unrecorded {
+            // Paid by the stores, answered, but not in the payment log: the operator must know (a full disk, say).
+            StandardStreams.writeError("playtime-server: payment \(record.id) of \(record.kind.rawValue) is paid and answered but its log entry "
+                                       + "could not be written: \(unrecorded)")
+            metrics.unrecordedPayment()
+        }
         if !repeated {
             metrics.paid(operation: decided.operation.rawValue, gold: record.gold, sessionStatuses: record.sessions.map(\.status), attempts: attempts)
         }
@@ -285,6 +291,7 @@ package final class Service: HTTPHandler {
         answered.note?.fields.append(("gold", .number(repeated ? 0 : record.gold)))
         answered.note?.fields.append(("repeated", .flag(repeated)))
         answered.note?.fields.append(("payment", .text(record.id)))
+        if unrecorded != nil { answered.note?.fields.append(("unrecorded", .flag(true))) }
         return answered
     }
 

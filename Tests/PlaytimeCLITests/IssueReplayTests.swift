@@ -83,9 +83,10 @@ struct IssueReplayTests {
         let old = try server.acceptUpload(try bytes(game + "/" + kept), player: "dana", key: key)
         let new = try server.acceptUpload(try bytes(journal), player: "dana", key: key)
         #expect(old.paidGold >= gold(1) && new.paidGold >= gold(1), "each journal's own session: \(old.paidGold), \(new.paidGold)")
-        let again = try server.acceptUpload(try bytes(journal), player: "dana", key: key).paidGold
-            + (try server.acceptUpload(try bytes(game + "/" + kept), player: "dana", key: key).paidGold)
-        #expect(again == 0, "nothing twice")
+        // The same uploads again: each answers its first payment as a repeat (credited once, by its id), nothing more.
+        let newAgain = try server.acceptUpload(try bytes(journal), player: "dana", key: key)
+        let oldAgain = try server.acceptUpload(try bytes(game + "/" + kept), player: "dana", key: key)
+        #expect(newAgain.isRepeat && newAgain.paidGold == new.paidGold && oldAgain.isRepeat && oldAgain.paidGold == old.paidGold, "nothing twice")
     }
 
     @Test("Case 3: Mallory uploads a copy of Bob's journal under the shared key (or its first session only): Bob is paid in full and told; Mallory stays within his provisional allowance")

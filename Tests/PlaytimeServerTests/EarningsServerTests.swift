@@ -64,7 +64,7 @@ struct EarningsServerTests {
     let s: Int64 = 1_000_000_000
     let hour: Int64 = 3_600_000_000_000
 
-    @Test("A ticket pays the server-measured time once; the replay is refused, also after a restart")
+    @Test("A ticket pays the server-measured time once; the same ticket again answers that payment (repeated), also after a restart; another player's is refused")
     func ticketOnce() throws {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }
@@ -75,19 +75,26 @@ struct EarningsServerTests {
         #expect(paid.elapsedSeconds == 3_600)
         #expect(paid.gold == 300, "600 gold/h at 50 % efficiency for one hour")
         #expect(paid.withheldByBudget == 0)
-        #expect(throws: ServerError.self) { try server!.redeem(ticket, player: "p42") }
+        // A retry after a lost answer: the first payment, marked as a repeat (the caller credits it only if it never saw it).
+        let again = try server!.redeem(ticket, player: "p42")
+        #expect(again.isRepeat && again.gold == paid.gold && again.payment?.id == paid.payment?.id)
         server = nil
         let restarted = try fixture.server()
+        let afterRestart = try restarted.redeem(ticket, player: "p42")
+        #expect(afterRestart.isRepeat && afterRestart.gold == 300, "a redeemed ticket is not paid again after a restart")
+        // Another ticket of the same session is refused: the session is paid.
+        let second = try restarted.issueTicket(player: "p42", session: "s7").encodedText()
+        fixture.clock.advance(nanoseconds: hour)
         do {
-            _ = try restarted.redeem(ticket, player: "p42")
-            Issue.record("a redeemed ticket paid again after a restart")
+            _ = try restarted.redeem(second, player: "p42")
+            Issue.record("a second ticket of the session paid")
         } catch {
-            guard case .alreadyRedeemed? = error.ticketError else { Issue.record("refused for another reason: \(error)"); return }
+            #expect(error.ticketError == .alreadyRedeemed, "\(error)")
         }
         #expect(throws: ServerError.self, "another player cannot redeem it") { try restarted.redeem(ticket, player: "p43") }
     }
 
-    @Test("An honest offline session: the upload pays what the game paid, clean; the same upload again pays nothing")
+    @Test("An honest offline session: the upload pays what the game paid, clean; the same upload again repeats that payment and pays nothing more")
     func uploadOnce() async throws {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }
@@ -103,9 +110,13 @@ struct EarningsServerTests {
         #expect(upload.isClean, "\(upload.decision.findings)")
         #expect(upload.decision.summary.claimedGold == payout.goldNow)
 
+        // The same bytes again (a retry after a lost answer): the first payment, marked as a repeat; a backend credits
+        // it by the payment's id, once. A new record makes a new upload, which pays nothing new for these hours.
         let replay = try server.acceptUpload(try fixture.journalBytes(), player: "p42", key: game.journalKey)
-        #expect(replay.outcome == .replayed)
-        #expect(replay.paidGold == 0)
+        #expect(replay.isRepeat && replay.paidGold == upload.paidGold && replay.payment?.id == upload.payment?.id)
+        try game.heartbeat(goldPerHour: 600)
+        let extended = try server.acceptUpload(try fixture.journalBytes(), player: "p42", key: game.journalKey)
+        #expect(!extended.isRepeat && extended.outcome == .accepted && extended.paidGold == 0)
     }
 
     @Test("A rolled-back upload (an older copy after a newer one was accepted) pays nothing")

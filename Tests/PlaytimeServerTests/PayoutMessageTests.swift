@@ -45,10 +45,16 @@ struct PayoutMessageTests {
         #expect(upload.messages == [upload.message])
         #expect(upload.message.kind == .paid && upload.message.values == ["gold": String(upload.paidGold)])
 
+        // The same bytes again are a retry: the first answer, repeated (its words included); nothing more is paid.
         let again = try server.acceptUpload(bytes, player: "p42", key: game.journalKey)
-        #expect(again.paidGold == 0)
-        #expect(again.messages.map(\.kind) == [.notPaidAlreadyPaid])
-        #expect(again.message.text == "This time away was already paid.")
+        #expect(again.isRepeat && again.paidGold == upload.paidGold)
+        #expect(again.message.kind == .paid)
+        // A new upload with nothing new for those hours: already paid.
+        try game.heartbeat(goldPerHour: 600)
+        let extended = try server.acceptUpload(try fixture.journalBytes(), player: "p42", key: game.journalKey)
+        #expect(extended.paidGold == 0)
+        #expect(extended.messages.map(\.kind) == [.notPaidAlreadyPaid], "\(extended.messages)")
+        #expect(extended.message.text == "This time away was already paid.")
 
         let trimmed = try await server.redeem(ticket, player: "p42")
         #expect(trimmed.gold == 0)

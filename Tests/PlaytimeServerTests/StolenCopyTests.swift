@@ -97,9 +97,11 @@ struct StolenCopyTests {
             #expect(told.count == (copied == "prefix" ? 1 : 0), "\(owner.decision.findings)")
             #expect(owner.messages.map(\.key).contains("saveAlsoSentByAnotherAccount") == (copied == "prefix"))
             #expect(owner.messages.first?.key == "paid")
-            // Again: nothing twice.
-            #expect(try server.acceptUpload(journal.whole, player: "bob", key: key).paidGold == 0)
-            #expect(try server.acceptUpload(copy, player: "mallory", key: key).paidGold == 0)
+            // Again: nothing twice — the same bytes from the same player answer the first payment, repeated.
+            let ownerAgain = try server.acceptUpload(journal.whole, player: "bob", key: key)
+            #expect(ownerAgain.isRepeat && ownerAgain.paidGold == owner.paidGold)
+            let thiefAgain = try server.acceptUpload(copy, player: "mallory", key: key)
+            #expect(thiefAgain.isRepeat && thiefAgain.paidGold == thief.paidGold)
         }
     }
 
@@ -179,8 +181,10 @@ struct StolenCopyTests {
         #expect(old.paidGold == first, "the first session, before the damage, is paid; the second's return is lost with the line")
         let new = try server.acceptUpload(try FileSystem.readRegularFile(atPath: journal, byteLimit: 1 << 20), player: "dana", key: key)
         #expect(new.paidGold == third && new.isClean, "\(new.decision.findings)")
-        for path in [kept.path, journal] {
-            #expect(try server.acceptUpload(try FileSystem.readRegularFile(atPath: path, byteLimit: 1 << 20), player: "dana", key: key).paidGold == 0)
+        // The same uploads again: their first payments, repeated; nothing more.
+        for (path, first) in [(kept.path, old.paidGold), (journal, new.paidGold)] {
+            let again = try server.acceptUpload(try FileSystem.readRegularFile(atPath: path, byteLimit: 1 << 20), player: "dana", key: key)
+            #expect(again.isRepeat && again.paidGold == first)
         }
     }
 }

@@ -7,7 +7,7 @@ import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
 
-/// The built service against slow and malformed clients (loopback only; GUIDE §4 item 22): one client cannot stall
+/// The built service against slow and malformed clients (loopback only; the hostile clients of docs/guarantees.md): one client cannot stall
 /// the others, malformed requests are refused at once, client text cannot forge log lines, and a ticket's concurrent
 /// redemptions pay once.
 @Suite("playtime-server against hostile clients (built binary, loopback)")

@@ -35,10 +35,16 @@ struct PublicAPITests {
         }
     }
 
-    /// The library modules of Sources/ (every folder but the CLI's, and but the C targets': C has no `package`, and
-    /// CPlaytimeSHA's functions are reached only through PlaytimeCrypto's internal import).
+    /// The library modules of Sources/ (every folder but the executables' — `playtime`, `playtime-server`: a folder with
+    /// a main.swift — and but the C targets': C has no `package`, and CPlaytimeSHA's functions are reached only through
+    /// PlaytimeCrypto's internal import).
     static let sourceModules = ((try? FileManager.default.contentsOfDirectory(atPath: BuiltModules.root.appendingPathComponent("Sources").path)) ?? [])
-        .filter { $0 != "playtime" && !$0.hasPrefix(".") && !isCTarget($0) }.sorted()
+        .filter { !$0.hasPrefix(".") && !isCTarget($0) && !isExecutable($0) }.sorted()
+
+    /// True for a target folder of Sources/ that holds a main.swift (an executable).
+    static func isExecutable(_ name: String) -> Bool {
+        FileManager.default.fileExists(atPath: BuiltModules.root.appendingPathComponent("Sources").appendingPathComponent(name).path + "/main.swift")
+    }
 
     /// True for a target folder of Sources/ with a public-header folder and no Swift file (a C target).
     static func isCTarget(_ name: String) -> Bool {

@@ -29,27 +29,32 @@ package final class FilePaymentLog: PaymentLogStore {
     /// Runs `pay` once per `key` on this machine: under the key's lock, a key with a record answers `repeated` with
     /// it; otherwise `pay` runs and its outcome (the answer's text and the payment record) is logged and recorded
     /// before the lock is released. A throwing `pay` records nothing.
+    ///
+    /// Once `pay` returned, the stores have paid: the payment is answered even when its log entry or record cannot be
+    /// written (a disk that filled up in between), and `unrecorded` says why — never a refusal of a payment that was
+    /// made (the caller would credit nothing for gold the stores count as paid). A retry of such a call then finds
+    /// the stores' own answer (the ticket used, the journal's sessions paid) and pays nothing twice.
     package func once<Value, Failure: Error>(
         key: [UInt8], account: String, paidAt: Int64,
         _ pay: () throws(Failure) -> (Value, result: String, record: String),
         repeated: (_ result: String) throws(Failure) -> Value,
         failed: (PaymentLogError) -> Failure
-    ) throws(Failure) -> (Value, record: String, isRepeat: Bool) {
+    ) throws(Failure) -> (Value, record: String, isRepeat: Bool, unrecorded: PaymentLogError?) {
         let bucket = Hex.encode([SHA256.hash(key)[0]])
         let lock = try Self.locked(directory + "/locks/" + bucket + ".lock", failed: failed)
         defer { try? lock.unlock() }
         let path = onceDirectory(bucket) + "/" + Hex.encode(key) + ".json"
         let found: OnceRecord?
         do throws(PaymentLogError) { found = try read(path) } catch { throw failed(error) }
-        if let found { return (try repeated(found.result), found.payment, true) }
+        if let found { return (try repeated(found.result), found.payment, true, nil) }
         let (value, result, record) = try pay()
         do throws(PaymentLogError) {
             try append(account: account, key: key, paidAt: paidAt, record: record)
             try write(OnceRecord(result: result, payment: record), to: path, bucket: bucket)
         } catch {
-            throw failed(error)
+            return (value, record, false, error)
         }
-        return (value, record, false)
+        return (value, record, false, nil)
     }
 
     /// Appends `record` to `account`'s file (under that file's own lock), `fsync`ed before it returns.

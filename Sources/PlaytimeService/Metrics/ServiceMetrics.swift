@@ -21,6 +21,7 @@ package final class ServiceMetrics: Sendable {
         var sessions: [String: UInt64] = [:]
         var refusals: [String: UInt64] = [:]
         var storeRetries: UInt64 = 0
+        var unrecorded: UInt64 = 0
         var bodyBytesRead: UInt64 = 0
     }
 
@@ -52,6 +53,11 @@ package final class ServiceMetrics: Sendable {
             for status in sessionStatuses { counts.sessions[status, default: 0] += 1 }
             counts.storeRetries += UInt64(max(0, attempts - 1))
         }
+    }
+
+    /// Counts a payment the stores made and the service answered whose payment log entry could not be written.
+    package func unrecordedPayment() {
+        counts.withLock { $0.unrecorded += 1 }
     }
 
     /// The HTTP layer's state at the time of a scrape.
@@ -105,6 +111,8 @@ package final class ServiceMetrics: Sendable {
         for code in counts.refusals.keys.sorted() { out.sample("playtime_refusals_total", [("code", code)], counts.refusals[code]!) }
         out.family("playtime_store_retries_total", "counter", "Store attempts beyond the first (a fleet database failing over).")
         out.sample("playtime_store_retries_total", [], counts.storeRetries)
+        out.family("playtime_payments_unrecorded_total", "counter", "Payments made and answered whose log entry could not be written (a full disk).")
+        out.sample("playtime_payments_unrecorded_total", [], counts.unrecorded)
         out.family("playtime_http_body_bytes_read_total", "counter", "Request body bytes read.")
         out.sample("playtime_http_body_bytes_read_total", [], counts.bodyBytesRead)
         out.family("playtime_http_connections", "gauge", "Connections open now, by slot (general, or reserved for probes).")

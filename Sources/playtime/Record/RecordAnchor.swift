@@ -5,7 +5,7 @@ import PlaytimeSystem
 /// `playtime record anchor`: appends one server anchor (docs/journal-format.md §14) to a journal.
 enum RecordAnchor {
     /// The options `record anchor` takes; every other `record` option is refused with it.
-    static let valueOptions: Set<String> = ["--journal", "--key-file", "--token"]
+    static let valueOptions: Set<String> = ["--journal", "--key-file", "--token", "--server", "--api-key", "--player"]
     static let flags: Set<String> = ["--json", "--repair-torn-tail"]
 
     static let help = """
@@ -27,7 +27,11 @@ enum RecordAnchor {
         guard extra.isEmpty else { return usage("record anchor does not take \(extra.sorted().joined(separator: ", "))") }
         guard let journalPath = parsed.value("--journal") else { return usage("--journal FILE is required") }
         guard let keyPath = parsed.value("--key-file") else { return usage("--key-file FILE is required") }
-        guard let token = parsed.value("--token") else { return usage("--token TOKEN is required") }
+        let link: RecordLink
+        do throws(UsageError) { link = try RecordLink(parsed) } catch { return usageFailure(error, command: "record") }
+        guard (parsed.value("--token") == nil) != (parsed.value("--server") == nil) else {
+            return usage("name the anchor: --token TOKEN, or --server URL --api-key KEY --player ID to ask for it")
+        }
         let key: JournalKey
         do {
             try requireJournalPath(journalPath)
@@ -47,14 +51,56 @@ enum RecordAnchor {
         do {
             let recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: SystemClockSource(), networkTime: nil,
                                                configuration: configuration)
-            let request = recorder.anchorRequest()
-            let written = try recorder.recordAnchor(token, for: request)
+            let token: String
+            let written: (sequence: UInt64?, settlements: [RecordedEvent])
+            if let given = parsed.value("--token") {
+                token = given
+                written = try recorder.recordAnchor(token, for: recorder.anchorRequest())
+            } else {
+                do {
+                    guard let fetched = try link.anchor(recorder) else { return usage("--server URL is required") }
+                    token = fetched.token
+                    written = (fetched.sequence, [])
+                } catch {
+                    printError("playtime record anchor: \(journalPath): \(error)")
+                    printError("Nothing was written; the journal was left as it was.")
+                    return ExitCode.usage
+                }
+            }
             let anchor = try ServerAnchor(text: token)
             print(parsed.has("--json") ? json(written, anchor: anchor) : text(written, anchor: anchor))
             return ExitCode.success
         } catch {
             printError("playtime record anchor: \(journalPath): \(plainMessage(error))")
             printError("Nothing was written; the journal was left as it was.")
+            return ExitCode.usage
+        }
+    }
+
+    /// `record anchor-request`: the journal's anchor request (`pr1.…`), what a backend sends to the service's anchors
+    /// operation (docs/service.md); the answer goes to `record anchor --token`.
+    static func printRequest(_ parsed: ParsedArguments) -> Int32 {
+        let extra = parsed.options.keys.filter { !["--journal", "--key-file"].contains($0) } + parsed.flags.filter { $0 != "--json" }
+        guard extra.isEmpty, parsed.positionals.count == 1 else { return usage("record anchor-request takes --journal FILE --key-file FILE [--json]") }
+        guard let journalPath = parsed.value("--journal") else { return usage("--journal FILE is required") }
+        guard let keyPath = parsed.value("--key-file") else { return usage("--key-file FILE is required") }
+        guard (try? FileSystem.kindRefusingLink(atPath: journalPath, access: .read)) == .regular else {
+            printError("playtime record anchor-request: \(journalPath): no journal there")
+            return ExitCode.usage
+        }
+        do {
+            let key = try KeyFile.load(path: keyPath)
+            let recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: SystemClockSource(), networkTime: nil)
+            let request = recorder.anchorRequest()
+            if parsed.has("--json") {
+                print(JSONValue.object([("request", .string(request.text)), ("journalId", .string(request.journalID)),
+                                        ("headSequence", .int(Int64(clamping: request.headSequence)))]).text)
+            } else {
+                print(request.text)
+            }
+            return ExitCode.success
+        } catch {
+            printError("playtime record anchor-request: \(journalPath): \(plainMessage(error))")
             return ExitCode.usage
         }
     }

@@ -1,3 +1,4 @@
+import PlaytimeCrypto
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeRoughtime
@@ -11,8 +12,11 @@ enum RecordCommand: Command {
     USAGE: playtime record <background|foreground|launch|heartbeat> --journal FILE --key-file FILE
                            [--create-key] [--ntp SERVER]... [--roughtime SERVER=KEY]...
                            [--rate GOLD_PER_HOUR] [--policy-version V]
+                           [--enrollment TEXT|@FILE] [--server URL --api-key KEY --player ID]
                            [--repair-torn-tail] [--json]
-           playtime record anchor --journal FILE --key-file FILE --token TOKEN [--repair-torn-tail] [--json]
+           playtime record anchor --journal FILE --key-file FILE (--token TOKEN | --server URL --api-key KEY --player ID)
+                           [--repair-torn-tail] [--json]
+           playtime record anchor-request --journal FILE --key-file FILE [--json]
 
     Appends one event (written and fsync'd before the command exits) with the wall clock, the boot clock
     (which counts sleep and cannot be set), the boot identity, network time if an NTP server answers, and
@@ -42,7 +46,7 @@ enum RecordCommand: Command {
     `record anchor` appends a game server's anchor token instead (see below).
 
     EXIT STATUS: 0 recorded (or a repeated event, nothing written); 2 usage error, bad key or corrupt journal.
-    """ + "\n\n" + RecordAnchor.help
+    """ + "\n\n" + RecordLink.help + "\n\n" + RecordAnchor.help
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
@@ -52,9 +56,10 @@ enum RecordCommand: Command {
         var roughtimeServers: [RoughtimeServer] = []
         do throws(UsageError) {
             parsed = try scanArguments(arguments, valueOptions: Set(["--journal", "--key-file", "--ntp", "--roughtime", "--rate", "--policy-version"])
-                                                              .union(RecordAnchor.valueOptions),
+                                                              .union(RecordAnchor.valueOptions).union(RecordLink.valueOptions),
                                        flags: RecordAnchor.flags.union(["--create-key"]))
             if parsed.positionals == ["anchor"] { return RecordAnchor.run(parsed) }
+            if parsed.positionals == ["anchor-request"] { return RecordAnchor.printRequest(parsed) }
             guard parsed.value("--token") == nil else { throw UsageError(description: "--token is for 'record anchor'") }
             guard parsed.positionals.count == 1, let kind = SessionEventKind(rawValue: parsed.positionals[0]),
                   kind != .settlement else {
@@ -78,15 +83,21 @@ enum RecordCommand: Command {
         }
         let journalPath = parsed.value("--journal") ?? ""
         let keyPath = parsed.value("--key-file") ?? ""
+        let link: RecordLink
+        do throws(UsageError) { link = try RecordLink(parsed) } catch { return usageFailure(error, command: name) }
         // Both paths are checked before anything is created: a refused journal leaves no new key behind.
         do { try requireJournalPath(journalPath) } catch {
             printError("playtime record: journal: \(error)")
             return ExitCode.usage
         }
         let key: JournalKey
+        var enrollment: Enrollment?
         do {
             try requireKeyFilePath(keyPath)
-            if parsed.has("--create-key") {
+            if link.isEnrolled {
+                enrollment = try link.enrollmentToUse(journalPath: journalPath)
+                key = try enrollment.map { (made) throws(LinkError) in try RecordLink.key(of: made, keyPath: keyPath) } ?? KeyFile.load(path: keyPath)
+            } else if parsed.has("--create-key") {
                 // Created when missing, and made again when empty or torn while no record was written under it; one
                 // a journal depends on is never replaced (docs/journal-format.md §4).
                 let origin: KeyFile.Origin
@@ -109,7 +120,9 @@ enum RecordCommand: Command {
             let recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: source,
                                                connectivity: ConnectivityMonitor(probe: SystemConnectivityProbe(servers: servers), clock: clock),
                                                signedTime: roughtimeServers.isEmpty ? nil : RoughtimeSignedTimeSource(servers: roughtimeServers),
-                                               configuration: configuration)
+                                               configuration: configuration, journalID: enrollment.flatMap { Hex.decode($0.journalID) })
+            // An enrolled journal begins with its enrollment anchor (durable before the event; nothing when it holds it).
+            if let enrollment { _ = try recorder.recordEnrollment(enrollment.anchor) }
             let policy = parsed.value("--policy-version") ?? RewardPolicy.default.version
             let result: RecordedEvent
             switch event {
@@ -125,7 +138,17 @@ enum RecordCommand: Command {
             // The raw clocks this process sees, for the person at the terminal (never written to the journal, whose
             // version-2 readings are relative to its boot segment: docs/journal-format.md §13).
             let device = clock.read()
-            print(parsed.has("--json") ? RecordReport.json(result, device: device) : RecordReport.text(result))
+            var anchored: (token: String, sequence: UInt64?)?
+            do { anchored = try link.anchor(recorder) } catch {
+                printError("playtime record: the event is recorded; \(error)")
+            }
+            let journalID = Hex.encode(recorder.journalID)
+            if parsed.has("--json") {
+                print(RecordReport.json(result, device: device, anchorSequence: anchored.map { $0.sequence }, journalID: journalID))
+            } else {
+                print(RecordReport.text(result))
+                if let anchored { print("  anchor        " + (anchored.sequence.map { "record #\($0), the server's time for this head" } ?? "already held")) }
+            }
             return ExitCode.success
         } catch {
             printError("playtime record: \(journalPath): \(plainMessage(error))")

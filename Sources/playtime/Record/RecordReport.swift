@@ -42,8 +42,11 @@ enum RecordReport {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ result: RecordedEvent, device: ClockReading? = nil) -> String {
+    static func json(_ result: RecordedEvent, device: ClockReading? = nil, anchorSequence: UInt64?? = nil, journalID: String? = nil) -> String {
         var members = evidenceMembers(result.evidence)
+        if let journalID { members.append(("journalId", .string(journalID))) }
+        // The server's anchor recorded after the event (`record --server`): its record, or null when the journal held it.
+        if let anchorSequence { members.append(("anchorSequence", anchorSequence.map { .int(Int64($0)) } ?? .null)) }
         if let device {
             // The device's own clocks after the event (local output only; the journal holds `bootNanoseconds`).
             members.append(("deviceBootNanoseconds", .int(device.bootNanoseconds)))

@@ -14,26 +14,47 @@ final class ServiceFixture: @unchecked Sendable {
     let clock = ManualClock()
     let network: ManualNetworkTimeSource
     let probe = ScriptedConnectivityProbe()
-    let service: Service
-    let server: EarningsServer
+    private(set) var service: Service
+    private(set) var server: EarningsServer
+    private let policy: RewardPolicy
+    private let legacyKey: JournalKey?
+    private let grants: Bool
+    private let configure: @Sendable (inout ServerConfiguration) -> Void
     /// The backend's key, in force, and one revoked.
     static let key = "ptk_the-backend-key-of-the-test"
     static let revokedKey = "ptk_an-old-key-revoked-since"
     static let adSecret = "the ad network's secret, 32 b."
     static let secret = Array("the service secret of the test server".utf8)
 
-    init(policy: RewardPolicy = .demo, legacyKey: JournalKey? = nil, grants: Bool = true) throws {
+    init(policy: RewardPolicy = .demo, legacyKey: JournalKey? = nil, grants: Bool = true,
+         configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) throws {
         directory = NSTemporaryDirectory() + "playtime-service-" + UUID().uuidString
         network = ManualNetworkTimeSource(clock: clock)
+        self.policy = policy
+        self.legacyKey = legacyKey
+        self.grants = grants
+        self.configure = configure
+        (server, service) = try Self.open(directory: directory, clock: clock, policy: policy, legacyKey: legacyKey, grants: grants, configure: configure)
+    }
+
+    /// A new server process on the same state (the stores are files: what was paid stays paid).
+    func restart() throws {
+        (server, service) = try Self.open(directory: directory, clock: clock, policy: policy, legacyKey: legacyKey, grants: grants, configure: configure)
+    }
+
+    private static func open(directory: String, clock: ManualClock, policy: RewardPolicy, legacyKey: JournalKey?, grants: Bool,
+                             configure: (inout ServerConfiguration) -> Void) throws -> (EarningsServer, Service) {
         var configuration = ServerConfiguration()
         configuration.clock = clock
-        server = try EarningsServer(store: directory + "/state", ticketSecret: Self.secret, policy: policy, configuration: configuration)
+        configure(&configuration)
+        let server = try EarningsServer(store: directory + "/state", ticketSecret: Self.secret, policy: policy, configuration: configuration)
         let keys = APIKeys(entries: [APIKeys.entry(name: "backend", key: Self.key),
                                      { var old = APIKeys.entry(name: "old", key: Self.revokedKey); old.revoked = true; return old }()])
         let state = ServiceState(server: server, apiKeysPath: directory + "/api-keys", adNetworkSecret: grants ? Array(Self.adSecret.utf8) : nil,
                                  legacyJournalKey: legacyKey)
-        service = Service(state: state, keys: keys, metrics: ServiceMetrics(), log: AccessLog(descriptor: nil), version: "test",
-                          uploadLimit: 32 << 20)
+        let service = Service(state: state, keys: keys, metrics: ServiceMetrics(), log: AccessLog(descriptor: nil), version: "test",
+                              uploadLimit: 32 << 20)
+        return (server, service)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }

@@ -15,6 +15,8 @@ final class ServiceProcess: @unchecked Sendable {
     let state: String
     /// The key printed at first start (`nil` on a restart).
     let firstKey: String?
+    /// True when the service runs under a faketime wrapper.
+    let wrapped: Bool
 
     /// Starts the service on `state` (a port the kernel chooses, the access log in `state/access.log`) with `arguments`.
     /// With `wallClockAhead` seconds, the service's wall clock runs that much ahead (libfaketime; its boot clock is
@@ -23,6 +25,7 @@ final class ServiceProcess: @unchecked Sendable {
         self.state = state
         let binary = try BuiltBinary.path("playtime-server")
         let own = ["--listen", "127.0.0.1:0", "--state", state, "--access-log", state + "/access.log"] + arguments
+        wrapped = wallClockAhead != nil
         if let wallClockAhead {
             guard let faketime = Self.faketime else { throw ChildProcessError(description: "faketime is not installed (apt-get install faketime)") }
             child = try ChildProcess(faketime, ["-f", "+\(wallClockAhead)s", binary] + own,
@@ -97,15 +100,31 @@ final class ServiceProcess: @unchecked Sendable {
         return nil
     }
 
+    /// The service's own process: the child's pid, or — under faketime, whose wrapper forks the program and waits —
+    /// the wrapper's child.
+    var serverPID: Int32 {
+        let wrapper = child.process.processIdentifier
+        guard wrapped, let text = try? String(contentsOfFile: "/proc/\(wrapper)/task/\(wrapper)/children", encoding: .utf8),
+              let pid = text.split(separator: " ").first.flatMap({ Int32($0) }) else { return wrapper }
+        return pid
+    }
+
+    /// Sends `signal` to the service itself (not to a faketime wrapper around it).
+    func signal(_ signal: Int32) {
+        _ = kill(serverPID, signal)
+    }
+
     /// SIGTERM, then waits for the exit: the status and every line.
     func terminate() -> (status: Int32, lines: [String]) {
-        child.send(SIGTERM)
+        signal(SIGTERM)
         let lines = child.finish()
         return (child.exitStatus, lines)
     }
 
-    /// SIGKILL, as a crash, and waits for it to end.
+    /// SIGKILL, as a crash (the service and any wrapper), and waits for it to end.
     func crash() {
+        let server = serverPID
+        _ = kill(server, SIGKILL)
         child.killHard()
         _ = child.finish()
     }
