@@ -8,7 +8,7 @@
 //
 //   node playtime-client.mjs --url http://127.0.0.1:8080 --api-key KEY --playtime .build/debug/playtime --work DIR [--ad-secret TEXT]
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -148,6 +148,7 @@ if (!url || !apiKey || !playtime) {
   process.exit(2);
 }
 const work = option("--work") ?? mkdtempSync(join(tmpdir(), "playtime-node-client-"));
+mkdirSync(work, { recursive: true });
 const say = (label, text) => console.log(`node client: ${label.padEnd(9)} ${text}`);
 try {
   await exchange(new PlaytimeService(url, apiKey), new Device(playtime, work), option("--player") ?? `node-${process.pid}`, option("--ad-secret"), say);

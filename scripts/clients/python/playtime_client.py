@@ -32,6 +32,7 @@ class PlaytimeService:
         self.url = url.rstrip("/")
         self.api_key = api_key
         self.timeout = timeout
+        self.cafile = cafile
         self.context = ssl.create_default_context(cafile=cafile) if cafile else None
 
     def _call(self, method, path, body=None, content_type=None, headers=None):
@@ -179,7 +180,7 @@ def exchange(service, device, player, ad_secret, say):
         except Problem as problem:
             expect(problem.status == status and problem.code == code, "%d %s: %s" % (status, code, problem))
     try:
-        PlaytimeService(service.url, "ptk_not-a-key", timeout=service.timeout).payments(player)
+        PlaytimeService(service.url, "ptk_not-a-key", cafile=service.cafile, timeout=service.timeout).payments(player)
         expect(False, "an unknown key is refused")
     except Problem as problem:
         expect(problem.status == 401 and problem.code == "unauthorized", "401 unauthorized: %s" % problem)
@@ -197,6 +198,7 @@ def main():
     parser.add_argument("--player", default="python-%d" % os.getpid())
     arguments = parser.parse_args()
     work = arguments.work or tempfile.mkdtemp(prefix="playtime-python-client-")
+    os.makedirs(work, exist_ok=True)
     service = PlaytimeService(arguments.url, arguments.api_key, cafile=arguments.cafile)
     device = Device(arguments.playtime, work)
 
