@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Server anchors and enrollment for run.sh, the way a real client does them (docs/anchors.md), against the
-example game-server (POST /enroll, /anchor, /tickets, /redeem). Records are written with the key per
+service, playtime-server (its enroll, anchor, issueTicket, redeemTicket and uploadJournal operations, docs/service.md;
+the backend's key in PLAYTIME_ATTACKS_KEY). Records are written with the key per
 docs/journal-format.md §1-2; the anchor payload is
 {"v":1,"token":"<token>","sent":<int>,"received":<int>,"bootId":<string|null>,"wall":<int>}.
 The boot values of an anchor record are the latest session record's (boot and bootId in the journal's own
@@ -8,37 +9,45 @@ representation; the server only checks the token); wall is that record's, or the
 when the journal has no session record yet.
 
   anchor.py anchor SERVER PLAYER KEY_FILE JOURNAL [WALL_OFFSET_S]
-      POST /anchor for the journal's head (its last record, or head 0), then appends the anchor record.
+      The anchor operation for the journal's head (its last record, or head 0), then appends the anchor record.
       Prints the server's time (Unix ns).
   anchor.py enroll SERVER PLAYER JOURNAL KEY_OUT [WALL_OFFSET_S]
-      POST /enroll; writes the journal key (hex, 0600) to KEY_OUT and creates JOURNAL: a version-2 header
+      The enroll operation; writes the journal key (hex, 0600) to KEY_OUT and creates JOURNAL: a version-2 header
       with the enrollment's journal id (format §1, §13.1) and the enrollment anchor (head 0) as record 1.
       Prints the enrollment's server time (from the token).
   anchor.py enroll-many SERVER PLAYER DIR COUNT
       COUNT enrollments as above, DIR/1.jsonl + DIR/1.key … (one save directory each). Prints the server
       time of the first and of the last.
   anchor.py upload SERVER PLAYER JOURNAL...
-      POST /audit of each journal (X-Player: PLAYER). Prints `<paid> <recomputed> <credited> <statuses>
+      The uploadJournal operation for each journal. Prints `<paid> <recomputed> <credited> <statuses>
       <finding kinds>` summed over the uploads (kinds comma-separated, `-` when none).
   anchor.py tickets SERVER PLAYER_JSON COUNT PREFIX OUT
-      POST /tickets COUNT times, sessions PREFIX1..PREFIXn; writes the tickets to OUT, one a line. Prints
+      issueTicket COUNT times, sessions PREFIX1..PREFIXn; writes the tickets to OUT, one a line. Prints
       how many were issued.
   anchor.py redeem SERVER PLAYER_JSON FILE
-      POST /redeem for every ticket in FILE. Prints `<total gold> <count 200> <statuses>`.
+      redeemTicket for every ticket in FILE (a repeat counts once). Prints `<total gold> <count 200> <statuses>`.
 """
-import hashlib, hmac, json, os, re, sys, time, urllib.error, urllib.request
+import hashlib, hmac, json, os, re, sys, time, urllib.error, urllib.parse, urllib.request
 
 SUFFIX = 74  # ,"mac":"<64 hex>"}  (format §1; lines are split without their LF)
 
 
-def post(server, path, body):
-    request = urllib.request.Request("http://%s%s" % (server, path), data=body.encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
+def call(server, player, operation, body, content_type="application/json"):
+    """One operation of the service (docs/service.md) for `player`, with the backend's key from the environment."""
+    path = "/v1/players/%s/%s" % (urllib.parse.quote(player, safe=""), operation)
+    request = urllib.request.Request("http://%s%s" % (server, path), data=body if isinstance(body, bytes) else body.encode(),
+                                     headers={"Content-Type": content_type, "Authorization": "Bearer " + os.environ["PLAYTIME_ATTACKS_KEY"]},
+                                     method="POST")
     try:
-        with urllib.request.urlopen(request, timeout=20) as answer:
+        with urllib.request.urlopen(request, timeout=30) as answer:
             return answer.status, answer.read()
     except urllib.error.HTTPError as error:
         return error.code, error.read()
+
+
+def player_of(player_json):
+    """The player a case names as a JSON string (`"alice"`)."""
+    return json.loads(player_json)
 
 
 def key_of(path):
@@ -90,10 +99,12 @@ def anchor_payload(token, lines, wall_offset):
 
 def enroll(server, player, journal, key_out, wall_offset):
     """One enrollment: the key file and the journal with its enrollment anchor; returns the server time."""
-    status, answer = post(server, "/enroll", json.dumps({"player": player}))
+    status, answer = call(server, player, "enrollments", b"")
     if status != 200:
-        fail("POST /enroll answered %d: %s" % (status, answer[:300].decode(errors="replace")))
-    reply = json.loads(answer)
+        fail("enroll answered %d: %s" % (status, answer[:300].decode(errors="replace")))
+    # The enrollment text: pe1.<journal id>.<key hex>.<enrollment anchor> (docs/anchors.md, "Enrollment").
+    _, journal_id, key_hex, token = json.loads(answer)["enrollment"].split(".", 3)
+    reply = {"journal": journal_id, "key": key_hex, "anchor": token}
     key = bytes.fromhex(reply["key"])
     descriptor = os.open(key_out, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(descriptor, "w") as f:
@@ -121,9 +132,9 @@ if command == "anchor":
     wall_offset = float(sys.argv[6]) if len(sys.argv) > 6 else 0
     lines = journal_lines(journal)
     journal_id, sequence, mac = head(lines)
-    status, answer = post(server, "/anchor", json.dumps({"player": player, "journal": journal_id, "seq": sequence, "mac": mac}))
+    status, answer = call(server, player, "anchors", json.dumps({"request": "pr1.%s.%d.%s" % (journal_id, sequence, mac or "-")}))
     if status != 200:
-        fail("POST /anchor answered %d: %s" % (status, answer[:300].decode(errors="replace")))
+        fail("anchor answered %d: %s" % (status, answer[:300].decode(errors="replace")))
     reply = json.loads(answer)
     append(key_of(key_path), journal, "anchor", anchor_payload(reply["anchor"], lines, wall_offset))
     print(reply["serverTime"])
@@ -140,25 +151,21 @@ elif command == "upload":
     paid = recomputed = credited = 0
     statuses, kinds = {}, set()
     for journal in sys.argv[4:]:
-        request = urllib.request.Request("http://%s/audit" % server, data=open(journal, "rb").read(),
-                                         headers={"Content-Type": "application/octet-stream", "X-Player": player}, method="POST")
-        try:
-            with urllib.request.urlopen(request, timeout=30) as answer:
-                status, reply = answer.status, json.loads(answer.read())
-        except urllib.error.HTTPError as error:
-            status, reply = error.code, {}
+        status, answer = call(server, player, "uploads", open(journal, "rb").read(), "application/octet-stream")
+        reply = json.loads(answer) if status == 200 else {}
         statuses[status] = statuses.get(status, 0) + 1
-        paid += reply.get("paidGold", 0)
-        recomputed += reply.get("recomputedGold", 0)
-        credited += reply.get("creditedSeconds", 0)
-        kinds.update(finding.split(" ", 1)[0].rstrip(":") for finding in reply.get("findings", []))
+        # A repeat (the same bytes again) is the first payment: credited once.
+        paid += 0 if reply.get("repeated") else reply.get("gold", 0)
+        recomputed += reply.get("upload", {}).get("recomputedGold", 0)
+        credited += reply.get("upload", {}).get("creditedSeconds", 0)
+        kinds.update(finding["kind"] for finding in reply.get("findings", []))
     print(paid, recomputed, credited, ",".join("%dx%d" % (n, s) for s, n in sorted(statuses.items())),
           ",".join(sorted(kinds)) or "-")
 elif command == "tickets":
     server, player, count, prefix, out = sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
     tickets = []
     for k in range(1, count + 1):
-        status, answer = post(server, "/tickets", '{"player":%s,"session":"%s%d"}' % (player, prefix, k))
+        status, answer = call(server, player_of(player), "tickets", '{"session":"%s%d"}' % (prefix, k))
         if status == 200:
             tickets.append(json.loads(answer)["ticket"])
     open(out, "w").write("".join(t + "\n" for t in tickets))
@@ -167,9 +174,9 @@ elif command == "redeem":
     server, player, path = sys.argv[2:5]
     total, paid, statuses = 0, 0, {}
     for ticket in open(path).read().split():
-        status, answer = post(server, "/redeem", '{"ticket":"%s","player":%s}' % (ticket, player))
+        status, answer = call(server, player_of(player), "redemptions", '{"ticket":"%s"}' % ticket)
         statuses[status] = statuses.get(status, 0) + 1
-        if status == 200:
+        if status == 200 and not json.loads(answer).get("repeated"):
             total += json.loads(answer)["gold"]
             paid += 1
     print(total, paid, ",".join("%dx%d" % (n, s) for s, n in sorted(statuses.items())))

@@ -5,8 +5,13 @@
       Checks that a `playtime record --json` line shows the clocks the attack meant to give it
       (wall = real + offset, boot clock, boot id; 10 s tolerance). Prints the mismatch and exits 1.
   helpers.py audit FILE          `playtime audit --json` output -> shell assignments (A_*).
-  helpers.py server FILE         POST /audit answer -> shell assignments (S_*).
-  helpers.py get FILE KEY        One top-level field of a JSON object ('' when absent).
+  helpers.py server FILE         An upload's answer (the service's Payment) -> shell assignments (S_*).
+  helpers.py get FILE KEY        One field of a JSON object, KEY dotted for nested ones ('' when absent).
+  helpers.py request SERVER KEY METHOD PATH BODY_FILE OUT [HEADER]
+                                 One call of the service (docs/service.md) in the cases' older words: POST /tickets,
+                                 /redeem, /grant, /enroll and /anchor with the player in the JSON body, POST /audit
+                                 with `X-Player: P` — each sent to its /v1 operation with the player in the path and
+                                 the backend's API key; the answer's body goes to OUT; prints the status.
   helpers.py session FILE ID     `credited proof` of one session in `playtime audit --json` output.
   helpers.py payload JOURNAL INDEX FIELD
                                  One payload field of a journal's record (INDEX as in Python: -1 the last
@@ -79,17 +84,67 @@ elif command == "audit":
 elif command == "server":
     try:
         answer = json.load(open(sys.argv[2], encoding="utf-8"))
-        assign("S_", {"OK": 1, "CREDITED": answer["creditedSeconds"], "GOLD": answer["recomputedGold"],
-                      "PAID": answer.get("paidGold", 0), "OUTCOME": answer.get("outcome", ""),
-                      "CLEAN": int(bool(answer["clean"])), "FINDINGS": " | ".join(answer["findings"])})
+        upload = answer["upload"]
+        assign("S_", {"OK": 1, "CREDITED": upload["creditedSeconds"], "GOLD": upload["recomputedGold"],
+                      "PAID": answer.get("gold", 0) if not answer.get("repeated") else 0, "OUTCOME": upload.get("outcome", ""),
+                      "CLEAN": int(bool(upload["clean"])),
+                      "FINDINGS": " | ".join("%s: %s" % (f["kind"], f["detail"]) for f in answer["findings"])})
     except (OSError, ValueError, KeyError, TypeError) as error:
-        assign("S_", {"OK": 0, "ERROR": "unexpected POST /audit answer: %s" % error})
+        assign("S_", {"OK": 0, "ERROR": "unexpected upload answer: %s" % error})
 elif command == "get":
     try:
-        value = json.load(open(sys.argv[2], encoding="utf-8")).get(sys.argv[3], "")
+        value = json.load(open(sys.argv[2], encoding="utf-8"))
+        for part in sys.argv[3].split("."):
+            value = value.get(part, "")
     except (OSError, ValueError, AttributeError):
         value = ""
     print("" if value is None else value)
+elif command == "request":
+    import urllib.error, urllib.parse, urllib.request
+    server, key, method, path, body_file, out = sys.argv[2:8]
+    header = sys.argv[8] if len(sys.argv) > 8 else ""
+    body = open(body_file, "rb").read()
+    headers = {"Authorization": "Bearer " + key}
+    if header:
+        name, _, value = header.partition(":")
+        headers[name.strip()] = value.strip()
+    operation = {"/tickets": "tickets", "/redeem": "redemptions", "/grant": "grants", "/enroll": "enrollments",
+                 "/anchor": "anchors", "/audit": "uploads"}.get(path)
+    if operation == "uploads":
+        player = headers.pop("X-Player", "")
+        headers["Content-Type"] = "application/octet-stream"
+    elif operation:
+        headers["Content-Type"] = "application/json"
+        try:
+            pairs = json.loads(body, object_pairs_hook=list)
+        except ValueError:
+            pairs = None
+        if isinstance(pairs, list):
+            players = [v for k, v in pairs if k == "player"]
+            player = players[0] if players and isinstance(players[0], str) else ""
+            # The player moves to the path; a body that names it twice keeps both, and the service refuses the body.
+            rest = [(k, v) for k, v in pairs if k != "player" or len(players) > 1]
+            if operation == "anchors" and all(k in dict(rest) for k in ("journal", "seq", "mac")):
+                fields = dict(rest)
+                rest = [("request", "pr1.%s.%d.%s" % (fields["journal"], fields["seq"], fields["mac"] or "-"))]
+            body = ("{" + ",".join("%s:%s" % (json.dumps(k), json.dumps(v, ensure_ascii=False)) for k, v in rest) + "}").encode()
+            if operation == "enrollments" and not rest:
+                body = b""
+        else:
+            player = ""
+    else:
+        player = ""
+    target = "/v1/players/%s/%s" % (urllib.parse.quote(player or "-", safe=""), operation) if operation else path
+    request = urllib.request.Request("http://" + server + target, data=body if method != "GET" else None, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            status, data = answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        status, data = error.code, error.read()
+    except OSError:
+        status, data = 0, b""
+    open(out, "wb").write(data)
+    print("%03d" % status)
 elif command == "session":
     for record in lines(sys.argv[2]):
         if record.get("sessionId") == sys.argv[3]:

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # PlaytimeGuard attack script (issue 8, part 10): cheats tried for real against the BUILT binaries with real
 # tools (libfaketime, an LD_PRELOAD boot-clock shim, mount namespaces with a forged boot id, lying NTP
-# servers and a real chronyd on loopback, the example game-server). Each case asserts that a cheat is paid
+# servers and a real chronyd on loopback, the service playtime-server). Each case asserts that a cheat is paid
 # no more than the honest run of the same true time away, and that honest cases stay unflagged and are
-# credited >= 99 %. Every case that talks to the example server is also held to time conservation (issue 17,
+# credited >= 99 %. Every case that talks to the service is also held to time conservation (issue 17,
 # docs/anchors.md): its account is paid at most an honest player away for the whole server time the case used,
 # plus one provisional cap; journals are anchored and enrolled as a client does it (anchor.py). See
 # scripts/attacks/README.md.
@@ -31,7 +31,7 @@ if ! BIN=$(cd "$BIN_ARG" 2>/dev/null && pwd); then
   echo "attacks: no binaries directory '$BIN_ARG' (run 'swift build' first, or pass the directory)" >&2
   exit 2
 fi
-for binary in playtime game-server; do
+for binary in playtime playtime-server; do
   [ -x "$BIN/$binary" ] || { echo "attacks: $BIN/$binary is missing (run 'swift build' first)" >&2; exit 2; }
 done
 PT=$BIN/playtime
@@ -142,35 +142,43 @@ elif [ "$REQUIRE" = 1 ]; then
   skip "roughly is not installed (pip install --ignore-requires-python 'roughly[cli]')"
 fi
 
-# The example game server; its wall clock is libfaketime's, read from a file at every call, so tickets can
-# age by hours in an instant. The boot clock (its deadlines) is real.
+# The service (playtime-server, docs/service.md) as the game's server; its wall clock is libfaketime's, read from a
+# file at every call, so tickets can age by hours in an instant. The boot clock (its deadlines) is real. The cases'
+# journals are under the one key the script made (KEY): the service takes them in its legacy shared-key mode.
 SERVER_OFFSET=0
-# The ad network's secret for POST /grant (issue 18): the server knows it, the cheating player does not.
+# The ad network's secret for grants (issue 18): the server knows it, the cheating player does not.
 AD_NETWORK_SECRET=$(od -An -tx1 -N16 /dev/urandom | tr -d ' \n')
 server_clock() { SERVER_OFFSET=$1; printf '%+d\n' "$1" > "$T/server-clock.tmp" && mv "$T/server-clock.tmp" "$T/server-clock"; }
 server_clock 0
+mkdir -p "$T/state"
+# The backend's API key (docs/service.md, "API keys"): the service keeps its digest.
+SERVICE_KEY=ptk_$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')
+printf 'attacks sha256:%s\n' "$(printf '%s' "$SERVICE_KEY" | sha256sum | cut -d' ' -f1)" > "$T/state/api-keys"
+printf '%s\n' "$AD_NETWORK_SECRET" > "$T/ad.secret"
+chmod 600 "$T/state/api-keys" "$T/ad.secret"
+export PLAYTIME_ATTACKS_KEY=$SERVICE_KEY
 # (The faketime wrapper sets up libfaketime; `env -u FAKETIME` lets the server's libfaketime read the file.
 # Preloading libfaketime without the wrapper loses a Swift program's arguments.) The wrapper forks: its
 # child is the server, and both are killed at exit.
 server_boot=(env)
 [ "$BOOT_BASE_NS" = 0 ] || server_boot+=("PT_BOOT_DELTA_NS=$BOOT_BASE_NS" "LD_PRELOAD=$SHIM")
 "${server_boot[@]}" FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f +0 env -u FAKETIME FAKETIME_TIMESTAMP_FILE="$T/server-clock" FAKETIME_NO_CACHE=1 \
-  "$BIN/game-server" --port 0 --state "$T/state" --policy default --retired "demo-1=$(( $(date +%s) - 30 * 86400 ))" \
-  --journal-key "$KEY" --idle-seconds 170 --seconds 600 --ad-network-secret "$AD_NETWORK_SECRET" \
+  "$BIN/playtime-server" --listen 127.0.0.1:0 --state "$T/state" --policy default --retain-policy "demo=$(( $(date +%s) - 30 * 86400 ))" \
+  --legacy-journal-key "$KEY" --ad-network-secret-file "$T/ad.secret" --access-log "$T/access.log" --max-connections-per-client 0 \
   ${ROUGHTIME:+--roughtime-keys "$T/roughtime.keys"} \
   >"$T/server.log" 2>&1 &
 wrapper=$!
 SERVER=
 for _ in $(seq 1 200); do
-  SERVER=$(sed -n 's/^listening on \(127\.0\.0\.1:[0-9]*\).*/\1/p' "$T/server.log" | head -n 1)
+  grep -q '^serving: ' "$T/server.log" 2>/dev/null && SERVER=$(sed -n 's/^playtime-server .* listening on \(127\.0\.0\.1:[0-9]*\)$/\1/p' "$T/server.log" | head -n 1)
   [ -n "$SERVER" ] && break
   sleep 0.05
 done
 for child in $(ps -o pid= --ppid "$wrapper" 2>/dev/null); do PIDS+=("$child"); done
 PIDS+=("$wrapper")
 SERVER_WRAPPER=$wrapper
-[ -n "$SERVER" ] || { echo "attacks: game-server did not start: $(head -c 500 "$T/server.log")" >&2; exit 2; }
-grep -q 'policy default-1' "$T/server.log" || { echo "attacks: game-server is not on the default policy: $(head -c 500 "$T/server.log")" >&2; exit 2; }
+[ -n "$SERVER" ] || { echo "attacks: playtime-server did not start: $(head -c 500 "$T/server.log")" >&2; exit 2; }
+grep -q 'policy default-1' "$T/server.log" || { echo "attacks: playtime-server is not on the default policy: $(head -c 500 "$T/server.log")" >&2; exit 2; }
 
 # --- helpers ----------------------------------------------------------------------------------------------
 # The boot clock every process of a case sees: the host's plus BOOT_BASE_NS (0 unless PLAYTIME_ATTACKS_UPTIME).
@@ -324,15 +332,14 @@ honest_gold() {
   echo "${GOLD_CACHE[$key]}"
 }
 
-# http METHOD PATH BODY_FILE [HEADER]: sets H_STATUS, H_BODY (file).
+# http METHOD PATH BODY_FILE [HEADER]: sets H_STATUS, H_BODY (file). The cases name the calls in their older words
+# (POST /tickets with the player in the body, POST /audit with X-Player); helpers.py request sends each to the
+# service's /v1 operation with the player in the path and the API key (docs/service.md).
 NHTTP=0
 http() {
   NHTTP=$((NHTTP + 1))
   H_BODY=$T/http/$NHTTP
-  local extra=()
-  [ $# -ge 4 ] && extra=(-H "$4")
-  H_STATUS=$(curl -s -o "$H_BODY" -w '%{http_code}' --max-time 20 -X "$1" -H 'Content-Type: application/json' "${extra[@]}" \
-             --data-binary @"$3" "http://$SERVER$2") || H_STATUS=000
+  H_STATUS=$("$PY" "$HELP" request "$SERVER" "$SERVICE_KEY" "$1" "$2" "$3" "$H_BODY" "${4:-}") || H_STATUS=000
 }
 body() { NHTTP=$((NHTTP + 1)); printf '%s' "$1" > "$T/http/body.$NHTTP"; echo "$T/http/body.$NHTTP"; }
 
@@ -432,7 +439,7 @@ cons_report() {
 }
 
 echo "attacks: binaries $BIN; NTP: chronyd $CHRONY, fakentp ports $P_HONEST (honest on the simulated timeline)," \
-     "$P_LIAR1 $P_LIAR2 (liars) $P_SPOOF (spoofer); game-server $SERVER"
+     "$P_LIAR1 $P_LIAR2 (liars) $P_SPOOF (spoofer); playtime-server $SERVER"
 echo "attacks: default policy: 2 h verified = $(honest_gold $HOUR2) gold, provisional cap = $CAP_GOLD gold, daily budget = $BUDGET gold"
 echo
 
@@ -737,7 +744,7 @@ case_a3_farming() {
 }
 
 # =========================================================================================================
-# Attack 4: departure tickets against the running game-server (its clock moved with libfaketime).
+# Attack 4: departure tickets against the running playtime-server (its clock moved with libfaketime).
 # =========================================================================================================
 LEGACY=0         # 1 when the server still needs the old {"player","session","rate"} body
 # issue PLAYER_JSON SESSION: POST /tickets in the new shape (falling back to the legacy one, marked); sets
@@ -755,7 +762,7 @@ redeem() {
   http POST /redeem "$(body "{\"ticket\":\"$TICKET\",\"player\":$1${2:+,$2}}")"
   R_STATUS=$H_STATUS
   R_GOLD=$(jget "$H_BODY" gold)
-  R_ELAPSED=$(jget "$H_BODY" elapsedSeconds)
+  R_ELAPSED=$(jget "$H_BODY" elapsedSeconds)   # the Payment's redemption.elapsedSeconds (the only one)
   [ "$R_STATUS" = 200 ] || R_GOLD=0
 }
 advance() { server_clock $(( SERVER_OFFSET + $1 )); }
