@@ -22,6 +22,28 @@ for binary in playtime playtime-server; do
 done
 command -v node >/dev/null || { echo "service-clients: node is not installed" >&2; exit 2; }
 
+# metrics: the exposition parsed by Prometheus's own Python parser (PyPI prometheus_client), the counters the exchange
+# moved checked: requests by operation and status, gold paid, sessions by status.
+metrics() {
+  curl -s -H "Authorization: Bearer $SERVICE_KEY" "$SERVICE_URL/v1/metrics" > "$run/metrics.txt"
+  python3 - "$run/metrics.txt" <<'PY'
+import sys
+from prometheus_client.parser import text_string_to_metric_families
+families = {family.name: family for family in text_string_to_metric_families(open(sys.argv[1]).read())}
+def value(name, **labels):
+    for sample in families[name].samples:
+        if all(sample.labels.get(k) == v for k, v in labels.items()) and sample.name == name + ("_total" if families[name].type == "counter" else ""):
+            return sample.value
+    return None
+assert families["playtime_http_requests"].type == "counter", families.keys()
+assert value("playtime_http_requests", operation="redeemTicket", status="200") >= 4, "redemptions counted"
+assert value("playtime_gold_paid", operation="redeemTicket") > 0, "gold counted"
+assert families["playtime_http_request_duration_seconds"].type == "histogram"
+assert value("playtime_refusals", code="unauthorized") >= 2, "refusals by code"
+print("service-clients: metrics parse with prometheus_client (%d families)" % len(families))
+PY
+}
+
 clients() {
   local store=$1
   python3 scripts/clients/python/playtime_client.py --url "$SERVICE_URL" --api-key "$SERVICE_KEY" --playtime "$BIN/playtime" \
@@ -36,6 +58,7 @@ mkdir -p "$run/files-python" "$run/files-node"
 service_start "$run/files" --policy demo
 echo "service-clients: files at $SERVICE_URL"
 clients files
+metrics
 service_stop
 
 if [ "${1:-}" != "--files-only" ]; then
@@ -47,6 +70,7 @@ if [ "${1:-}" != "--files-only" ]; then
     service_start "$run/pg" --policy demo --store "$PLAYTIME_POSTGRES_URL" --secret-file "$run/fleet.secret"
     echo "service-clients: PostgreSQL at $SERVICE_URL"
     clients postgres
+    metrics
     service_stop
   elif [ "${PLAYTIME_REQUIRE_POSTGRES:-0}" = 1 ]; then
     echo "service-clients: PLAYTIME_REQUIRE_POSTGRES=1 but PostgreSQL is not installed" >&2
