@@ -36,6 +36,7 @@ struct HostileLoadTests {
             #expect(try service.metric("playtime_http_body_bytes_read_total", key: key) == 0)
             #expect(try service.metric("playtime_http_body_memory_peak_bytes", key: key) == 0)
             let after = try #require(service.peakResidentBytes)
+            print("oversizedUnread: resident \(before >> 10) KiB before, peak \(after >> 10) KiB after 32 × 1 GiB announced; 0 body bytes read")
             #expect(after - before < 16 << 20, "resident memory grew by \(after - before) bytes")
         }
     }
@@ -87,6 +88,8 @@ struct HostileLoadTests {
             #expect(peak <= Double(64 << 20) && peak >= Double(8 << 20), "peak \(peak)")
             // Bodies of at most 64 MiB, plus their judging: the process never holds the 256 MiB the clients sent.
             let high = try #require(service.peakResidentBytes)
+            print("manyLargeUploads: \(answered.filter { $0 == 422 }.count) judged, \(answered.filter { $0 == 503 }.count) busy; body memory peak "
+                  + "\(Int(peak) >> 20) MiB of 64; resident \(baseline >> 20) MiB before, peak \(high >> 20) MiB; health \(healthy.withLock { $0 })")
             #expect(high - baseline < 160 << 20, "resident memory rose by \(high - baseline) bytes")
         }
     }
