@@ -121,6 +121,27 @@ struct ServiceBinaryTests {
         }
     }
 
+    @Test("--metrics-listen serves GET /v1/metrics there without a key, and nothing else; on the main listener metrics still need a key")
+    func metricsListener() async throws {
+        try await onOwnThread {
+            let state = try ServiceProcess.scratch("service-metrics-")
+            defer { try? FileManager.default.removeItem(atPath: state) }
+            let server = try ServiceProcess(state: state, ["--metrics-listen", "127.0.0.1:0"])
+            defer { server.crash() }
+            let line = try #require(server.child.currentLines.first { $0.hasPrefix("metrics on 127.0.0.1:") }, "\(server.child.currentLines)")
+            let port = try #require(UInt16(line.dropFirst("metrics on 127.0.0.1:".count).prefix { $0.isNumber }))
+            let address = try #require(SocketAddress(numericHost: "127.0.0.1", port: port))
+            let scraped = try HTTPClient.send(HTTPRequest(method: "GET", target: "/v1/metrics"), to: address)
+            #expect(scraped.status == 200 && scraped.text.contains("# TYPE playtime_http_requests_total counter"), "\(scraped.text.prefix(200))")
+            #expect(scraped.headers["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
+            let other = try HTTPClient.send(HTTPRequest(method: "GET", target: "/v1/health"), to: address)
+            #expect(other.status == 404)
+            let enroll = try HTTPClient.send(HTTPRequest(method: "POST", target: "/v1/players/a/enrollments"), to: address)
+            #expect(enroll.status == 404)
+            #expect(try server.send("GET", "/v1/metrics", key: nil).status == 401)
+        }
+    }
+
     @Test("--help lists every setting, docs/service.md documents each, and --config takes them by their camel-case names; unknown ones exit 2")
     func configuration() async throws {
         try await onOwnThread {
