@@ -24,7 +24,8 @@ public final class OfflineEarnings: Sendable {
     public let journalPath: String
     /// The journal key (the enrollment's, ``EarningsConfiguration/journalKey``, or the key file's). A game server audits uploads
     /// with the same key: provision it once over the game's authenticated channel; it never travels with an upload.
-    package let journalKey: JournalKey
+    /// An enrollment through the link that begins the enrolled journal at once changes it.
+    package var journalKey: JournalKey { recorder.journalKey }
     /// True when this instance created the key file (a first start, or an empty or torn key file nothing was recorded
     /// under was made again).
     package let createdKey: Bool
@@ -45,6 +46,8 @@ public final class OfflineEarnings: Sendable {
     /// Held while a settlement reads the journal and writes its claims, and while a return writes its claim:
     /// the sessions settlements paid without a claim (returns recorded by a process that died before paying).
     let settling = ThreadLock(Set<String>())
+    /// Whether the library still enrolls the device through ``EarningsConfiguration/gameServer``.
+    let linkEnrollment: ThreadLock<LinkEnrollment>
 
     /// Opens (creating what is missing) the key and the journal in `directory`, verifies the journal and
     /// rebuilds the session state. Nothing on the device ends its earnings (docs/facades.md, "Nothing lost"): a key file
@@ -66,11 +69,19 @@ public final class OfflineEarnings: Sendable {
         }
         let keyPath = Self.path(configuration.keyFile, in: directory)
         let journalPath = Self.path(configuration.journalFile, in: directory)
-        let opened = try Self.open(journalPath: journalPath, keyPath: keyPath, configuration: configuration)
+        // With the game's link and no enrollment of the game's own, the library's kept enrollment (if any) opens the journal.
+        var opening = configuration
+        var link = LinkEnrollment.settled
+        if configuration.gameServer != nil, configuration.enrollment == nil {
+            opening.enrollment = Self.keptEnrollment(path: Self.path(configuration.enrollmentFile, in: directory))
+            link = opening.enrollment == nil ? .wanted : .settled
+        }
+        let opened = try Self.open(journalPath: journalPath, keyPath: keyPath, configuration: opening)
+        if configuration.gameServer != nil, configuration.enrollment == nil, opening.enrollment != nil, opened.needsEnrollment { link = .replacing }
+        self.linkEnrollment = ThreadLock(link)
         self.recorder = opened.recorder
         self.directory = directory
         self.journalPath = journalPath
-        self.journalKey = opened.key
         self.createdKey = opened.createdKey
         self.quarantinedJournal = opened.quarantined
         self.needsEnrollment = opened.needsEnrollment
@@ -100,7 +111,11 @@ public final class OfflineEarnings: Sendable {
     /// record — the departure is already durable, so a missing stamp costs only its proof.
     @discardableResult
     public nonisolated(nonsending) func stampDeparture() async -> Bool {
-        (try? await recorder.stampDeparture()) != nil
+        let departure = openSessionID
+        let stamped = (try? await recorder.stampDeparture()) != nil
+        // With the game's link, the server's anchor of the departure (recorded only while the player is still away).
+        if let departure { await exchangeAnchor(whileAway: departure) }
+        return stamped
     }
 
     /// A proof of life in the foreground, carrying the current rate: if the app is killed in the foreground,
@@ -119,15 +134,22 @@ public final class OfflineEarnings: Sendable {
         let arrival: RecordedEvent
         do { arrival = try await recorder.enteredForeground() } catch { throw .recorder(error) }
         guard !arrival.duplicate else { return nil }
-        return try pay(arrival, multipliers: multipliers)
+        let payout = try pay(arrival, multipliers: multipliers)
+        // With the game's link, the server's anchor of the return (what it settles, settle() pays).
+        await exchangeAnchor()
+        return payout
     }
 
     /// A cold start: with a departure left open (the app was killed while away, or in the foreground after a
     /// heartbeat) it is the return, paid as ``foreground(multipliers:)`` pays; otherwise a plain launch is
     /// recorded and `nil` returned.
     public nonisolated(nonsending) func launch(multipliers: [String] = []) async throws(EarningsError) -> AwayPayout? {
+        // With the game's link: the enrollment first (once), then the server's anchor just before the launch record,
+        // so that the return rests on the server's time.
+        await enrollThroughLink()
+        let anchoring: (@Sendable () async -> Void)? = configuration.gameServer == nil ? nil : { @Sendable in await self.exchangeAnchor() }
         let arrival: RecordedEvent
-        do { arrival = try await recorder.appLaunched() } catch { throw .recorder(error) }
+        do { arrival = try await recorder.appLaunched(beforeArrival: anchoring) } catch { throw .recorder(error) }
         guard !arrival.duplicate, arrival.departure != nil else { return nil }
         return try pay(arrival, multipliers: multipliers)
     }
@@ -140,6 +162,10 @@ public final class OfflineEarnings: Sendable {
     /// multipliers. Returns one payout per claim recorded (``AwayPayout/goldNow`` the top-up, possibly 0).
     /// Nothing is taken back when a proof shows less than was paid. Call it at every launch too.
     public nonisolated(nonsending) func settle() async throws(EarningsError) -> [AwayPayout] {
+        // With the game's link: the enrollment if it is still missing, and the server's anchor while a session waits
+        // for proof (its fix settles the sessions of this boot).
+        await enrollThroughLink()
+        if configuration.gameServer != nil, !recorder.sessionsAwaitingSettlement.isEmpty { await exchangeAnchor() }
         do { _ = try await recorder.settlePending() } catch { throw .recorder(error) }
         // One settlement at a time reads and writes claims: two at once would both see a top-up as owed.
         return try settling.withLock { paid throws(EarningsError) -> [AwayPayout] in try payTopUps(paidBySettlement: &paid) }
