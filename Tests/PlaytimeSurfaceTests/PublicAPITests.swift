@@ -90,6 +90,19 @@ struct PublicAPITests {
         }
     }
 
+    @Test("every public declaration a game or a game server can name or reach has a doc comment (issue 34)")
+    func everyDeclarationDocumented() async throws {
+        let lists = try await offPool { try Self.products.get() }
+        #expect(lists.count >= 2)
+        for list in lists {
+            #expect(list.undocumented.isEmpty, """
+                import \(list.module): public declarations without a `///` comment (the documentation catalogs, scripts/docs.sh, \
+                show each one's):
+                \(list.undocumented.joined(separator: "\n"))
+                """)
+        }
+    }
+
     @Test("the server product names at most 80 declarations (issue 18), none of the judging core's")
     func serverSurface() async throws {
         let server = try #require(try await offPool { try Self.products.get() }.first { $0.module == "PlaytimeServer" })

@@ -12,6 +12,8 @@ internal import PlaytimeSystem
 /// recorded), ``launch(multipliers:)`` at a cold start (it closes a departure an earlier process left open, or
 /// recovers it from the last ``heartbeat(goldPerHour:)``), and ``settle()`` when the network is back (top-ups
 /// for sessions that were waiting for proof). Every call is idempotent: a repeat writes and pays nothing.
+/// Give it ``EarningsConfiguration/gameServer`` and it enrolls the device and exchanges the server's anchors itself
+/// (<doc:GettingStarted>); without, ``anchorRequest()`` and ``recordAnchor(_:for:)`` do the exchange by hand.
 ///
 /// The gold paid here is what the journal's evidence proves, computed exactly as a game server recomputes it
 /// from an upload (docs/journal-format.md §8, §10); the server still applies each player's daily budget.
@@ -108,7 +110,9 @@ public final class OfflineEarnings: Sendable {
     /// Stamps the open departure with signed time from the configured Roughtime servers (call it right after
     /// ``background(goldPerHour:)``, inside the platform's background window). Returns true when a stamp was
     /// written; false without signed time, offline, with nothing to stamp, or when the journal refused the
-    /// record — the departure is already durable, so a missing stamp costs only its proof.
+    /// record — the departure is already durable, so a missing stamp costs only its proof. With
+    /// ``EarningsConfiguration/gameServer``, the server's anchor of the departure is exchanged and recorded after it (not
+    /// part of the result; recorded only while the player is still away).
     @discardableResult
     public nonisolated(nonsending) func stampDeparture() async -> Bool {
         let departure = openSessionID
@@ -129,7 +133,9 @@ public final class OfflineEarnings: Sendable {
 
     /// The player returns: records the return (trying network and signed time within the recorder's budget,
     /// at once when offline), judges the time away, computes the gold with the requested one-shot
-    /// `multipliers` and records the claim. `nil` when no session was open (a repeated call included).
+    /// `multipliers` and records the claim. `nil` when no session was open (a repeated call included). With
+    /// ``EarningsConfiguration/gameServer``, the server's anchor of the return is exchanged and recorded after the claim
+    /// (at most 2 s, at once offline); what it settles, ``settle()`` pays.
     public nonisolated(nonsending) func foreground(multipliers: [String] = []) async throws(EarningsError) -> AwayPayout? {
         let arrival: RecordedEvent
         do { arrival = try await recorder.enteredForeground() } catch { throw .recorder(error) }
@@ -142,7 +148,9 @@ public final class OfflineEarnings: Sendable {
 
     /// A cold start: with a departure left open (the app was killed while away, or in the foreground after a
     /// heartbeat) it is the return, paid as ``foreground(multipliers:)`` pays; otherwise a plain launch is
-    /// recorded and `nil` returned.
+    /// recorded and `nil` returned. With ``EarningsConfiguration/gameServer``, the first launch online enrolls the
+    /// device (once), and the server's anchor is recorded just before the launch record, so that the return rests on the
+    /// server's time; offline, neither is asked for.
     public nonisolated(nonsending) func launch(multipliers: [String] = []) async throws(EarningsError) -> AwayPayout? {
         // With the game's link: the enrollment first (once), then the server's anchor just before the launch record,
         // so that the return rests on the server's time.
@@ -160,7 +168,9 @@ public final class OfflineEarnings: Sendable {
     /// judges it (with its later proof) and what the proof adds is paid, its cumulative claim recorded.
     /// A return recorded without its claim (the app died between the two) is paid here, once, without
     /// multipliers. Returns one payout per claim recorded (``AwayPayout/goldNow`` the top-up, possibly 0).
-    /// Nothing is taken back when a proof shows less than was paid. Call it at every launch too.
+    /// Nothing is taken back when a proof shows less than was paid. Call it at every launch too. With
+    /// ``EarningsConfiguration/gameServer``, it enrolls the device if no launch could yet, and exchanges the server's
+    /// anchor first while a session waits for proof.
     public nonisolated(nonsending) func settle() async throws(EarningsError) -> [AwayPayout] {
         // With the game's link: the enrollment if it is still missing, and the server's anchor while a session waits
         // for proof (its fix settles the sessions of this boot).
