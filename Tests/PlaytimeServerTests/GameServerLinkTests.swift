@@ -43,6 +43,15 @@ struct LinkUnreachable: Error {}
 struct GameServerLinkTests {
     let s: Int64 = 1_000_000_000
 
+    /// A server on the fixture's clock, no NTP server reachable (the anchors are the only network time), and a backend
+    /// forwarding the link for `player`.
+    static func world(player: String) throws -> (ServerFixture, EarningsServer, LinkBackend) {
+        let fixture = ServerFixture()
+        fixture.network.set(.unreachable)
+        let server = try fixture.server()
+        return (fixture, server, LinkBackend(server, player: player))
+    }
+
     func game(_ fixture: ServerFixture, _ backend: LinkBackend, budget: Int64 = 0) throws -> OfflineEarnings {
         var configuration = EarningsConfiguration(gameServer: backend.link)
         configuration.clock = fixture.clock
@@ -69,11 +78,8 @@ struct GameServerLinkTests {
 
     @Test("Enrolled at the first launch, anchored at launch, departure and return; the upload is paid what the device showed, every anchor verified")
     func tenLines() async throws {
-        let fixture = ServerFixture()
+        let (fixture, server, backend) = try Self.world(player: "ann")
         defer { fixture.cleanUp() }
-        fixture.network.set(.unreachable)
-        let server = try fixture.server()
-        let backend = LinkBackend(server, player: "ann")
         let enrollment: Enrollment
         do {
             let earnings = try game(fixture, backend)
@@ -119,11 +125,8 @@ struct GameServerLinkTests {
 
     @Test("Offline at the first launch: the device records under its own key, enrolls when online, and the enrolled journal begins at the next start with no session open")
     func offlineFirst() async throws {
-        let fixture = ServerFixture()
+        let (fixture, server, backend) = try Self.world(player: "bo")
         defer { fixture.cleanUp() }
-        fixture.network.set(.unreachable)
-        let server = try fixture.server()
-        let backend = LinkBackend(server, player: "bo")
         fixture.probe.set(Connectivity(state: .offline, reason: "no-route"))
         var earnings: OfflineEarnings? = try game(fixture, backend)
         #expect(try await earnings!.launch() == nil)
@@ -157,12 +160,9 @@ struct GameServerLinkTests {
     @Test("A link that throws, answers nonsense or a token of another journal never fails a call, and the game is paid as without it",
           arguments: ["throws", "nonsense", "foreign token"])
     func serverAway(_ mode: String) async throws {
-        let fixture = ServerFixture()
+        let (fixture, server, backend) = try Self.world(player: "cy")
         defer { fixture.cleanUp() }
-        fixture.network.set(.unreachable)
-        let server = try fixture.server()
         let foreign = try await server.anchor("pr1." + String(repeating: "ab", count: 16) + ".0.-", player: "cy")
-        let backend = LinkBackend(server, player: "cy")
         backend.failure = { text in
             switch mode {
             case "throws": throw LinkUnreachable()
@@ -210,11 +210,8 @@ struct GameServerLinkTests {
 
     @Test("A damaged enrolled journal: the device asks the link for a new enrollment once, keeps it, and begins it at the next start")
     func reenrollsAfterDamage() async throws {
-        let fixture = ServerFixture()
+        let (fixture, server, backend) = try Self.world(player: "ed")
         defer { fixture.cleanUp() }
-        fixture.network.set(.unreachable)
-        let server = try fixture.server()
-        let backend = LinkBackend(server, player: "ed")
         var earnings: OfflineEarnings? = try game(fixture, backend)
         _ = try await earnings!.launch()
         try earnings!.background(goldPerHour: 600)

@@ -72,13 +72,18 @@ struct DependentPackageTests {
     @Test("the README's quick starts type-check as written, every variable declared with its type",
           arguments: ["## Client quick start", "## Server quick start"])
     func readmeQuickStart(_ heading: String) async throws {
-        let readme = try String(contentsOf: BuiltModules.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let code = try #require(Self.firstSwiftBlock(after: heading, in: readme), "no ```swift block under \(heading)")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("playtime-readme-\(UUID().uuidString).swift")
+        try await Self.typecheckBlock(under: heading, of: "README.md")
+    }
+
+    /// Type-checks the first Swift block under `heading` of the document at `path` (repository-relative), as written.
+    static func typecheckBlock(under heading: String, of path: String) async throws {
+        let document = try String(contentsOf: BuiltModules.root.appendingPathComponent(path), encoding: .utf8)
+        let code = try #require(firstSwiftBlock(after: heading, in: document), "no ```swift block under \(heading) in \(path)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("playtime-snippet-\(UUID().uuidString).swift")
         defer { try? FileManager.default.removeItem(at: file) }
         try code.write(to: file, atomically: true, encoding: .utf8)
-        let (status, errors) = try await Self.typecheck(file.path)
-        #expect(errors.isEmpty, "\(heading): \(errors)")
+        let (status, errors) = try await typecheck(file.path)
+        #expect(errors.isEmpty, "\(path), \(heading): \(errors)")
         #expect(status == 0)
     }
 
@@ -90,14 +95,7 @@ struct DependentPackageTests {
     @Test("the documentation catalogs' quick starts type-check as written", arguments: catalogQuickStarts.map { $0.0 + " " + $0.1 })
     func catalogQuickStart(_ place: String) async throws {
         let (path, heading) = try #require(Self.catalogQuickStarts.first { $0.0 + " " + $0.1 == place })
-        let article = try String(contentsOf: BuiltModules.root.appendingPathComponent(path), encoding: .utf8)
-        let code = try #require(Self.firstSwiftBlock(after: heading, in: article), "no ```swift block under \(heading) in \(path)")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("playtime-docc-\(UUID().uuidString).swift")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try code.write(to: file, atomically: true, encoding: .utf8)
-        let (status, errors) = try await Self.typecheck(file.path)
-        #expect(errors.isEmpty, "\(path): \(errors)")
-        #expect(status == 0)
+        try await Self.typecheckBlock(under: heading, of: path)
     }
 
     @Test("the client quick start is at most 10 lines of code, and the README shows the catalog's, line for line (issue 34)")
