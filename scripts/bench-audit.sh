@@ -32,6 +32,8 @@ sha=$("$bench" sha256 --seconds 2 --runs 3 | awk '$1 == 16384 { print $2 }')
 sha_portable=$(PLAYTIME_SHA_FALLBACK=1 "$bench" sha256 --seconds 2 --runs 3 | awk '$1 == 16384 { print $2 }')
 library=$("$bench" audit --journal "$dir/journal.jsonl" --key-file "$dir/key")
 single=$("$bench" audit --journal "$dir/journal.jsonl" --key-file "$dir/key" --single-thread)
+# The verifying thread's share alone (the MAC chain on the SHA instructions, nothing decoded): the README's "--stage verify".
+verify_only=$("$bench" audit --journal "$dir/journal.jsonl" --key-file "$dir/key" --stage verify)
 audit_cli() { measure_cpu "$@" "$playtime" audit --quiet --now 2200-01-01T00:00:00Z --key-file "$dir/key" "$dir/journal.jsonl"; }
 read -r cli_s cli_rss cli_cpu <<<"$(audit_cli)"
 read -r cli2_s cli2_rss cli2_cpu <<<"$(audit_cli)"
@@ -42,6 +44,7 @@ best_s=$(awk -v a="$cli_s" -v b="$cli2_s" 'BEGIN { print (a < b ? a : b) }')
 
 echo "$library"
 echo "$single"
+echo "$verify_only"
 awk -v b="$bytes" -v cs="$cli_s" -v cr="$cli_rss" -v cc="$cli_cpu" -v ds="$cli2_s" -v dr="$cli2_rss" -v dc="$cli2_cpu" \
     -v fs="$portable_s" -v fr="$portable_rss" -v fc="$portable_cpu" -v ps="$py_s" -v pr="$py_rss" -v best="$best_s" \
     -v sha="$sha" -v shp="$sha_portable" -v o="$ossl" -v om="$ossl_masked" 'BEGIN {

@@ -1,7 +1,7 @@
 /// Every number that decides offline earnings, versioned and loadable from JSON.
 ///
 /// `reward = rate × tiered(min(away, cap)) × efficiency × multipliers × status share`,
-/// computed exactly by ``RewardCalculator``; see `docs/reward-policy.md`.
+/// computed exactly, in integers (the package's reward calculator); see `docs/reward-policy.md`.
 public struct RewardPolicy: Decodable, Sendable, Equatable {
     /// Identifies this policy in breakdowns and journals.
     package var version: String

@@ -29,7 +29,7 @@ public struct TicketPayout: Sendable, Equatable {
     public var message: PlayerMessage { messages[0] }
     /// Short messages for the player, headline first, as keys and values to localise with English text built
     /// in: gold paid, the cap, the daily budget's share; for a ticket whose hours uploads already paid,
-    /// ``PlayerMessage/Key/notPaidAlreadyPaid``. A repeat (``isRepeat``) says what the first answer said.
+    /// the key `notPaidAlreadyPaid` (docs/player-messages.md). A repeat (``isRepeat``) says what the first answer said.
     public var messages: [PlayerMessage] {
         let breakdown = redemption.breakdown
         // Trimmed to nothing: every hour of the ticket was paid by uploads before.

@@ -1,10 +1,9 @@
 /// A server-signed record of a player's departure: who left, when (by the server's clock),
 /// at what earn rate, under which policy, and until when it may be redeemed.
 ///
-/// Issued by ``TicketAuthority/issue(player:session:at:)`` and redeemed once with
-/// ``TicketAuthority/redeem(_:player:at:)-(DepartureTicket,_,_)``.
-/// The tag is HMAC-SHA256 over ``canonicalBytes()``; the byte layout and the text form
-/// (``encodedText()``) are specified in `docs/tickets.md`. All instants are Unix nanoseconds (UTC).
+/// Issued by `EarningsServer.issueTicket(player:session:)` (the package's ticket authority) and redeemed once with
+/// `EarningsServer.redeem(_:player:)`; send the device its ``text``. The tag is HMAC-SHA256 over the ticket's canonical
+/// bytes; that byte layout and the text form are specified in `docs/tickets.md`. All instants are Unix nanoseconds (UTC).
 public struct DepartureTicket: Sendable, Hashable {
     /// The id of the key that signed the ticket.
     package var keyID: String

@@ -37,6 +37,18 @@ func facadeQuickStart(saveDirectory: String, policyJSON: Data, gold: inout Int64
     _ = upload
 }
 
+/// The ten-line integration: the game's link to its server, through which the library enrolls and anchors by itself.
+func linkedQuickStart(saveDirectory: String, send: @escaping @Sendable (String) async throws -> String) async throws -> Int64 {
+    var configuration = EarningsConfiguration(policy: .default, gameServer: send)
+    configuration.gameServer = { text in try await send(text) }
+    let earnings = try OfflineEarnings(directory: saveDirectory, configuration: configuration)
+    var gold: Int64 = try await earnings.launch()?.goldNow ?? 0
+    try earnings.background(goldPerHour: 600)
+    await earnings.stampDeparture()
+    gold += try await earnings.foreground(multipliers: ["ad"])?.goldNow ?? 0
+    return try await earnings.settle().reduce(gold) { $0 + $1.goldNow }
+}
+
 /// An enrolled device: the server's enrollment configures the journal, and each contact records an anchor.
 func anchoredQuickStart(saveDirectory: String, enrollmentText: String, askServer: (String) throws -> String) throws -> Int64 {
     var configuration = EarningsConfiguration()

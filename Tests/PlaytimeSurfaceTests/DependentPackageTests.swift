@@ -72,14 +72,42 @@ struct DependentPackageTests {
     @Test("the README's quick starts type-check as written, every variable declared with its type",
           arguments: ["## Client quick start", "## Server quick start"])
     func readmeQuickStart(_ heading: String) async throws {
-        let readme = try String(contentsOf: BuiltModules.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let code = try #require(Self.firstSwiftBlock(after: heading, in: readme), "no ```swift block under \(heading)")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("playtime-readme-\(UUID().uuidString).swift")
+        try await Self.typecheckBlock(under: heading, of: "README.md")
+    }
+
+    /// Type-checks the first Swift block under `heading` of the document at `path` (repository-relative), as written.
+    static func typecheckBlock(under heading: String, of path: String) async throws {
+        let document = try String(contentsOf: BuiltModules.root.appendingPathComponent(path), encoding: .utf8)
+        let code = try #require(firstSwiftBlock(after: heading, in: document), "no ```swift block under \(heading) in \(path)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("playtime-snippet-\(UUID().uuidString).swift")
         defer { try? FileManager.default.removeItem(at: file) }
         try code.write(to: file, atomically: true, encoding: .utf8)
-        let (status, errors) = try await Self.typecheck(file.path)
-        #expect(errors.isEmpty, "\(heading): \(errors)")
+        let (status, errors) = try await typecheck(file.path)
+        #expect(errors.isEmpty, "\(path), \(heading): \(errors)")
         #expect(status == 0)
+    }
+
+    /// The client quick start of the documentation catalog (Sources/PlaytimeGuard/PlaytimeGuard.docc/GettingStarted.md),
+    /// and the server's (Sources/PlaytimeServer/PlaytimeServer.docc/GettingStarted.md).
+    static let catalogQuickStarts = [("Sources/PlaytimeGuard/PlaytimeGuard.docc/GettingStarted.md", "## Ten lines"),
+                                     ("Sources/PlaytimeServer/PlaytimeServer.docc/GettingStarted.md", "## The calls")]
+
+    @Test("the documentation catalogs' quick starts type-check as written", arguments: catalogQuickStarts.map { $0.0 + " " + $0.1 })
+    func catalogQuickStart(_ place: String) async throws {
+        let (path, heading) = try #require(Self.catalogQuickStarts.first { $0.0 + " " + $0.1 == place })
+        try await Self.typecheckBlock(under: heading, of: path)
+    }
+
+    @Test("the client quick start is at most 10 lines of code, and the README shows the catalog's, line for line (issue 34)")
+    func tenLines() throws {
+        let (path, heading) = Self.catalogQuickStarts[0]
+        let article = try String(contentsOf: BuiltModules.root.appendingPathComponent(path), encoding: .utf8)
+        let code = try #require(Self.firstSwiftBlock(after: heading, in: article))
+        let lines = code.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(lines.count <= 10, "\(lines.count) lines:\n\(code)")
+        #expect(lines.contains { $0.contains("gameServer:") }, "the quick start gives the library the link")
+        let readme = try String(contentsOf: BuiltModules.root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(Self.firstSwiftBlock(after: "## Client quick start", in: readme) == code, "README.md's client quick start is not the catalog's")
     }
 
     /// The first fenced Swift block after the line `heading` (before the next `## ` heading).

@@ -111,6 +111,23 @@ struct PublicAPIListTests {
         #expect(difference.contains { $0.hasPrefix("- ") && $0.contains("nameable declarations") })
     }
 
+    @Test("a declaration without a doc comment is named by the documentation check; one with a comment is not")
+    func undocumentedIsNamed() throws {
+        let list = try Self.list()
+        // The hand-written graphs carry no doc comments: every declaration, nameable or reachable, is named, no conformance.
+        #expect(list.undocumented.sorted() == (list.nameable + list.reachable).filter { $0.kind != "conformance" }.map(\.line).sorted())
+        let documented = try JSONDecoder().decode(SymbolGraph.Symbol.self, from: Data("""
+            {"kind":{"identifier":"swift.struct"},"identifier":{"precise":"s:4Game1AV"},"pathComponents":["A"],"accessLevel":"public",\
+            "docComment":{"lines":[{"text":"A thing."}]}}
+            """.utf8))
+        let blank = try JSONDecoder().decode(SymbolGraph.Symbol.self, from: Data("""
+            {"kind":{"identifier":"swift.struct"},"identifier":{"precise":"s:4Game1BV"},"pathComponents":["B"],"accessLevel":"public",\
+            "docComment":{"lines":[{"text":"  "}]}}
+            """.utf8))
+        #expect(documented.isDocumented)
+        #expect(!blank.isDocumented)
+    }
+
     @Test("the module of a USR is its leading identifier, if it is one of the package's")
     func leadingModules() {
         let modules: Set<String> = ["PlaytimeGuard", "PlaytimeNTP"]

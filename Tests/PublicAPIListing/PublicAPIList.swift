@@ -15,11 +15,15 @@ package struct PublicAPIList: Sendable, Equatable {
         package var kind: String
         /// The declaration as written (for a conformance: the protocol).
         package var declaration: String
+        /// False for a declaration without a doc comment (a conformance counts as documented): not part of ``line``.
+        package var documented = true
 
         /// `Module.path  [kind]  declaration`.
         package var line: String { "\(module).\(path)  [\(kind)]  \(declaration)" }
 
         package static func < (left: Entry, right: Entry) -> Bool { left.line < right.line }
+        package static func == (left: Entry, right: Entry) -> Bool { left.line == right.line }
+        package func hash(into hasher: inout Hasher) { hasher.combine(line) }
     }
 
     /// The module a game imports.
@@ -144,7 +148,7 @@ package struct PublicAPIList: Sendable, Equatable {
             guard let symbol = entry(id) else { continue }
             let owner = home[id] ?? module
             let item = Entry(module: owner, path: symbol.pathComponents.joined(separator: "."), kind: symbol.shortKind,
-                             declaration: symbol.declaration)
+                             declaration: symbol.declaration, documented: symbol.isDocumented)
             let viaAlias = aliasPaths.contains("\(owner).\(symbol.pathComponents.first ?? "")")
             if nameableIDs.contains(id) || viaAlias { nameable.append(item) } else { reachable.append(item) }
         }
@@ -169,6 +173,10 @@ package struct PublicAPIList: Sendable, Equatable {
 }
 
 extension PublicAPIList {
+    /// The declarations a game can name or reach that have no doc comment, as their lines: every public declaration a
+    /// game sees is documented (issue 34; the documentation catalogs show these comments).
+    package var undocumented: [String] { (nameable + reachable).filter { !$0.documented }.map(\.line) }
+
     /// `Module.path` of every declaration the list holds, nameable or reachable.
     package var keys: Set<String> { Set((nameable + reachable).map { "\($0.module).\($0.path)" }) }
 

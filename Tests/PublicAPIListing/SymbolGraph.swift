@@ -30,6 +30,17 @@ package struct SymbolGraph: Decodable, Sendable {
             package var preciseIdentifier: String?
         }
 
+        /// The `///` comment written above the declaration, line by line.
+        package struct DocComment: Decodable, Sendable {
+            /// One line of the comment, without its `///`.
+            package struct Line: Decodable, Sendable {
+                /// The line's text.
+                package var text: String
+            }
+            /// Its lines.
+            package var lines: [Line]
+        }
+
         /// Where the declaration is written.
         package struct Location: Decodable, Sendable {
             /// A `file://` URL.
@@ -48,6 +59,8 @@ package struct SymbolGraph: Decodable, Sendable {
         package var accessLevel: String
         /// The source position; absent for what the compiler synthesizes (`init(from:)`, `init(rawValue:)`).
         package var location: Location?
+        /// The declaration's doc comment, absent when it has none.
+        package var docComment: DocComment?
     }
 
     /// A relation between two symbols.
@@ -75,6 +88,11 @@ extension SymbolGraph.Symbol {
     package var declaration: String {
         let text = (declarationFragments ?? []).map(\.spelling).joined()
         return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+    }
+
+    /// True when the declaration has a doc comment with some text in it.
+    package var isDocumented: Bool {
+        docComment?.lines.contains { !$0.text.allSatisfy(\.isWhitespace) } ?? false
     }
 
     /// The kind without the language prefix: `struct`, `method`, `type.property`, …

@@ -90,8 +90,9 @@ package struct SymbolGraphExtractor: Sendable {
         } catch {
             throw PublicAPIError("cannot create \(output.path): \(error)")
         }
+        // Inherited doc comments left out: a declaration is documented by its own `///`, not by its protocol's.
         var arguments = ["-module-name", module, "-I", modulesDirectory, "-minimum-access-level", "public",
-                         "-skip-synthesized-members", "-output-dir", output.path]
+                         "-skip-synthesized-members", "-skip-inherited-docs", "-output-dir", output.path]
         let others = reexporting.subtracting([module]).sorted()
         if !others.isEmpty { arguments.append("-experimental-allowed-reexported-modules=" + others.joined(separator: ",")) }
         arguments += Self.platformArguments() + Self.clangModuleArguments(modulesDirectory: modulesDirectory)

@@ -1,8 +1,8 @@
 internal import PlaytimeJournal
 internal import PlaytimeSystem
 
-/// Where a journal stands when the game asks its server for an anchor: what the game sends with
-/// `POST /anchor` (docs/anchors.md), and the boot clock when it asked, so that the answer's round trip can be
+/// Where a journal stands when the game asks its server for an anchor: what the game sends its server as
+/// ``text`` (docs/anchors.md), and the boot clock when it asked, so that the answer's round trip can be
 /// measured (``OfflineEarnings/recordAnchor(_:for:)``).
 public struct AnchorRequest: Sendable, Hashable {
     /// The journal's id, 32 lowercase hex digits.
@@ -11,7 +11,7 @@ public struct AnchorRequest: Sendable, Hashable {
     package let headSequence: UInt64
     /// The MAC of that record, 64 lowercase hex digits; empty with ``headSequence`` 0.
     package let headMAC: String
-    /// What the game sends its server (``EarningsServer``'s `anchor(_:player:)` reads it):
+    /// What the game sends its server (`EarningsServer.anchor(_:player:)` reads it; the service's `POST …/anchors`):
     /// `pr1.<journal id>.<head sequence>.<head MAC>` (docs/anchors.md).
     public var text: String { AnchorRequestText.encode(journalID: journalID, headSequence: headSequence, headMAC: headMAC) }
     /// The device's raw clocks when the request was made (never sent anywhere).

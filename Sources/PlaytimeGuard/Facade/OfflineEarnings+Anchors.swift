@@ -3,9 +3,10 @@ internal import PlaytimeJournal
 
 /// Server anchors and enrollment (docs/anchors.md, docs/journal-format.md §14).
 extension OfflineEarnings {
-    /// Where the journal stands now: send ``AnchorRequest/journalID``, ``AnchorRequest/headSequence`` and
-    /// ``AnchorRequest/headMAC`` to the game's server (`POST /anchor`), then hand its answer to
-    /// ``recordAnchor(_:for:)`` with this request. Reads the clock (the round trip starts here); writes nothing.
+    /// Where the journal stands now: send its ``AnchorRequest/text`` to the game's server (which passes it to
+    /// `EarningsServer.anchor(_:player:)`, or the service's `POST …/anchors`), then hand the answer to
+    /// ``recordAnchor(_:for:)`` with this request. Reads the clock (the round trip starts here); writes nothing. A game
+    /// with ``EarningsConfiguration/gameServer`` set need not call it: the library exchanges anchors itself.
     public func anchorRequest() -> AnchorRequest {
         recorder.anchorRequest()
     }

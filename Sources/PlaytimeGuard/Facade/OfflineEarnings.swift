@@ -12,6 +12,8 @@ internal import PlaytimeSystem
 /// recorded), ``launch(multipliers:)`` at a cold start (it closes a departure an earlier process left open, or
 /// recovers it from the last ``heartbeat(goldPerHour:)``), and ``settle()`` when the network is back (top-ups
 /// for sessions that were waiting for proof). Every call is idempotent: a repeat writes and pays nothing.
+/// Give it ``EarningsConfiguration/gameServer`` and it enrolls the device and exchanges the server's anchors itself
+/// (<doc:GettingStarted>); without, ``anchorRequest()`` and ``recordAnchor(_:for:)`` do the exchange by hand.
 ///
 /// The gold paid here is what the journal's evidence proves, computed exactly as a game server recomputes it
 /// from an upload (docs/journal-format.md §8, §10); the server still applies each player's daily budget.
@@ -24,7 +26,8 @@ public final class OfflineEarnings: Sendable {
     public let journalPath: String
     /// The journal key (the enrollment's, ``EarningsConfiguration/journalKey``, or the key file's). A game server audits uploads
     /// with the same key: provision it once over the game's authenticated channel; it never travels with an upload.
-    package let journalKey: JournalKey
+    /// An enrollment through the link that begins the enrolled journal at once changes it.
+    package var journalKey: JournalKey { recorder.journalKey }
     /// True when this instance created the key file (a first start, or an empty or torn key file nothing was recorded
     /// under was made again).
     package let createdKey: Bool
@@ -45,6 +48,8 @@ public final class OfflineEarnings: Sendable {
     /// Held while a settlement reads the journal and writes its claims, and while a return writes its claim:
     /// the sessions settlements paid without a claim (returns recorded by a process that died before paying).
     let settling = ThreadLock(Set<String>())
+    /// Whether the library still enrolls the device through ``EarningsConfiguration/gameServer``.
+    let linkEnrollment: ThreadLock<LinkEnrollment>
 
     /// Opens (creating what is missing) the key and the journal in `directory`, verifies the journal and
     /// rebuilds the session state. Nothing on the device ends its earnings (docs/facades.md, "Nothing lost"): a key file
@@ -66,11 +71,19 @@ public final class OfflineEarnings: Sendable {
         }
         let keyPath = Self.path(configuration.keyFile, in: directory)
         let journalPath = Self.path(configuration.journalFile, in: directory)
-        let opened = try Self.open(journalPath: journalPath, keyPath: keyPath, configuration: configuration)
+        // With the game's link and no enrollment of the game's own, the library's kept enrollment (if any) opens the journal.
+        var opening = configuration
+        var link = LinkEnrollment.settled
+        if configuration.gameServer != nil, configuration.enrollment == nil {
+            opening.enrollment = Self.keptEnrollment(path: Self.path(configuration.enrollmentFile, in: directory))
+            link = opening.enrollment == nil ? .wanted : .settled
+        }
+        let opened = try Self.open(journalPath: journalPath, keyPath: keyPath, configuration: opening)
+        if configuration.gameServer != nil, configuration.enrollment == nil, opening.enrollment != nil, opened.needsEnrollment { link = .replacing }
+        self.linkEnrollment = ThreadLock(link)
         self.recorder = opened.recorder
         self.directory = directory
         self.journalPath = journalPath
-        self.journalKey = opened.key
         self.createdKey = opened.createdKey
         self.quarantinedJournal = opened.quarantined
         self.needsEnrollment = opened.needsEnrollment
@@ -97,10 +110,16 @@ public final class OfflineEarnings: Sendable {
     /// Stamps the open departure with signed time from the configured Roughtime servers (call it right after
     /// ``background(goldPerHour:)``, inside the platform's background window). Returns true when a stamp was
     /// written; false without signed time, offline, with nothing to stamp, or when the journal refused the
-    /// record — the departure is already durable, so a missing stamp costs only its proof.
+    /// record — the departure is already durable, so a missing stamp costs only its proof. With
+    /// ``EarningsConfiguration/gameServer``, the server's anchor of the departure is exchanged and recorded after it (not
+    /// part of the result; recorded only while the player is still away).
     @discardableResult
     public nonisolated(nonsending) func stampDeparture() async -> Bool {
-        (try? await recorder.stampDeparture()) != nil
+        let departure = openSessionID
+        let stamped = (try? await recorder.stampDeparture()) != nil
+        // With the game's link, the server's anchor of the departure (recorded only while the player is still away).
+        if let departure { await exchangeAnchor(whileAway: departure) }
+        return stamped
     }
 
     /// A proof of life in the foreground, carrying the current rate: if the app is killed in the foreground,
@@ -114,20 +133,31 @@ public final class OfflineEarnings: Sendable {
 
     /// The player returns: records the return (trying network and signed time within the recorder's budget,
     /// at once when offline), judges the time away, computes the gold with the requested one-shot
-    /// `multipliers` and records the claim. `nil` when no session was open (a repeated call included).
+    /// `multipliers` and records the claim. `nil` when no session was open (a repeated call included). With
+    /// ``EarningsConfiguration/gameServer``, the server's anchor of the return is exchanged and recorded after the claim
+    /// (at most 2 s, at once offline); what it settles, ``settle()`` pays.
     public nonisolated(nonsending) func foreground(multipliers: [String] = []) async throws(EarningsError) -> AwayPayout? {
         let arrival: RecordedEvent
         do { arrival = try await recorder.enteredForeground() } catch { throw .recorder(error) }
         guard !arrival.duplicate else { return nil }
-        return try pay(arrival, multipliers: multipliers)
+        let payout = try pay(arrival, multipliers: multipliers)
+        // With the game's link, the server's anchor of the return (what it settles, settle() pays).
+        await exchangeAnchor()
+        return payout
     }
 
     /// A cold start: with a departure left open (the app was killed while away, or in the foreground after a
     /// heartbeat) it is the return, paid as ``foreground(multipliers:)`` pays; otherwise a plain launch is
-    /// recorded and `nil` returned.
+    /// recorded and `nil` returned. With ``EarningsConfiguration/gameServer``, the first launch online enrolls the
+    /// device (once), and the server's anchor is recorded just before the launch record, so that the return rests on the
+    /// server's time; offline, neither is asked for.
     public nonisolated(nonsending) func launch(multipliers: [String] = []) async throws(EarningsError) -> AwayPayout? {
+        // With the game's link: the enrollment first (once), then the server's anchor just before the launch record,
+        // so that the return rests on the server's time.
+        await enrollThroughLink()
+        let anchoring: (@Sendable () async -> Void)? = configuration.gameServer == nil ? nil : { @Sendable in await self.exchangeAnchor() }
         let arrival: RecordedEvent
-        do { arrival = try await recorder.appLaunched() } catch { throw .recorder(error) }
+        do { arrival = try await recorder.appLaunched(beforeArrival: anchoring) } catch { throw .recorder(error) }
         guard !arrival.duplicate, arrival.departure != nil else { return nil }
         return try pay(arrival, multipliers: multipliers)
     }
@@ -138,8 +168,14 @@ public final class OfflineEarnings: Sendable {
     /// judges it (with its later proof) and what the proof adds is paid, its cumulative claim recorded.
     /// A return recorded without its claim (the app died between the two) is paid here, once, without
     /// multipliers. Returns one payout per claim recorded (``AwayPayout/goldNow`` the top-up, possibly 0).
-    /// Nothing is taken back when a proof shows less than was paid. Call it at every launch too.
+    /// Nothing is taken back when a proof shows less than was paid. Call it at every launch too. With
+    /// ``EarningsConfiguration/gameServer``, it enrolls the device if no launch could yet, and exchanges the server's
+    /// anchor first while a session waits for proof.
     public nonisolated(nonsending) func settle() async throws(EarningsError) -> [AwayPayout] {
+        // With the game's link: the enrollment if it is still missing, and the server's anchor while a session waits
+        // for proof (its fix settles the sessions of this boot).
+        await enrollThroughLink()
+        if configuration.gameServer != nil, !recorder.sessionsAwaitingSettlement.isEmpty { await exchangeAnchor() }
         do { _ = try await recorder.settlePending() } catch { throw .recorder(error) }
         // One settlement at a time reads and writes claims: two at once would both see a top-up as owed.
         return try settling.withLock { paid throws(EarningsError) -> [AwayPayout] in try payTopUps(paidBySettlement: &paid) }

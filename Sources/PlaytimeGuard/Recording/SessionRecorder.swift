@@ -11,6 +11,8 @@ internal import PlaytimeSystem
 package final class SessionRecorder: Sendable {
     struct Guarded: ~Copyable {
         var writer: JournalWriter
+        /// The journal's key (the enrollment's once ``beginEnrolledJournal(_:key:journalID:)`` replaced an empty journal).
+        var key: JournalKey
         var state: RecorderState
         /// Raw readings to the journal's boot segments (version 2) or unchanged (version 1).
         var segments: BootSegments
@@ -93,11 +95,18 @@ package final class SessionRecorder: Sendable {
         self.networkTime = networkTime
         self.signedTime = signedTime
         self.connectivity = connectivity ?? ConnectivityMonitor(clock: clock)
-        self.guarded = ThreadLock(Guarded(writer: writer, state: state, segments: segments))
+        self.guarded = ThreadLock(Guarded(writer: writer, key: key, state: state, segments: segments))
     }
 
     /// The journal's id (16 bytes) from its header.
     package var journalID: [UInt8] { guarded.withLock { $0.writer.journalID } }
+
+    /// The key the journal is written under.
+    package var journalKey: JournalKey { guarded.withLock { $0.key } }
+
+    /// False when the device has no route to any network (the connectivity probe's answer now): a call that would
+    /// wait on the network returns at once instead.
+    package var mayBeOnline: Bool { connectivity.current().state != .offline }
 
     /// The departure of the session in progress, if the player is away.
     package var openDeparture: Evidence? { guarded.withLock { $0.state.openDeparture } }
@@ -170,9 +179,11 @@ package final class SessionRecorder: Sendable {
     }
 
     /// A cold start. With an open background record it is the return; after a kill in the foreground the
-    /// departure is recovered from the last heartbeat; otherwise a plain launch is recorded.
+    /// departure is recovered from the last heartbeat; otherwise a plain launch is recorded. `beforeArrival` runs
+    /// between the recovered departure and the launch record (the facade records the game server's anchor there,
+    /// so that the return rests on the server's time and the departure stays before it).
     @discardableResult
-    package nonisolated(nonsending) func appLaunched() async throws(RecorderError) -> RecordedEvent {
+    package nonisolated(nonsending) func appLaunched(beforeArrival: (@Sendable () async -> Void)? = nil) async throws(RecorderError) -> RecordedEvent {
         try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) in
             guard guarded.state.openDeparture == nil, let heartbeat = guarded.state.lastHeartbeat else { return }
             var departure = heartbeat
@@ -189,6 +200,7 @@ package final class SessionRecorder: Sendable {
             }
             _ = try Self.write(&departure, to: &guarded)
         }
+        if let beforeArrival { await beforeArrival() }
         return try await arrive(as: .launch)
     }
 

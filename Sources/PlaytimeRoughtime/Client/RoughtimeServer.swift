@@ -33,7 +33,8 @@ public struct RoughtimeServer: Sendable, Hashable, CustomStringConvertible {
         self.init(host: server.host, port: portGiven ? server.port : Self.standardPort, publicKey: key)
     }
 
-    /// Reads `SERVER=BASE64KEY` as ``init(parsing:)`` does; `nil` when the text is not a server and its key.
+    /// Reads `HOST[:PORT]=BASE64KEY` (the server's address, port 2002 when none is given, and its Ed25519 public key in
+    /// base64); `nil` when the text is not a server and its key.
     public init?(_ text: String) {
         guard let server = try? RoughtimeServer(parsing: text) else { return nil }
         self = server

@@ -1,6 +1,9 @@
+import PlaytimeSystem
+
 /// The command list, `--help`, `--version` and `help COMMAND`.
 enum Playtime {
-    static let version = "0.1.0"
+    /// The package's one version string (docs/versioning.md), which `playtime-server --version` prints too.
+    static let version = PlaytimeVersion.current
 
     static var commands: [any Command.Type] {
         [DemoCommand.self, NTPCommand.self, RoughtimeCommand.self, RecordCommand.self, RewardCommand.self, SimulateCommand.self, AuditCommand.self]
