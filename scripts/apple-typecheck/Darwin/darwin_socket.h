@@ -62,6 +62,7 @@ struct cmsghdr {                              // recv(2): "struct cmsghdr" (data
 #define SO_NOSIGPIPE 0x1022                   // getsockopt(2): Darwin's per-socket replacement for MSG_NOSIGNAL
 #define SCM_TIMESTAMP 0x02                    // recv(2), sys/socket.h: the control message SO_TIMESTAMP adds
 
+#define SHUT_RD 0                             // shutdown(2)
 #define SHUT_WR 1                             // shutdown(2)
 #define SHUT_RDWR 2                           // shutdown(2)
 
