@@ -113,8 +113,10 @@ struct HostileLoadTests {
             let other = try service.send("GET", "/v1/players/p/payments", key: key, from: "127.0.0.2")
             #expect(other.status == 200)
             #expect(try service.send("GET", "/v1/health", key: nil, from: "127.0.0.3").status == 200)
+            // The flood's 64, plus this test's own three (the payments request and health, which the server may not
+            // yet have seen closed, and the scrape itself): seen here as 66 and, once, 67.
             let open = try #require(try service.metric("playtime_http_connections{slot=\"general\"}", key: key, from: "127.0.0.2"))
-            #expect(open <= 64 + 2, "general connections \(open)")
+            #expect(open <= 64 + 3, "general connections \(open)")
         }
     }
 }
