@@ -42,8 +42,10 @@ let package = Package(
         // and anchor checks, claims. The game's recorder and the server's auditor both judge with it.
         .target(name: "PlaytimeJudging", dependencies: ["PlaytimeSystem", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"]),
         // The game's side: clocks, connectivity, the recorder and the facade (judging with PlaytimeJudging).
-        .target(name: "PlaytimeGuard", dependencies: ["PlaytimeJudging", "PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"],
-                resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(
+            name: "PlaytimeGuard",
+            dependencies: ["PlaytimeJudging", "PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeRoughtime"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
         // OfflineEarnings behind C functions (`@_cdecl`): handles as ids, UTF-8 JSON in and out, an error code on every failure.
         .target(name: "PlaytimeGuardC", dependencies: ["PlaytimeGuard", "PlaytimeSystem"]),
         // The cheat simulator: every threat and honest pattern through the real recorder, verdict and rewards.
@@ -56,8 +58,12 @@ let package = Package(
         // The fleet's server state on PostgreSQL: replay guard, budgets, device registry, account intervals.
         .target(name: "PlaytimeFleet", dependencies: ["PlaytimePostgres", "PlaytimeCrypto", "PlaytimeTickets", "PlaytimeAudit", "PropertyTesting"]),
         // The game server's facade: tickets and journal uploads paid once, within the budget, on file or fleet stores.
-        .target(name: "PlaytimeServer", dependencies: ["PlaytimeAudit", "PlaytimeTickets", "PlaytimeFleet", "PlaytimeRewards", "PlaytimeJournal",
-                                                       "PlaytimeJudging", "PlaytimeCrypto", "PlaytimeSystem"]),
+        .target(
+            name: "PlaytimeServer",
+            dependencies: [
+                "PlaytimeAudit", "PlaytimeTickets", "PlaytimeFleet", "PlaytimeRewards", "PlaytimeJournal",
+                "PlaytimeJudging", "PlaytimeCrypto", "PlaytimeSystem",
+            ]),
         // HTTP/1.1 for the service and its clients: strict parsing, keep-alive, limits on connections, memory and time.
         .target(name: "PlaytimeHTTP", dependencies: ["PlaytimeSystem"]),
         // The verification service behind `playtime-server`: the /v1 routes of docs/openapi.json on EarningsServer,
@@ -66,57 +72,98 @@ let package = Package(
         // Seeded generators, forAll and shrinking for property tests.
         .target(name: "PropertyTesting"),
         // Test doubles: manual clock, scripted transport, fake NTP server on loopback.
-        .target(name: "PlaytimeTestSupport", dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeCrypto", "PlaytimeRoughtime", "PropertyTesting"]),
+        .target(
+            name: "PlaytimeTestSupport",
+            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeCrypto", "PlaytimeRoughtime", "PropertyTesting"]),
         .executableTarget(
             name: "playtime",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime",
-                           "PlaytimeSimulation", "PlaytimeHTTP"]
+            dependencies: [
+                "PlaytimeSystem", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit",
+                "PlaytimeRoughtime",
+                "PlaytimeSimulation", "PlaytimeHTTP",
+            ]
         ),
         .executableTarget(name: "playtime-server", dependencies: ["PlaytimeService", "PlaytimeSystem"]),
         .executableTarget(
             name: "PlaytimeBenchmarks",
-            dependencies: ["PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet", "PropertyTesting",
-                           "PlaytimePostgres", "PlaytimeSimulation"],
+            dependencies: [
+                "PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeTickets", "PlaytimeAudit",
+                "PlaytimeRoughtime", "PlaytimeTestSupport", "PlaytimeFleet", "PropertyTesting",
+                "PlaytimePostgres", "PlaytimeSimulation",
+            ],
             path: "Benchmarks/PlaytimeBenchmarks"
         ),
         // Examples: each an executable target, built in CI.
         .target(name: "ExampleSupport", dependencies: ["PlaytimeSystem", "PlaytimeRewards"], path: "Examples/ExampleSupport"),
-        .executableTarget(name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem"], path: "Examples/IdleGame"),
-        .executableTarget(name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeHTTP", "PlaytimeSystem"], path: "Examples/GameClient"),
+        .executableTarget(
+            name: "idle-game", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem"], path: "Examples/IdleGame"),
+        .executableTarget(
+            name: "game-client", dependencies: ["ExampleSupport", "PlaytimeGuard", "PlaytimeHTTP", "PlaytimeSystem"], path: "Examples/GameClient"),
         .testTarget(name: "PlaytimeNTPTests", dependencies: ["PlaytimeNTP", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRoughtimeTests", dependencies: ["PlaytimeRoughtime", "PlaytimeCrypto", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeCryptoTests", dependencies: ["PlaytimeCrypto", "PropertyTesting"]),
         .testTarget(name: "PlaytimeJournalTests", dependencies: ["PlaytimeJournal", "PlaytimeCrypto", "PropertyTesting", "PlaytimeTestSupport"]),
-        .testTarget(name: "PlaytimeGuardTests", dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
-        .testTarget(name: "PlaytimeGuardCTests", dependencies: ["PlaytimeGuardC", "PlaytimeGuard", "PlaytimeServer", "PlaytimeTestSupport", "PlaytimeJournal"]),
+        .testTarget(
+            name: "PlaytimeGuardTests",
+            dependencies: ["PlaytimeGuard", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto"]),
+        .testTarget(
+            name: "PlaytimeGuardCTests", dependencies: ["PlaytimeGuardC", "PlaytimeGuard", "PlaytimeServer", "PlaytimeTestSupport", "PlaytimeJournal"]),
         .testTarget(name: "PlaytimeSimulationTests", dependencies: ["PlaytimeSimulation", "PlaytimeGuard"]),
-        .testTarget(name: "PlaytimeAuditTests", dependencies: ["PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeRoughtime", "PlaytimeCrypto"]),
+        .testTarget(
+            name: "PlaytimeAuditTests",
+            dependencies: [
+                "PlaytimeAudit", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeTestSupport", "PropertyTesting", "PlaytimeRoughtime", "PlaytimeCrypto",
+            ]),
         .testTarget(name: "PlaytimeTicketsTests", dependencies: ["PlaytimeTickets", "PlaytimeTestSupport", "PropertyTesting"]),
         .testTarget(name: "PlaytimeRewardsTests", dependencies: ["PlaytimeRewards", "PropertyTesting"]),
         .testTarget(name: "PropertyTestingTests", dependencies: ["PropertyTesting"]),
         .testTarget(name: "PlaytimePostgresTests", dependencies: ["PlaytimePostgres", "PlaytimeSystem", "PlaytimeCrypto", "PropertyTesting"]),
         // A redeeming child process for the fleet tests (several processes on one database, kill -9).
-        .executableTarget(name: "playtime-fleet-worker", dependencies: ["PlaytimeFleet", "PlaytimeTickets", "PlaytimeRewards", "PlaytimeCrypto", "PlaytimeSystem",
-                                                                      "PlaytimeServer", "PlaytimeJournal"],
-                          path: "Tests/PlaytimeFleetWorker"),
+        .executableTarget(
+            name: "playtime-fleet-worker",
+            dependencies: [
+                "PlaytimeFleet", "PlaytimeTickets", "PlaytimeRewards", "PlaytimeCrypto", "PlaytimeSystem",
+                "PlaytimeServer", "PlaytimeJournal",
+            ],
+            path: "Tests/PlaytimeFleetWorker"),
         // The fault cases' child process (Tests/PlaytimeCLITests/FaultTests.swift): a game and a server on a tiny tmpfs in a
         // private mount namespace, filled, emptied and made read-only between steps (docs/guarantees.md, "Nothing lost").
-        .executableTarget(name: "playtime-fault-harness", dependencies: ["PlaytimeGuard", "PlaytimeServer", "PlaytimeJournal", "PlaytimeSystem",
-                                                                        "PlaytimeTestSupport"],
-                          path: "Tests/PlaytimeFaultHarness"),
-        .testTarget(name: "PlaytimeFleetTests", dependencies: ["PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeJournal",
-                                                               "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport", "PlaytimeHTTP", "PlaytimeCrypto"]),
-        .testTarget(name: "PlaytimeServerTests", dependencies: ["PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeSystem", "PlaytimeJournal", "PlaytimePostgres",
-                                                                "PlaytimeTickets", "PlaytimeAudit", "PropertyTesting"]),
+        .executableTarget(
+            name: "playtime-fault-harness",
+            dependencies: [
+                "PlaytimeGuard", "PlaytimeServer", "PlaytimeJournal", "PlaytimeSystem",
+                "PlaytimeTestSupport",
+            ],
+            path: "Tests/PlaytimeFaultHarness"),
+        .testTarget(
+            name: "PlaytimeFleetTests",
+            dependencies: [
+                "PlaytimeFleet", "PlaytimePostgres", "PlaytimeTickets", "PlaytimeAudit", "PlaytimeJournal",
+                "PlaytimeGuard", "PlaytimeRewards", "PlaytimeSystem", "PlaytimeTestSupport", "PlaytimeHTTP", "PlaytimeCrypto",
+            ]),
+        .testTarget(
+            name: "PlaytimeServerTests",
+            dependencies: [
+                "PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport", "PlaytimeSystem", "PlaytimeJournal", "PlaytimePostgres",
+                "PlaytimeTickets", "PlaytimeAudit", "PropertyTesting",
+            ]),
         // The public API list (docs/public-api.md) from the built modules' symbol graphs: scripts/public-api.sh runs
         // the tool, PlaytimeSurfaceTests keeps the file honest and checks what a dependent package can name.
         .target(name: "PublicAPIListing", path: "Tests/PublicAPIListing"),
         .executableTarget(name: "playtime-public-api", dependencies: ["PublicAPIListing"], path: "Tests/PlaytimePublicAPI"),
-        .testTarget(name: "PlaytimeServiceTests", dependencies: ["PlaytimeService", "PlaytimeHTTP", "PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport",
-                                                                 "PlaytimeSystem", "PlaytimeJournal", "PropertyTesting"]),
+        .testTarget(
+            name: "PlaytimeServiceTests",
+            dependencies: [
+                "PlaytimeService", "PlaytimeHTTP", "PlaytimeServer", "PlaytimeGuard", "PlaytimeTestSupport",
+                "PlaytimeSystem", "PlaytimeJournal", "PropertyTesting",
+            ]),
         .testTarget(name: "PlaytimeSurfaceTests", dependencies: ["PublicAPIListing", "PlaytimeGuard"]),
-        .testTarget(name: "PlaytimeCLITests", dependencies: ["PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto",
-                                                            "PlaytimeServer"]),
+        .testTarget(
+            name: "PlaytimeCLITests",
+            dependencies: [
+                "PlaytimeTestSupport", "PlaytimeNTP", "PlaytimeGuard", "PlaytimeJournal", "PlaytimeRoughtime", "PlaytimeCrypto",
+                "PlaytimeServer",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,10 +18,13 @@ func runGenerateJournal(arguments: [String]) throws {
     let key: JournalKey
     if let existing = try? KeyFile.load(path: keyPath) { key = existing } else { key = try KeyFile.generate(path: keyPath) }
     var encoder = JournalEncoder(key: key)
-    guard let handle = FileHandle(forWritingAtPath: out) ?? {
-        _ = FileManager.default.createFile(atPath: out, contents: nil)
-        return FileHandle(forWritingAtPath: out)
-    }() else { throw CocoaError(.fileWriteUnknown) }
+    guard
+        let handle = FileHandle(forWritingAtPath: out)
+            ?? {
+                _ = FileManager.default.createFile(atPath: out, contents: nil)
+                return FileHandle(forWritingAtPath: out)
+            }()
+    else { throw CocoaError(.fileWriteUnknown) }
     try handle.truncate(atOffset: 0)
     var buffer = encoder.headerLine
     let calculator = try RewardCalculator(policy: .default)
@@ -31,8 +34,9 @@ func runGenerateJournal(arguments: [String]) throws {
     for index in 0..<sessions {
         let id = String(format: "%016llx", UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
         let away = Int64(60 + (index * 7919) % 3_540) * 1_000_000_000
-        try appendClaimedSession(id: id, wall: wall, boot: boot, bootID: bootID, away: away, calculator: calculator,
-                                 encoder: &encoder, into: &buffer)
+        try appendClaimedSession(
+            id: id, wall: wall, boot: boot, bootID: bootID, away: away, calculator: calculator,
+            encoder: &encoder, into: &buffer)
         // Play half an hour, then the next departure: sessions never overlap, claims stay inside the daily
         // budget, and a million sessions span about 114 years (well inside Int64 nanoseconds).
         wall += away + 1_800_000_000_000
@@ -63,17 +67,21 @@ func runAuditBenchmark(arguments: [String]) throws {
     }
     let singleThread = arguments.contains("--single-thread")
     // The generated journal spans about 114 years from 2026: it is judged as of 2200, after its last record.
-    let auditor = SessionAuditor(key: key, configuration: AuditConfiguration(serverNowNanoseconds: judgedAfterGeneratedJournal),
-                                 crossDeviceChecks: false, judgesConcurrently: !singleThread)
+    let auditor = SessionAuditor(
+        key: key, configuration: AuditConfiguration(serverNowNanoseconds: judgedAfterGeneratedJournal),
+        crossDeviceChecks: false, judgesConcurrently: !singleThread)
     let started = SystemClock.bootNanoseconds()
     var sessions = 0
     let file = try OpenFile(path: path, options: [])
     try auditor.audit(file: file, name: path) { _ in sessions += 1 }
     let summary = auditor.finish()
     let seconds = Double(SystemClock.bootNanoseconds() - started) / 1e9
-    print(String(format: "audit (%@): %d records, %d sessions, %.1f MB in %.3f s → %.0f records/s, %.1f MB/s; %d findings; peak RSS %.1f MB",
-                 singleThread ? "one thread" : "verify and judge on two threads", Int(summary.records), sessions, Double(summary.bytes) / 1e6, seconds, Double(summary.records) / seconds,
-                 Double(summary.bytes) / 1e6 / seconds, summary.findings.count, Double(peakResidentKilobytes()) / 1024))
+    print(
+        String(
+            format: "audit (%@): %d records, %d sessions, %.1f MB in %.3f s → %.0f records/s, %.1f MB/s; %d findings; peak RSS %.1f MB",
+            singleThread ? "one thread" : "verify and judge on two threads", Int(summary.records), sessions, Double(summary.bytes) / 1e6, seconds,
+            Double(summary.records) / seconds,
+            Double(summary.bytes) / 1e6 / seconds, summary.findings.count, Double(peakResidentKilobytes()) / 1024))
 }
 
 /// Peak resident set size of this process, from /proc/self/status (VmHWM), in KiB; 0 where unavailable.
@@ -100,13 +108,18 @@ private func measureAuditStage(_ stage: String, path: String, key: JournalKey) t
         var decoder = EvidenceDecoder()
         let file = try OpenFile(path: path, options: [])
         verification = try JournalReader.stream(file: file, key: key) { view in
-            if view.typeHasPrefix("session."), decoder.decode(view.payload) != nil { decoded += 1 }
-            else if view.hasType("claim"), ClaimCodec.decode(view.payload) != nil { decoded += 1 }
+            if view.typeHasPrefix("session."), decoder.decode(view.payload) != nil {
+                decoded += 1
+            } else if view.hasType("claim"), ClaimCodec.decode(view.payload) != nil {
+                decoded += 1
+            }
         }
     }
     let seconds = Double(SystemClock.bootNanoseconds() - started) / 1e9
-    print(String(format: "stage %@: %d records in %.3f s → %.1f MB/s (%d)", stage, Int(verification.recordCount), seconds,
-                 Double(verification.verifiedByteCount) / 1e6 / seconds, decoded))
+    print(
+        String(
+            format: "stage %@: %d records in %.3f s → %.1f MB/s (%d)", stage, Int(verification.recordCount), seconds,
+            Double(verification.verifiedByteCount) / 1e6 / seconds, decoded))
 }
 
 /// 2200-01-01T00:00:00Z, after the last record of any journal `gen-journal` writes (`scripts/bench-audit.sh`

@@ -36,17 +36,21 @@ func runCostBenchmark(arguments: [String]) throws {
         try bench.compare("  the same, gate without an account store (vs plain audited)", upload, path: .noAccounts)
         try bench.compare("  the same, audited", upload, path: .audit)
     }
-    let held = options.integer("--held") ?? 1_100, beats = options.integer("--heartbeats") ?? 180_000
+    let held = options.integer("--held") ?? 1_100
+    let beats = options.integer("--heartbeats") ?? 180_000
     let withNetwork = try CostlyJournals.heldReturns(held, heartbeats: beats, heartbeatNetwork: true, key: key)
     try bench.compare("\(held) held returns + \(beats) heartbeats with network (audit)", withNetwork, path: .audit)
     try bench.compare("the same, as an upload (gate, file stores)", withNetwork, path: .gate)
-    try bench.compare("\(held) held returns + \(beats) heartbeats, no network (audit)",
-                      CostlyJournals.heldReturns(held, heartbeats: beats, heartbeatNetwork: false, key: key), path: .audit)
+    try bench.compare(
+        "\(held) held returns + \(beats) heartbeats, no network (audit)",
+        CostlyJournals.heldReturns(held, heartbeats: beats, heartbeatNetwork: false, key: key), path: .audit)
     let names = options.integer("--names") ?? 70_000
-    try bench.compare("1 claim naming \(names) distinct multipliers (audit)",
-                      CostlyJournals.multiplierClaims(1, names: names, key: key), path: .audit)
-    try bench.compare("3 claims naming \(names) distinct multipliers each (audit)",
-                      CostlyJournals.multiplierClaims(3, names: names, key: key), path: .audit)
+    try bench.compare(
+        "1 claim naming \(names) distinct multipliers (audit)",
+        CostlyJournals.multiplierClaims(1, names: names, key: key), path: .audit)
+    try bench.compare(
+        "3 claims naming \(names) distinct multipliers each (audit)",
+        CostlyJournals.multiplierClaims(3, names: names, key: key), path: .audit)
 }
 
 /// `text` padded to the label column.
@@ -62,27 +66,33 @@ private struct CostBench {
     let runs: Int
 
     func compare(_ label: String, _ bytes: [UInt8], path: Path) throws {
-        let input = directory + "/input.jsonl", control = directory + "/plain.jsonl"
+        let input = directory + "/input.jsonl"
+        let control = directory + "/plain.jsonl"
         try Data(bytes).write(to: URL(fileURLWithPath: input))
         try Data(CostlyJournals.plain(byteCount: bytes.count, key: key)).write(to: URL(fileURLWithPath: control))
-        var best = Double.infinity, bestPlain = Double.infinity
+        var best = Double.infinity
+        var bestPlain = Double.infinity
         for run in 0..<runs {
             // The control is the plain journal judged the same way (audited, or uploaded to the same kind of stores).
-            bestPlain = min(bestPlain, try time {
-                switch path {
-                case .audit: try audit(control)
-                case .gate: try gate(control, run: run)
-                case .memoryGate, .noAccounts: try audit(control)
-                }
-            })
-            best = min(best, try time {
-                switch path {
-                case .audit: try audit(input)
-                case .gate: try gate(input, run: run)
-                case .memoryGate: try memoryGate(input, accounts: true)
-                case .noAccounts: try memoryGate(input, accounts: false)
-                }
-            })
+            bestPlain = min(
+                bestPlain,
+                try time {
+                    switch path {
+                    case .audit: try audit(control)
+                    case .gate: try gate(control, run: run)
+                    case .memoryGate, .noAccounts: try audit(control)
+                    }
+                })
+            best = min(
+                best,
+                try time {
+                    switch path {
+                    case .audit: try audit(input)
+                    case .gate: try gate(input, run: run)
+                    case .memoryGate: try memoryGate(input, accounts: true)
+                    case .noAccounts: try memoryGate(input, accounts: false)
+                    }
+                })
         }
         print(pad(label) + String(format: " %9.1f %9.3f %9.3f %8.2f×", Double(bytes.count) / 1e6, best, bestPlain, best / bestPlain))
     }
@@ -108,8 +118,9 @@ private struct CostBench {
 
     /// The gate on in-memory stores (with or without the account store): what the gate itself costs.
     private func memoryGate(_ path: String, accounts: Bool) throws {
-        let gate = UploadGate(key: key, configuration: configuration(), registry: InMemoryDeviceRegistry(),
-                              accounts: accounts ? InMemoryAccountIntervalStore() : nil)
+        let gate = UploadGate(
+            key: key, configuration: configuration(), registry: InMemoryDeviceRegistry(),
+            accounts: accounts ? InMemoryAccountIntervalStore() : nil)
         let file = try OpenFile(path: path, options: [])
         _ = try gate.accept(file: file, now: CostlyJournals.judgedAfter, account: "player")
     }
@@ -118,8 +129,9 @@ private struct CostBench {
     private func gate(_ path: String, run: Int) throws {
         let state = directory + "/state-\(run)"
         defer { try? FileManager.default.removeItem(atPath: state) }
-        let gate = UploadGate(key: key, configuration: configuration(), registry: try FileDeviceRegistry(directory: state + "/registry"),
-                              accounts: try FileAccountIntervalStore(directory: state + "/accounts"))
+        let gate = UploadGate(
+            key: key, configuration: configuration(), registry: try FileDeviceRegistry(directory: state + "/registry"),
+            accounts: try FileAccountIntervalStore(directory: state + "/accounts"))
         let file = try OpenFile(path: path, options: [])
         _ = try gate.accept(file: file, now: CostlyJournals.judgedAfter, account: "player")
     }

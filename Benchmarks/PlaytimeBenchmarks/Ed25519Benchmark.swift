@@ -16,7 +16,8 @@ func runEd25519Benchmark(arguments: [String]) {
     let signature = signer.signature(for: message)
     let rawKey = signer.publicKey.rawRepresentation
     guard let key = try? Ed25519PublicKey(rawRepresentation: rawKey), key.isValidSignature(signature, for: message) else {
-        print("ed25519: self-check failed"); return
+        print("ed25519: self-check failed")
+        return
     }
     if let count = fixedCount(arguments) {
         var verified = 0
@@ -44,8 +45,10 @@ func runEd25519Benchmark(arguments: [String]) {
     let responder = FakeRoughtimeResponder(seed: (0..<32).map { UInt8($0 &* 5 &+ 3) })
     let request = RoughtimeRequest.make(nonce: (0..<32).map { UInt8($0) }, serverKey: responder.publicKey)
     guard let response = responder.response(to: request, now: 1_800_000_000, misbehaviour: .honest),
-          case .success = RoughtimeVerifier.verify(request: request, response: response, publicKey: responder.publicKey) else {
-        print("roughtime: self-check failed"); return
+        case .success = RoughtimeVerifier.verify(request: request, response: response, publicKey: responder.publicKey)
+    else {
+        print("roughtime: self-check failed")
+        return
     }
     let roughtime = measureThroughput(options: options, bytesPerIteration: 1) { iterations in
         for _ in 0..<iterations {
@@ -103,6 +106,7 @@ func runSHA512Benchmark(arguments: [String]) {
 /// The value of `--count N` (N ≥ 0), if given (the SHA-256 benchmark reads it too).
 func fixedCount(_ arguments: [String]) -> Int? {
     guard let flag = arguments.firstIndex(of: "--count"), flag + 1 < arguments.count,
-          let count = Int(arguments[flag + 1]), count >= 0 else { return nil }
+        let count = Int(arguments[flag + 1]), count >= 0
+    else { return nil }
     return count
 }

@@ -39,13 +39,16 @@ func runFairnessBenchmark(arguments: [String]) async {
     var rows: [FairnessRow] = []
     let started = SystemClock.bootNanoseconds()
     for (index, situation) in FairnessSituation.network.enumerated() where chosen(situation.name) {
-        let row = await situation.measure(returns: returns, parallel: parallel, seed: seed &+ UInt64(index) &* 1_000,
-                                          directory: directory, key: key, calculator: calculator)
+        let row = await situation.measure(
+            returns: returns, parallel: parallel, seed: seed &+ UInt64(index) &* 1_000,
+            directory: directory, key: key, calculator: calculator)
         rows.append(row)
         progress("\(row.name): \(row.count) returns measured")
     }
     let simulatedSituations = FairnessSituation.simulated.filter { chosen($0.name) }
-    let simulated = simulatedSituations.isEmpty ? nil
+    let simulated =
+        simulatedSituations.isEmpty
+        ? nil
         : await CheatSimulator(seed: seed, trials: trials, scenarios: simulatedSituations.map { $0.scenario }).run(concurrency: parallel)
     for (row, situation) in zip(simulated?.rows ?? [], simulatedSituations) {
         rows.append(FairnessRow(simulated: row, name: situation.name))
@@ -59,8 +62,9 @@ func runFairnessBenchmark(arguments: [String]) async {
     print("not counted) over the gold of the same true time verified. * 80 % loss is measured, not a goal (the issue sets the")
     print("fix goal at 50 %).")
     let missed = rows.filter { !$0.metGoals }.map(\.name)
-    print("total \(String(format: "%.1f", Double(SystemClock.bootNanoseconds() - started) / 1e9)) s; goals missed: "
-          + (missed.isEmpty ? "none" : missed.joined(separator: "; ")))
+    print(
+        "total \(String(format: "%.1f", Double(SystemClock.bootNanoseconds() - started) / 1e9)) s; goals missed: "
+            + (missed.isEmpty ? "none" : missed.joined(separator: "; ")))
 }
 
 /// A progress line on standard error (the table goes to standard output).
@@ -87,29 +91,39 @@ struct FairnessSituation {
     static let minuteFast = FakeReply.honest(offsetNanoseconds: 60_000_000_000)
 
     static let network: [FairnessSituation] = [
-        FairnessSituation(name: "loss 0 % (jitter ≤ 20 ms, 10 % dup/reorder)", leave: .away, impairment: lossy(0),
-                          departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
-        FairnessSituation(name: "loss 20 %", leave: .away, impairment: lossy(0.2),
-                          departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
-        FairnessSituation(name: "loss 50 %", leave: .away, impairment: lossy(0.5),
-                          departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
-        FairnessSituation(name: "loss 80 %*", leave: .away, impairment: lossy(0.8),
-                          departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: false),
-        FairnessSituation(name: "jitter ≤ 500 ms each way, no loss", leave: .away,
-                          impairment: PathImpairment(delayNanoseconds: 1_000_000, jitterNanoseconds: 500_000_000),
-                          departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
-        FairnessSituation(name: "one server of 3 60 s fast", leave: .away, impairment: lossy(0),
-                          departureReplies: [.honest(), minuteFast, .honest()], returnReplies: nil, fixIsGoal: true),
-        FairnessSituation(name: "servers 60 s fast at departure, right at return", leave: .away, impairment: lossy(0),
-                          departureReplies: [minuteFast, minuteFast, minuteFast], returnReplies: [.honest(), .honest(), .honest()],
-                          fixIsGoal: true),
-        FairnessSituation(name: "servers step +60 s while away", leave: .away, impairment: lossy(0),
-                          departureReplies: [.honest(), .honest(), .honest()], returnReplies: [minuteFast, minuteFast, minuteFast],
-                          fixIsGoal: true),
-        FairnessSituation(name: "killed in the foreground, relaunched", leave: .kill, impairment: lossy(0),
-                          departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
-        FairnessSituation(name: "reboot while away, loss 50 %", leave: .reboot, impairment: lossy(0.5),
-                          departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
+        FairnessSituation(
+            name: "loss 0 % (jitter ≤ 20 ms, 10 % dup/reorder)", leave: .away, impairment: lossy(0),
+            departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
+        FairnessSituation(
+            name: "loss 20 %", leave: .away, impairment: lossy(0.2),
+            departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
+        FairnessSituation(
+            name: "loss 50 %", leave: .away, impairment: lossy(0.5),
+            departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
+        FairnessSituation(
+            name: "loss 80 %*", leave: .away, impairment: lossy(0.8),
+            departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: false),
+        FairnessSituation(
+            name: "jitter ≤ 500 ms each way, no loss", leave: .away,
+            impairment: PathImpairment(delayNanoseconds: 1_000_000, jitterNanoseconds: 500_000_000),
+            departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
+        FairnessSituation(
+            name: "one server of 3 60 s fast", leave: .away, impairment: lossy(0),
+            departureReplies: [.honest(), minuteFast, .honest()], returnReplies: nil, fixIsGoal: true),
+        FairnessSituation(
+            name: "servers 60 s fast at departure, right at return", leave: .away, impairment: lossy(0),
+            departureReplies: [minuteFast, minuteFast, minuteFast], returnReplies: [.honest(), .honest(), .honest()],
+            fixIsGoal: true),
+        FairnessSituation(
+            name: "servers step +60 s while away", leave: .away, impairment: lossy(0),
+            departureReplies: [.honest(), .honest(), .honest()], returnReplies: [minuteFast, minuteFast, minuteFast],
+            fixIsGoal: true),
+        FairnessSituation(
+            name: "killed in the foreground, relaunched", leave: .kill, impairment: lossy(0),
+            departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
+        FairnessSituation(
+            name: "reboot while away, loss 50 %", leave: .reboot, impairment: lossy(0.5),
+            departureReplies: [.honest(), .honest(), .honest()], returnReplies: nil, fixIsGoal: true),
     ]
 
     /// The simulator's honest scenarios reported beside the network situations.
@@ -126,9 +140,12 @@ struct FairnessSituation {
     ]
 
     /// Runs `returns` honest sessions, `parallel` at a time, and sums them into a row.
-    func measure(returns: Int, parallel: Int, seed: UInt64, directory: String, key: JournalKey,
-                 calculator: RewardCalculator) async -> FairnessRow {
-        let departure: FairnessServers, arrival: FairnessServers?
+    func measure(
+        returns: Int, parallel: Int, seed: UInt64, directory: String, key: JournalKey,
+        calculator: RewardCalculator
+    ) async -> FairnessRow {
+        let departure: FairnessServers
+        let arrival: FairnessServers?
         do {
             departure = try FairnessServers(departureReplies, impairment, seed: seed)
             arrival = try returnReplies.map { try FairnessServers($0, impairment, seed: seed &+ 100) }
@@ -148,8 +165,10 @@ struct FairnessSituation {
             let trials = (batch..<min(returns, batch + parallel)).map { index in
                 FairnessTrial(leave: leave, phases: phases, seed: seeds[index], directory: directory, key: key, calculator: calculator)
             }
-            let finished = await withTaskGroup(of: (Int, Result<FairnessOutcome, FairnessTrialError>).self,
-                                               returning: [(Int, Result<FairnessOutcome, FairnessTrialError>)].self) { group in
+            let finished = await withTaskGroup(
+                of: (Int, Result<FairnessOutcome, FairnessTrialError>).self,
+                returning: [(Int, Result<FairnessOutcome, FairnessTrialError>)].self
+            ) { group in
                 for (position, trial) in trials.enumerated() {
                     group.addTask {
                         do { return (position, .success(try await trial.run())) } catch {

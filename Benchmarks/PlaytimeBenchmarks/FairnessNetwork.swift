@@ -67,9 +67,10 @@ final class LoopbackNetworkTime: NetworkTimeSource {
         let elapsed = SystemClock.bootNanoseconds() - started
         log.withLock { $0.append(FairnessCheck(fixed: (try? result.get()) != nil, elapsedNanoseconds: elapsed)) }
         return result.map { real in
-            NTPFix(offsetNanoseconds: real.offsetNanoseconds, errorBoundNanoseconds: real.errorBoundNanoseconds,
-                   delayNanoseconds: real.delayNanoseconds, stratum: real.stratum, anchor: anchor, driftPPM: real.driftPPM,
-                   servers: real.servers)
+            NTPFix(
+                offsetNanoseconds: real.offsetNanoseconds, errorBoundNanoseconds: real.errorBoundNanoseconds,
+                delayNanoseconds: real.delayNanoseconds, stratum: real.stratum, anchor: anchor, driftPPM: real.driftPPM,
+                servers: real.servers)
         }
     }
 }

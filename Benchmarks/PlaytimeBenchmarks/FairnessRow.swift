@@ -36,8 +36,13 @@ struct FairnessRow {
         self.name = name
         self.fixIsGoal = fixIsGoal
         count = results.count
-        var fixes = 0, flagged = 0
-        var credited = 0.0, truth = 0.0, paid = 0.0, honest = 0.0, slowest: Int64 = 0
+        var fixes = 0
+        var flagged = 0
+        var credited = 0.0
+        var truth = 0.0
+        var paid = 0.0
+        var honest = 0.0
+        var slowest: Int64 = 0
         var kinds = Set<String>()
         var worst = Double.infinity
         for result in results {
@@ -98,10 +103,12 @@ struct FairnessRow {
             case (let met?, true): fixGoal = met ? "PASS" : "MISS"
             case (let met?, false): fixGoal = met ? "PASS*" : "MISS*"
             }
-            var cells = [row.name, String(row.count), row.fixShare.map(percent) ?? "sim.", fixGoal,
-                         percent(row.flaggedShare), row.flagsMet ? "PASS" : "MISS",
-                         percent(row.creditedShare), row.creditedMet ? "PASS" : "MISS", row.worstCredited.map(percent) ?? "—",
-                         percent(row.paidShare), row.slowest.map { String(format: "%.2f", $0) } ?? "—"]
+            var cells = [
+                row.name, String(row.count), row.fixShare.map(percent) ?? "sim.", fixGoal,
+                percent(row.flaggedShare), row.flagsMet ? "PASS" : "MISS",
+                percent(row.creditedShare), row.creditedMet ? "PASS" : "MISS", row.worstCredited.map(percent) ?? "—",
+                percent(row.paidShare), row.slowest.map { String(format: "%.2f", $0) } ?? "—",
+            ]
             if row.errors > 0 { cells[0] += " (ERR \(row.errors): \(row.firstError ?? ""))" }
             table.append(cells)
         }

@@ -55,13 +55,15 @@ struct FairnessTrial {
         defer { try? FileManager.default.removeItem(atPath: trialDirectory) }
         let path = trialDirectory + "/journal"
         let second: Int64 = 1_000_000_000
-        let clock = ManualClock(wallNanoseconds: (1_800_000_000 + random.int(in: 0...31_536_000)) * second,
-                                bootNanoseconds: random.int(in: 60...864_000) * second, bootID: "fair-boot-0")
+        let clock = ManualClock(
+            wallNanoseconds: (1_800_000_000 + random.int(in: 0...31_536_000)) * second,
+            bootNanoseconds: random.int(in: 60...864_000) * second, bootID: "fair-boot-0")
         let network = LoopbackNetworkTime(phases: phases, clock: clock)
         let probe = ScriptedConnectivityProbe()
         func open() throws -> SessionRecorder {
-            try SessionRecorder(journalPath: path, key: key, clock: clock, networkTime: network,
-                                connectivity: ConnectivityMonitor(probe: probe, clock: clock))
+            try SessionRecorder(
+                journalPath: path, key: key, clock: clock, networkTime: network,
+                connectivity: ConnectivityMonitor(probe: probe, clock: clock))
         }
         // The game starts (the departure's network time is this launch's fix, projected) and is played a while.
         var recorder: SessionRecorder? = try open()
@@ -103,8 +105,9 @@ struct FairnessTrial {
         }
         let arrived = clock.read().wallNanoseconds
         recorder = nil
-        return try judge(path: path, rate: rate, trueAway: arrived - departed, serverNow: arrived + second,
-                         returnCheck: network.checks.dropFirst().first)
+        return try judge(
+            path: path, rate: rate, trueAway: arrived - departed, serverNow: arrived + second,
+            returnCheck: network.checks.dropFirst().first)
     }
 
     /// The game server's view: the journal read back, the closed session judged and paid.
@@ -117,10 +120,11 @@ struct FairnessTrial {
         let verdict = ElapsedVerdict(timeline: timeline, configuration: .standard, serverNowNanoseconds: serverNow)
         let paid = try calculator.calculate(verdict, of: timeline)
         let honest = try calculator.calculate(creditedSeconds: TimeSpan.floorSeconds(trueAway), status: .verified, goldPerHour: rate)
-        return FairnessOutcome(returnCheck: returnCheck, flagged: verdict.isFlagged,
-                               flags: verdict.flags.filter { $0.kind.isSuspicious }.map { "\($0.kind)" },
-                               creditedNanoseconds: verdict.lowerNanoseconds, trueAwayNanoseconds: trueAway,
-                               paid: paid.paidNow, honest: honest.paidNow)
+        return FairnessOutcome(
+            returnCheck: returnCheck, flagged: verdict.isFlagged,
+            flags: verdict.flags.filter { $0.kind.isSuspicious }.map { "\($0.kind)" },
+            creditedNanoseconds: verdict.lowerNanoseconds, trueAwayNanoseconds: trueAway,
+            paid: paid.paidNow, honest: honest.paidNow)
     }
 }
 

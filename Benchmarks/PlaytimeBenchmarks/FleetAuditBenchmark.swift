@@ -37,10 +37,14 @@ func runGenerateJournals(arguments: [String]) throws {
         let key = JournalKey(serverSecret: secret, journalID: journalID)
         var encoder = JournalEncoder(key: key, journalID: journalID)
         var buffer = encoder.headerLine
-        let anchor = anchorKey.issue(serverNanoseconds: start, account: String(format: "player-%07d", account), journalID: Hex.encode(journalID),
-                                     headSequence: 0, headMAC: "", nonce: journalID)
-        buffer += try encoder.encodeRecord(type: AnchorCodec.recordType, payload: AnchorCodec.encode(AnchorRecord(
-            token: anchor.text, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil, wallNanoseconds: start)))
+        let anchor = anchorKey.issue(
+            serverNanoseconds: start, account: String(format: "player-%07d", account), journalID: Hex.encode(journalID),
+            headSequence: 0, headMAC: "", nonce: journalID)
+        buffer += try encoder.encodeRecord(
+            type: AnchorCodec.recordType,
+            payload: AnchorCodec.encode(
+                AnchorRecord(
+                    token: anchor.text, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil, wallNanoseconds: start)))
         // Devices of one account take turns by day: their sessions never overlap.
         var wall = start + Int64(device) * 86_400_000_000_000
         var boot: Int64 = 5_000_000_000
@@ -48,8 +52,9 @@ func runGenerateJournals(arguments: [String]) throws {
         for session in 0..<sessions {
             let id = String(format: "%08x%08x", UInt32(truncatingIfNeeded: index), UInt32(session))
             let away = Int64(600 + (index * 7919 + session * 131) % 3_000) * 1_000_000_000
-            try appendClaimedSession(id: id, wall: wall, boot: boot, bootID: bootID, away: away, calculator: calculator,
-                                     encoder: &encoder, into: &buffer)
+            try appendClaimedSession(
+                id: id, wall: wall, boot: boot, bootID: bootID, away: away, calculator: calculator,
+                encoder: &encoder, into: &buffer)
             wall += away + 1_800_000_000_000
             boot += away + 1_800_000_000_000
         }

@@ -1,8 +1,8 @@
 import Foundation
 import PlaytimeFleet
 import PlaytimeRewards
-import PlaytimeTickets
 import PlaytimeSystem
+import PlaytimeTickets
 
 /// `fleet`: redemptions per second against the fleet's PostgreSQL stores through our client, for
 /// scripts/bench-fleet.sh, which runs pgbench on the same statements in the same run (scripts/fleet/redeem.sql and
@@ -28,8 +28,9 @@ func fleetRedemptionValues(prefix: String) -> (claim: ReplayClaim, player: Strin
     let a = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
     let b = Int64.random(in: 1...4_611_686_018_427_387_903, using: &random)
     let player = "\(prefix)-\(Int.random(in: 0...99_999, using: &random))"
-    let claim = ReplayClaim(nonce: TicketNonce(high: UInt64(a), low: UInt64(b)), expiresAt: 9_000_000_000_000_000_000,
-                            session: SessionKey(player: player, session: "s\(a)-\(b)"), sessionExpiresAt: 9_000_000_000_000_000_000)
+    let claim = ReplayClaim(
+        nonce: TicketNonce(high: UInt64(a), low: UInt64(b)), expiresAt: 9_000_000_000_000_000_000,
+        session: SessionKey(player: player, session: "s\(a)-\(b)"), sessionExpiresAt: 9_000_000_000_000_000_000)
     return (claim, player)
 }
 
@@ -44,7 +45,10 @@ func runFleetBenchmark(arguments: [String]) {
         let work: @Sendable (Int) throws -> Bool
         switch mode {
         case "stores":
-            guard let url = options.value("--url") else { print("fleet: --url is required"); return }
+            guard let url = options.value("--url") else {
+                print("fleet: --url is required")
+                return
+            }
             let database = try FleetDatabase(url: url, maximumConnections: threads)
             work = { _ in
                 let (claim, player) = fleetRedemptionValues(prefix: prefix)
@@ -53,7 +57,10 @@ func runFleetBenchmark(arguments: [String]) {
                 return true
             }
         case "once":
-            guard let url = options.value("--url") else { print("fleet: --url is required"); return }
+            guard let url = options.value("--url") else {
+                print("fleet: --url is required")
+                return
+            }
             let database = try FleetDatabase(url: url, maximumConnections: threads)
             work = { _ in
                 let (claim, _) = fleetRedemptionValues(prefix: prefix)
@@ -70,7 +77,10 @@ func runFleetBenchmark(arguments: [String]) {
                 replay = try FileReplayGuard(path: base + "/replay")
                 ledger = try FileBudgetLedger(path: base + "/budget")
             } else {
-                guard let url = options.value("--url") else { print("fleet: --url is required"); return }
+                guard let url = options.value("--url") else {
+                    print("fleet: --url is required")
+                    return
+                }
                 let database = try FleetDatabase(url: url, maximumConnections: threads)
                 replay = database.replayGuard
                 ledger = database.budgetLedger
@@ -96,8 +106,10 @@ func runFleetBenchmark(arguments: [String]) {
         }
         let result = fleetMeasure(threads: threads, seconds: seconds, work)
         let label = mode == "file" ? "file stores" : "PostgreSQL, our client"
-        print(String(format: "fleet %@ (%@) threads=%d: %.0f redemptions/s (%d in %.2f s, %d failed)",
-                     mode, label, threads, Double(result.done) / result.seconds, result.done, result.seconds, result.failed))
+        print(
+            String(
+                format: "fleet %@ (%@) threads=%d: %.0f redemptions/s (%d in %.2f s, %d failed)",
+                mode, label, threads, Double(result.done) / result.seconds, result.done, result.seconds, result.failed))
     } catch {
         print("fleet benchmark failed: \(error)")
     }
@@ -120,7 +132,10 @@ func fleetMeasure(threads: Int, seconds: Double, _ work: @escaping @Sendable (In
         Thread.detachNewThread {
             defer { group.leave() }
             while BenchmarkClock.now() < deadline {
-                let index = next.withLock { value in defer { value += 1 }; return value }
+                let index = next.withLock { value in
+                    defer { value += 1 }
+                    return value
+                }
                 do {
                     if try work(index) { done.withLock { $0 += 1 } } else { failed.withLock { $0 += 1 } }
                 } catch is FleetBenchmarkStop {

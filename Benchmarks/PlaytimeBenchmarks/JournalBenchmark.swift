@@ -40,8 +40,10 @@ func runJournalBenchmark(arguments: [String]) {
             for _ in 0..<appends { try writer.append(type: "session.heartbeat", payload: payload) }
         }
         try writer.close()
-        print(String(format: "appends (write+fsync): %d in %.2f s = %.0f appends/s, %.1f us each",
-                     appends, appendSeconds, Double(appends) / appendSeconds, appendSeconds / Double(appends) * 1e6))
+        print(
+            String(
+                format: "appends (write+fsync): %d in %.2f s = %.0f appends/s, %.1f us each",
+                appends, appendSeconds, Double(appends) / appendSeconds, appendSeconds / Double(appends) * 1e6))
 
         // 2. Verification throughput on a large journal built in memory, then written once.
         let verifyPath = (base as NSString).appendingPathComponent("verify.jsonl")
@@ -71,8 +73,10 @@ func runJournalBenchmark(arguments: [String]) {
         rawRates.sort()
         let verify = verifyRates[verifyRates.count / 2]
         let raw = rawRates[rawRates.count / 2]
-        print(String(format: "verify (file, %d MB, ~%d B/line): %.1f MB/s; raw SHA-256 same bytes: %.1f MB/s; ratio %.2f",
-                     journal.count / 1_000_000, lineBytes, verify, raw, verify / raw))
+        print(
+            String(
+                format: "verify (file, %d MB, ~%d B/line): %.1f MB/s; raw SHA-256 same bytes: %.1f MB/s; ratio %.2f",
+                journal.count / 1_000_000, lineBytes, verify, raw, verify / raw))
     } catch {
         print("journal benchmark failed: \(error)")
     }

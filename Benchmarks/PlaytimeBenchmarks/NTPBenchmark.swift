@@ -30,7 +30,7 @@ func runNTPBenchmark(arguments: [String]) async {
         do {
             let fix = try await client.query([server])
             let elapsed = SystemClock.bootNanoseconds() - started
-            if index >= queries / 10 {   // the first tenth warms up
+            if index >= queries / 10 {  // the first tenth warms up
                 asyncLatency.append(elapsed)
                 asyncOffset.append(fix.offsetNanoseconds)
             }
@@ -60,8 +60,10 @@ func runNTPBenchmark(arguments: [String]) async {
 
 /// Runs `queries` (plus a tenth to warm up) blocking exchanges on this thread, each in the frame of its own
 /// clock reading, and returns their latencies and offsets.
-private func measureBlocking(queries: Int, failures: inout Int,
-                             _ exchange: (UInt64) -> (datagram: [UInt8], sent: Int64, received: Int64)?) -> ([Int64], [Int64]) {
+private func measureBlocking(
+    queries: Int, failures: inout Int,
+    _ exchange: (UInt64) -> (datagram: [UInt8], sent: Int64, received: Int64)?
+) -> ([Int64], [Int64]) {
     var latency: [Int64] = []
     var offset: [Int64] = []
     var generator = SystemRandomNumberGenerator()
@@ -69,10 +71,17 @@ private func measureBlocking(queries: Int, failures: inout Int,
         let frame = SystemClockSource().read()
         let started = SystemClock.bootNanoseconds()
         let nonce = UInt64.random(in: 1...UInt64.max, using: &generator)
-        guard let (datagram, sent, received) = exchange(nonce) else { failures += 1; continue }
-        let timing = NTPExchangeTiming(frameWallNanoseconds: frame.wallNanoseconds, frameBootNanoseconds: frame.bootNanoseconds,
-                                       sentBootNanoseconds: sent, receivedBootNanoseconds: received)
-        guard case .success(let sample) = NTPReplyValidator.validate(datagram, nonce: nonce, timing: timing, limits: .init()) else { failures += 1; continue }
+        guard let (datagram, sent, received) = exchange(nonce) else {
+            failures += 1
+            continue
+        }
+        let timing = NTPExchangeTiming(
+            frameWallNanoseconds: frame.wallNanoseconds, frameBootNanoseconds: frame.bootNanoseconds,
+            sentBootNanoseconds: sent, receivedBootNanoseconds: received)
+        guard case .success(let sample) = NTPReplyValidator.validate(datagram, nonce: nonce, timing: timing, limits: .init()) else {
+            failures += 1
+            continue
+        }
         let elapsed = SystemClock.bootNanoseconds() - started
         if index >= queries / 10 {
             latency.append(elapsed)
@@ -108,10 +117,15 @@ private func exchangeReadingT4AfterReceive(_ address: SocketAddress, nonce: UInt
 /// Latency median and p99; the median of |offset| (accuracy) and of the signed offset (bias: negative
 /// when T4 is read late). Every exchange is with the same clock, so the true offset is 0.
 private func printRow(_ name: String, _ latency: [Int64], _ offset: [Int64]) {
-    guard !latency.isEmpty else { print(name.padding(toLength: 31, withPad: " ", startingAt: 0) + "no data"); return }
-    let line = name.padding(toLength: 31, withPad: " ", startingAt: 0)
-        + String(format: "%-11.1f %-8.1f %-20.2f %.2f", median(latency), micros(percentile(latency, 99)),
-                 median(offset.map { abs($0) }), median(offset))
+    guard !latency.isEmpty else {
+        print(name.padding(toLength: 31, withPad: " ", startingAt: 0) + "no data")
+        return
+    }
+    let line =
+        name.padding(toLength: 31, withPad: " ", startingAt: 0)
+        + String(
+            format: "%-11.1f %-8.1f %-20.2f %.2f", median(latency), micros(percentile(latency, 99)),
+            median(offset.map { abs($0) }), median(offset))
     print(line)
 }
 
@@ -141,8 +155,10 @@ private func silentServers() async {
         outcome = error.kind.rawValue
     }
     let elapsed = Double(SystemClock.bootNanoseconds() - started) / 1e9
-    print(String(format: "4 silent servers, %.1f s timeout (the default): answered '%@' after %.3f s (%.3f s past the timeout)",
-                 timeout, outcome, elapsed, elapsed - timeout))
+    print(
+        String(
+            format: "4 silent servers, %.1f s timeout (the default): answered '%@' after %.3f s (%.3f s past the timeout)",
+            timeout, outcome, elapsed, elapsed - timeout))
     sockets.forEach { $0.close() }
 }
 

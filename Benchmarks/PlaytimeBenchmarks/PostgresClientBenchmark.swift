@@ -6,7 +6,8 @@ import PlaytimePostgres
 /// the same statements in the same run). Prints the rate; failures, if any, on standard error.
 func runPostgresClientBenchmark(arguments: [String]) {
     guard arguments.count == 4, let threads = Int(arguments[1]), threads > 0, let seconds = Double(arguments[2]),
-          ["select", "claim"].contains(arguments[3]) else {
+        ["select", "claim"].contains(arguments[3])
+    else {
         print("usage: PlaytimeBenchmarks pgclient URL CONNECTIONS SECONDS select|claim")
         return
     }

@@ -23,8 +23,9 @@ func runTicketBenchmark(arguments: [String]) {
     do {
         let key = try TicketKey(id: "bench", secret: Array(0..<32))
         let keys = try TicketKeyRing(current: key)
-        let memory = try TicketAuthority(keys: keys, policy: .default, replayGuard: InMemoryReplayGuard(),
-                                         budgetLedger: InMemoryBudgetLedger())
+        let memory = try TicketAuthority(
+            keys: keys, policy: .default, replayGuard: InMemoryReplayGuard(),
+            budgetLedger: InMemoryBudgetLedger())
 
         // 1. Issue: random nonce, HMAC, text encoding.
         var texts: [String] = []
@@ -35,8 +36,10 @@ func runTicketBenchmark(arguments: [String]) {
                 if let text = try? ticket?.encodedText() { texts.append(text) }
             }
         }
-        print(String(format: "ticket issue (sign + text form): %d in %.3f s = %.0f per second per core, %.2f us each (text %d bytes)",
-                     count, issueSeconds, Double(count) / issueSeconds, issueSeconds / Double(count) * 1e6, texts.first?.utf8.count ?? 0))
+        print(
+            String(
+                format: "ticket issue (sign + text form): %d in %.3f s = %.0f per second per core, %.2f us each (text %d bytes)",
+                count, issueSeconds, Double(count) / issueSeconds, issueSeconds / Double(count) * 1e6, texts.first?.utf8.count ?? 0))
 
         // 2. Redeem with the in-memory guard.
         var paid: Int64 = 0
@@ -47,14 +50,17 @@ func runTicketBenchmark(arguments: [String]) {
                 }
             }
         }
-        print(String(format: "ticket redeem (in-memory guard and budget): %d in %.3f s = %.0f per second per core, %.2f us each (gold %lld)",
-                     count, memorySeconds, Double(count) / memorySeconds, memorySeconds / Double(count) * 1e6, paid))
+        print(
+            String(
+                format: "ticket redeem (in-memory guard and budget): %d in %.3f s = %.0f per second per core, %.2f us each (gold %lld)",
+                count, memorySeconds, Double(count) / memorySeconds, memorySeconds / Double(count) * 1e6, paid))
 
         // 3. Redeem with the file guard and file budget ledger: every redemption is durable before it returns
         //    (two appends, two fsyncs).
         let filePath = (base as NSString).appendingPathComponent("replay")
-        let file = try TicketAuthority(keys: keys, policy: .default, replayGuard: try FileReplayGuard(path: filePath),
-                                       budgetLedger: try FileBudgetLedger(path: (base as NSString).appendingPathComponent("budget")))
+        let file = try TicketAuthority(
+            keys: keys, policy: .default, replayGuard: try FileReplayGuard(path: filePath),
+            budgetLedger: try FileBudgetLedger(path: (base as NSString).appendingPathComponent("budget")))
         let fileTexts = try (0..<fileCount).map { index in
             try file.issue(player: "player-\(index & 1023)", session: "f\(index)", rate: 600, at: start).encodedText()
         }
@@ -64,8 +70,10 @@ func runTicketBenchmark(arguments: [String]) {
                 filePaid += 1
             }
         }
-        print(String(format: "ticket redeem (file guard and budget, 2 × write+fsync, %@): %d in %.3f s = %.0f per second per core, %.1f us each (%d paid)",
-                     directory, fileCount, fileSeconds, Double(fileCount) / fileSeconds, fileSeconds / Double(fileCount) * 1e6, filePaid))
+        print(
+            String(
+                format: "ticket redeem (file guard and budget, 2 × write+fsync, %@): %d in %.3f s = %.0f per second per core, %.1f us each (%d paid)",
+                directory, fileCount, fileSeconds, Double(fileCount) / fileSeconds, fileSeconds / Double(fileCount) * 1e6, filePaid))
     } catch {
         print("ticket benchmark failed: \(error)")
     }

@@ -39,7 +39,9 @@ func runVerdictBenchmark(arguments: [String]) {
     }
     let seconds = BenchmarkClock.now() - start
     let rate = seconds > 0 ? Double(iterations) / seconds : 0
-    print("verdict: \(iterations) verdicts + rewards in \(String(format: "%.3f", seconds)) s = \(Int(rate)) per second per core (single thread), checksum \(checksum)")
+    print(
+        "verdict: \(iterations) verdicts + rewards in \(String(format: "%.3f", seconds)) s = \(Int(rate)) per second per core (single thread), checksum \(checksum)"
+    )
 }
 
 /// One generated session: departure and arrival readings of a random kind.
@@ -50,20 +52,25 @@ private func verdictBenchmarkTimeline(_ next: () -> UInt64) -> SessionTimeline {
     let away = Int64(next() % 36_000 + 1) * second + Int64(next() % 1_000_000_000)
     let kind = next() % 6
     let network0 = NetworkTime(unixNanoseconds: wall0, errorBoundNanoseconds: 20_000_000)
-    let departure = Evidence(event: .background, sessionID: "s", origin: kind == 5 ? "heartbeat" : "lifecycle",
-                             clock: ClockReading(wallNanoseconds: wall0, bootNanoseconds: boot0, bootID: "A"),
-                             network: network0, connectivity: .unknown, goldPerHour: Int64(next() % 5_000), policyVersion: "bench")
+    let departure = Evidence(
+        event: .background, sessionID: "s", origin: kind == 5 ? "heartbeat" : "lifecycle",
+        clock: ClockReading(wallNanoseconds: wall0, bootNanoseconds: boot0, bootID: "A"),
+        network: network0, connectivity: .unknown, goldPerHour: Int64(next() % 5_000), policyVersion: "bench")
     let jump = kind == 1 ? Int64(next() % 172_800) * second : 0
     let rebooted = kind == 2 || kind == 3 || kind == 4
     let uptime = rebooted ? away / 2 : boot0 + away
     let arrivalNetwork = kind == 2 || !rebooted ? NetworkTime(unixNanoseconds: wall0 + away, errorBoundNanoseconds: 30_000_000) : nil
-    let arrival = Evidence(event: rebooted ? .launch : .foreground, sessionID: "s",
-                           clock: ClockReading(wallNanoseconds: wall0 + away + jump, bootNanoseconds: uptime, bootID: rebooted ? "B" : "A"),
-                           network: arrivalNetwork, connectivity: .unknown)
-    let proof = kind == 3 ? Evidence(event: .settlement, sessionID: "s",
-                                     clock: ClockReading(wallNanoseconds: wall0 + away + 60 * second, bootNanoseconds: uptime + 60 * second, bootID: "B"),
-                                     network: NetworkTime(unixNanoseconds: wall0 + away + 60 * second, errorBoundNanoseconds: 25_000_000),
-                                     connectivity: .unknown) : nil
+    let arrival = Evidence(
+        event: rebooted ? .launch : .foreground, sessionID: "s",
+        clock: ClockReading(wallNanoseconds: wall0 + away + jump, bootNanoseconds: uptime, bootID: rebooted ? "B" : "A"),
+        network: arrivalNetwork, connectivity: .unknown)
+    let proof =
+        kind == 3
+        ? Evidence(
+            event: .settlement, sessionID: "s",
+            clock: ClockReading(wallNanoseconds: wall0 + away + 60 * second, bootNanoseconds: uptime + 60 * second, bootID: "B"),
+            network: NetworkTime(unixNanoseconds: wall0 + away + 60 * second, errorBoundNanoseconds: 25_000_000),
+            connectivity: .unknown) : nil
     return SessionTimeline(sessionID: "s", departure: departure, arrival: arrival, laterProof: proof)
 }
 

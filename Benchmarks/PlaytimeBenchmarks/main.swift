@@ -18,5 +18,8 @@ case "verdict": runVerdictBenchmark(arguments: Array(arguments.dropFirst()))
 case "fleet": runFleetBenchmark(arguments: Array(arguments.dropFirst()))
 case "pgclient": runPostgresClientBenchmark(arguments: Array(arguments.dropFirst()))
 case "fairness": await runFairnessBenchmark(arguments: Array(arguments.dropFirst()))
-default: print("usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|gen-journals|audit|cost|verdict|fleet|pgclient|fairness> [options]")
+default:
+    print(
+        "usage: PlaytimeBenchmarks <ntp|sha256|sha512|ed25519|journal|reward|tickets|gen-journal|gen-journals|audit|cost|verdict|fleet|pgclient|fairness> [options]"
+    )
 }

@@ -46,8 +46,10 @@ struct AnchoredStory {
         let request = earnings.anchorRequest()
         let answer = try service.anchor(player: player, request: request.text)
         let settled = try earnings.recordAnchor(answer.anchor, for: request).reduce(0) { $0 + $1.goldNow }
-        GameClient.line("anchor", "\(contact): the service's time recorded after record \(request.headSequence)"
-                        + (settled > 0 ? ", settling \(settled) gold" : ""))
+        GameClient.line(
+            "anchor",
+            "\(contact): the service's time recorded after record \(request.headSequence)"
+                + (settled > 0 ? ", settling \(settled) gold" : ""))
         return settled
     }
 
@@ -72,8 +74,10 @@ struct AnchoredStory {
         }
         GameClient.line("retried", "the same redemption again: payment \(again.id) repeated, nothing more paid")
         let uploaded = try upload()
-        GameClient.line("uploaded", "\(uploaded.upload?.sessions ?? 0) session(s), \(uploaded.gold) gold more: with the ticket's, at most the "
-                        + "service time from the ticket to its redemption is paid, never an hour twice (" + Self.findings(uploaded) + ")")
+        GameClient.line(
+            "uploaded",
+            "\(uploaded.upload?.sessions ?? 0) session(s), \(uploaded.gold) gold more: with the ticket's, at most the "
+                + "service time from the ticket to its redemption is paid, never an hour twice (" + Self.findings(uploaded) + ")")
         try anchor("upload")
     }
 
@@ -98,10 +102,13 @@ struct AnchoredStory {
         }
         let uploaded = try upload()
         let shown = payout.goldNow + payout.goldPendingGrant
-        GameClient.line("uploaded", "the service paid \(uploaded.gold) gold: the \(payout.goldNow) the game showed and the "
-                        + "\(payout.goldPendingGrant) its ad added (" + Self.findings(uploaded) + ")")
+        GameClient.line(
+            "uploaded",
+            "the service paid \(uploaded.gold) gold: the \(payout.goldNow) the game showed and the "
+                + "\(payout.goldPendingGrant) its ad added (" + Self.findings(uploaded) + ")")
         guard uploaded.gold == shown else {
-            throw GameClient.Failure(description: "the service paid \(uploaded.gold) gold, the game showed \(payout.goldNow) + \(payout.goldPendingGrant) pending")
+            throw GameClient.Failure(
+                description: "the service paid \(uploaded.gold) gold, the game showed \(payout.goldNow) + \(payout.goldPendingGrant) pending")
         }
         try anchor("upload")
     }

@@ -9,34 +9,34 @@ import PlaytimeSystem
 /// language would (the same calls as the README's curl lines).
 enum GameClient {
     static let usage = """
-    USAGE: game-client --server 127.0.0.1:PORT --api-key KEY --player NAME --earnings DIR
-                       [--session ID] [--wait SECONDS] [--ad --ad-network-secret TEXT]
+        USAGE: game-client --server 127.0.0.1:PORT --api-key KEY --player NAME --earnings DIR
+                           [--session ID] [--wait SECONDS] [--ad --ad-network-secret TEXT]
 
-    The game keeps its journal in --earnings DIR and is enrolled once by the service (kept in DIR/enrollment.txt);
-    at every contact — launch, departure, return, upload — it records an anchor of the service's clock.
+        The game keeps its journal in --earnings DIR and is enrolled once by the service (kept in DIR/enrollment.txt);
+        at every contact — launch, departure, return, upload — it records an anchor of the service's clock.
 
-    1. The player leaves: a departure ticket (issueTicket), then the game records the departure.
-    2. --wait SECONDS away (default 1.2), measured by the service's clock.
-    3. The return: the game shows what it proves; the ticket is redeemed (redeemTicket) and paid once; the same
-       redemption sent again (its answer lost) gets the first payment back, marked repeated, and pays nothing more.
-    4. The journal is uploaded (uploadJournal): the ticket's hours are not paid twice.
+        1. The player leaves: a departure ticket (issueTicket), then the game records the departure.
+        2. --wait SECONDS away (default 1.2), measured by the service's clock.
+        3. The return: the game shows what it proves; the ticket is redeemed (redeemTicket) and paid once; the same
+           redemption sent again (its answer lost) gets the first payment back, marked repeated, and pays nothing more.
+        4. The journal is uploaded (uploadJournal): the ticket's hours are not paid twice.
 
-    With --ad the player plays offline instead (no ticket) and watches an ad: the game shows its gold and the ad's
-    as pending; the ad network's callback (grantMultiplier, which this demo sends in its place with
-    --ad-network-secret) records the grant, and the upload pays exactly what the game showed plus the ad's gold.
+        With --ad the player plays offline instead (no ticket) and watches an ad: the game shows its gold and the ad's
+        as pending; the ad network's callback (grantMultiplier, which this demo sends in its place with
+        --ad-network-secret) records the grant, and the upload pays exactly what the game showed plus the ad's gold.
 
-    OPTIONS:
-      --server ADDR          The service, a numeric loopback address with port (plain HTTP: loopback only).
-      --api-key KEY          The backend's API key (playtime-server printed it at first start).
-      --player NAME          The player's id.
-      --earnings DIR         The game's directory (created on first use).
-      --session ID           The departing session's ticket id (default: random).
-      --wait SECONDS         Time away, 0...60 (default 1.2).
-      --ad                   The offline story with an ad the service grants.
-      --ad-network-secret T  With --ad: the service's ad network secret.
+        OPTIONS:
+          --server ADDR          The service, a numeric loopback address with port (plain HTTP: loopback only).
+          --api-key KEY          The backend's API key (playtime-server printed it at first start).
+          --player NAME          The player's id.
+          --earnings DIR         The game's directory (created on first use).
+          --session ID           The departing session's ticket id (default: random).
+          --wait SECONDS         Time away, 0...60 (default 1.2).
+          --ad                   The offline story with an ad the service grants.
+          --ad-network-secret T  With --ad: the service's ad network secret.
 
-    EXIT STATUS: 0 when the story went as expected; 1 otherwise; 2 usage error.
-    """
+        EXIT STATUS: 0 when the story went as expected; 1 otherwise; 2 usage error.
+        """
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -51,9 +51,13 @@ enum GameClient {
         let server: SocketAddress
         let wait: Int64
         do {
-            options = try ExampleArguments(arguments, options: ["--server", "--api-key", "--player", "--session", "--wait", "--earnings",
-                                                                  "--ad-network-secret"],
-                                           flags: ["--ad"])
+            options = try ExampleArguments(
+                arguments,
+                options: [
+                    "--server", "--api-key", "--player", "--session", "--wait", "--earnings",
+                    "--ad-network-secret",
+                ],
+                flags: ["--ad"])
             guard let text = options.value("--server") else { throw ExampleUsageError("--server 127.0.0.1:PORT is required") }
             server = try parseServer(text)
             guard options.value("--api-key") != nil else { throw ExampleUsageError("--api-key KEY is required") }

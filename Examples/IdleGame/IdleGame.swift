@@ -7,28 +7,28 @@ import PlaytimeSystem
 /// before it is told.
 enum IdleGame {
     static let usage = """
-    USAGE: idle-game [--dir DIR] [--journal FILE] [--key-file FILE] [--away SECONDS] [--ntp SERVER]...
-                     [--rate GOLD_PER_HOUR] [--policy demo|default|FILE] [--ad] [--details]
-           idle-game --print-policy [--policy demo|default|FILE]
+        USAGE: idle-game [--dir DIR] [--journal FILE] [--key-file FILE] [--away SECONDS] [--ntp SERVER]...
+                         [--rate GOLD_PER_HOUR] [--policy demo|default|FILE] [--ad] [--details]
+               idle-game --print-policy [--policy demo|default|FILE]
 
-    Plays one away session for real: records a launch, a heartbeat and the move to the background, waits
-    --away seconds (default 3) on the boot clock, records the return (asking the --ntp servers, if any, for
-    network time; with none, or offline, the boot clock alone proves the time), then shows the evidence,
-    the verdict and the gold, and records the claim.
+        Plays one away session for real: records a launch, a heartbeat and the move to the background, waits
+        --away seconds (default 3) on the boot clock, records the return (asking the --ntp servers, if any, for
+        network time; with none, or offline, the boot clock alone proves the time), then shows the evidence,
+        the verdict and the gold, and records the claim.
 
-    OPTIONS:
-      --dir DIR          Where the key and journal live (default: a new temporary directory).
-      --journal FILE     The journal (default DIR/journal.jsonl; created if absent, reused if present).
-      --key-file FILE    The journal key, hex (default DIR/player.key; created if absent).
-      --away SECONDS     Real time to spend away, 0...86400 (default 3).
-      --ntp SERVER       Ask this NTP server at the return (repeatable; host, host:port). Default: none.
-      --rate N           Gold per hour snapshotted at departure (default: the policy's rate).
-      --policy P         demo (default: 36 000 gold/h, 1 s minimum), default (the library's), or a JSON file.
-      --ad               The player watched an ad: request the policy's one-shot "ad" multiplier (shown
-                         pending: only a game's server grants it).
-      --details          Also print the full reward breakdown.
-      --print-policy     Print the policy as JSON and exit.
-    """
+        OPTIONS:
+          --dir DIR          Where the key and journal live (default: a new temporary directory).
+          --journal FILE     The journal (default DIR/journal.jsonl; created if absent, reused if present).
+          --key-file FILE    The journal key, hex (default DIR/player.key; created if absent).
+          --away SECONDS     Real time to spend away, 0...86400 (default 3).
+          --ntp SERVER       Ask this NTP server at the return (repeatable; host, host:port). Default: none.
+          --rate N           Gold per hour snapshotted at departure (default: the policy's rate).
+          --policy P         demo (default: 36 000 gold/h, 1 s minimum), default (the library's), or a JSON file.
+          --ad               The player watched an ad: request the policy's one-shot "ad" multiplier (shown
+                             pending: only a game's server grants it).
+          --details          Also print the full reward breakdown.
+          --print-policy     Print the policy as JSON and exit.
+        """
 
     static func run(_ arguments: [String]) async -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
@@ -83,8 +83,10 @@ enum IdleGame {
         // A cold start: it may close a session an earlier run left open (a kill while away, or in the foreground).
         if let payout = try await paid({ () async throws(EarningsError) in try await earnings.launch(multipliers: multipliers) }, story: story) {
             let departure = payout.timeline.departure
-            story.line("launch", "closes session \(departure.sessionID) left open by an earlier run"
-                       + (departure.origin == "heartbeat" ? " (killed in the foreground: it departed at its last heartbeat)" : ""))
+            story.line(
+                "launch",
+                "closes session \(departure.sessionID) left open by an earlier run"
+                    + (departure.origin == "heartbeat" ? " (killed in the foreground: it departed at its last heartbeat)" : ""))
             if let arrival = payout.timeline.arrival { story.line("", Story.describe(arrival)) }
             totalPaid += tell(payout, options: options, story: story)
         } else {
@@ -123,8 +125,10 @@ enum IdleGame {
             story.line("gold", "\(totalPaid) paid this run")
             return
         }
-        story.line("foreground", "record #\(payout.timeline.arrivalSequence.map(String.init) ?? "-")"
-                   + (options.servers.isEmpty ? ", no NTP servers asked" : ""))
+        story.line(
+            "foreground",
+            "record #\(payout.timeline.arrivalSequence.map(String.init) ?? "-")"
+                + (options.servers.isEmpty ? ", no NTP servers asked" : ""))
         if let arrival = payout.timeline.arrival { story.line("", Story.describe(arrival)) }
         totalPaid += tell(payout, options: options, story: story)
         story.line("gold", "\(totalPaid) paid this run")
@@ -161,9 +165,11 @@ enum IdleGame {
             // Multipliers are the server's to grant (docs/reward-policy.md): this game has no server, so it never pays them.
             story.line("pending", "\(pending.name) +\(pending.gold) gold once the game's server grants it (this example has none)")
         }
-        story.line("claim", "recorded (\(payout.claim.paidGold) paid, \(payout.claim.escrowedGold) in escrow"
-                   + (payout.claim.pendingMultipliers.isEmpty ? "" : ", \(payout.claim.pendingMultipliers.joined(separator: ", ")) pending")
-                   + "), so a server can recompute it")
+        story.line(
+            "claim",
+            "recorded (\(payout.claim.paidGold) paid, \(payout.claim.escrowedGold) in escrow"
+                + (payout.claim.pendingMultipliers.isEmpty ? "" : ", \(payout.claim.pendingMultipliers.joined(separator: ", ")) pending")
+                + "), so a server can recompute it")
         return payout.goldNow
     }
 

@@ -13,7 +13,10 @@ final class Story {
 
     /// A long text, wrapped at about 100 columns under the labels (or as is).
     func paragraph(_ text: String, indent: Bool = true) {
-        guard indent else { print(text); return }
+        guard indent else {
+            print(text)
+            return
+        }
         var current = ""
         for word in text.split(separator: " ") {
             if !current.isEmpty, current.count + word.count + 1 > 88 {

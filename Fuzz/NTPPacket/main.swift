@@ -13,8 +13,9 @@ public func fuzzNTPPacket(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         precondition(NTPPacket.echoes(nonce: nonce, in: bytes))
         // Validation must never trap, whatever the timestamps claim, with any local frame.
         for frame: Int64 in [0, 1_796_083_200_000_000_000, Int64.max / 2, Int64.min / 2] {
-            let timing = NTPExchangeTiming(frameWallNanoseconds: frame, frameBootNanoseconds: 0,
-                                           sentBootNanoseconds: 0, receivedBootNanoseconds: Int64(size) * 1_000)
+            let timing = NTPExchangeTiming(
+                frameWallNanoseconds: frame, frameBootNanoseconds: 0,
+                sentBootNanoseconds: 0, receivedBootNanoseconds: Int64(size) * 1_000)
             _ = NTPReplyValidator.validate(bytes, nonce: nonce, timing: timing, limits: NTPValidationLimits())
         }
         _ = packet.receiveTimestamp.unixNanoseconds(near: Int64(bitPattern: UInt64(packet.referenceID) << 32))

@@ -38,8 +38,10 @@ package struct AuditConfiguration: Sendable {
     package var withholdsImpossibleEvidence = false
 
     /// Creates a configuration.
-    package init(serverNowNanoseconds: Int64, policy: RewardPolicy = .default, retainedPolicies: [String: RewardPolicy] = [:],
-                verdict: VerdictConfiguration = .standard, spanToleranceNanoseconds: Int64 = 120_000_000_000) {
+    package init(
+        serverNowNanoseconds: Int64, policy: RewardPolicy = .default, retainedPolicies: [String: RewardPolicy] = [:],
+        verdict: VerdictConfiguration = .standard, spanToleranceNanoseconds: Int64 = 120_000_000_000
+    ) {
         self.serverNowNanoseconds = serverNowNanoseconds
         self.policy = policy
         self.retainedPolicies = retainedPolicies

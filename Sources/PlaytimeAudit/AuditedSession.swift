@@ -41,8 +41,10 @@ package struct AuditedSession: Sendable, Hashable, Codable {
     package var arrivalWallNanoseconds: Int64?
 
     /// Creates an audited session.
-    package init(journal: String, sessionID: String, verdict: ElapsedVerdict, recomputedGold: Int64, payableGold: Int64 = 0,
-                claimedGold: Int64?, findings: [AuditFinding], certainlyAway: Range<Int64>? = nil) {
+    package init(
+        journal: String, sessionID: String, verdict: ElapsedVerdict, recomputedGold: Int64, payableGold: Int64 = 0,
+        claimedGold: Int64?, findings: [AuditFinding], certainlyAway: Range<Int64>? = nil
+    ) {
         self.journal = journal
         self.sessionID = sessionID
         self.verdict = verdict

@@ -28,7 +28,8 @@ struct DeviceIntervals {
         var merged: [Interval] = []
         merged.reserveCapacity(sorted.count + intervals.count)
         let incoming = intervals.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
-        var old = 0, new = 0
+        var old = 0
+        var new = 0
         while old < sorted.count || new < incoming.count {
             if new == incoming.count || (old < sorted.count && sorted[old].start <= incoming[new].start) {
                 merged.append(sorted[old])
@@ -51,7 +52,8 @@ struct DeviceIntervals {
 
     /// An interval that overlaps `start..<end`, if any: of those starting before `end`, the one that ends last.
     func overlapping(start: Int64, end: Int64) -> Interval? {
-        var low = 0, high = sorted.count
+        var low = 0
+        var high = sorted.count
         while low < high {
             let middle = (low + high) / 2
             if sorted[middle].start < end { low = middle + 1 } else { high = middle }

@@ -15,9 +15,9 @@ extension AuditFinding.Kind {
         case .rateChanged: "a claim names another rate or policy than its departure"
         case .paidDecreased: "a claim's cumulative payment went down"
         case .chainBroken, .creditedExceedsSpan, .claimMismatch, .dailyBudgetExceeded, .unknownPolicy, .orphanClaim,
-             .suspiciousVerdict, .uploadRollback, .uploadFork, .uploadReplay, .signedTimeRejected, .rateAboveCeiling,
-             .limitExceeded, .withheldImpossibleEvidence, .anchorRejected, .timeNotConserved, .retiredPolicy,
-             .enrollmentAnchorMissing, .uploadedByAnotherAccount:
+            .suspiciousVerdict, .uploadRollback, .uploadFork, .uploadReplay, .signedTimeRejected, .rateAboveCeiling,
+            .limitExceeded, .withheldImpossibleEvidence, .anchorRejected, .timeNotConserved, .retiredPolicy,
+            .enrollmentAnchorMissing, .uploadedByAnotherAccount:
             nil
         }
     }
@@ -44,8 +44,9 @@ extension AuditedSession {
             if !phrases.contains(phrase) { phrases.append(phrase) }
         }
         let more = named.count > ImpossibleEvidenceLog.kept ? "; and more" : ""
-        let finding = AuditFinding(kind: .withheldImpossibleEvidence, journal: journal, sessionID: sessionID,
-                                   detail: "not paid: PlaytimeGuard's recorder never writes this: " + phrases.joined(separator: "; ") + more)
+        let finding = AuditFinding(
+            kind: .withheldImpossibleEvidence, journal: journal, sessionID: sessionID,
+            detail: "not paid: PlaytimeGuard's recorder never writes this: " + phrases.joined(separator: "; ") + more)
         findings.append(finding)
         return finding
     }

@@ -54,7 +54,8 @@ package enum LimitExceeded: Error, Sendable, Hashable, CustomStringConvertible {
     package var limit: Int {
         switch self {
         case .bytes(let limit), .records(let limit), .sessions(let limit), .claims(let limit),
-             .multipliersPerClaim(let limit, _): return limit
+            .multipliersPerClaim(let limit, _):
+            return limit
         }
     }
 

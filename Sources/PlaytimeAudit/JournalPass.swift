@@ -1,5 +1,5 @@
-internal import PlaytimeJudging
 internal import PlaytimeJournal
+internal import PlaytimeJudging
 internal import PlaytimeRewards
 
 /// The state of auditing one journal: sessions being assembled, sessions waiting for their claims, and the
@@ -106,12 +106,14 @@ struct JournalPass {
     init(name: String, configuration: AuditConfiguration) {
         self.name = name
         self.configuration = configuration
-        self.networkJudge = NetworkTimeJudge(serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen,
-                                             configuration: configuration.verdict)
+        self.networkJudge = NetworkTimeJudge(
+            serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen,
+            configuration: configuration.verdict)
         // The assembler looks for proof with the verdict's own view of network time (rule 0 of
         // docs/journal-format.md §10): a fix from the future never ends the search for a later honest one.
-        self.assembler = SessionAssembler(maximumPending: configuration.limits.heldReturns, driftPPM: configuration.verdict.driftPPM,
-                                          networkJudge: networkJudge)
+        self.assembler = SessionAssembler(
+            maximumPending: configuration.limits.heldReturns, driftPPM: configuration.verdict.driftPPM,
+            networkJudge: networkJudge)
         assembler.keepsLastClosed = false
         self.signedTime = configuration.roughtimeKeys.isEmpty ? nil : SignedTimeVerifier(trustedKeys: configuration.roughtimeKeys)
     }
@@ -124,20 +126,26 @@ struct JournalPass {
         }
         if Self.isSessionType(view.type) {
             guard let evidence = decoder.decode(view.payload) else {
-                auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sequence: view.sequence,
-                                            detail: "session payload not in the documented schema"))
+                auditor.record(
+                    AuditFinding(
+                        kind: .malformedPayload, journal: name, sequence: view.sequence,
+                        detail: "session payload not in the documented schema"))
                 return
             }
             guard evidence.payloadVersion == Int64(view.journalVersion) else {
                 // A journal keeps its header's version: a payload of the other version is not in its schema (§13).
-                auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
-                                            sequence: view.sequence,
-                                            detail: "payload version \(evidence.payloadVersion) in a version-\(view.journalVersion) journal"))
+                auditor.record(
+                    AuditFinding(
+                        kind: .malformedPayload, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
+                        sequence: view.sequence,
+                        detail: "payload version \(evidence.payloadVersion) in a version-\(view.journalVersion) journal"))
                 return
             }
             guard Self.typeNames(view.type, evidence.event) else {
-                auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
-                                            sequence: view.sequence, detail: "record type contradicts the payload's event '\(evidence.event.rawValue)'"))
+                auditor.record(
+                    AuditFinding(
+                        kind: .malformedPayload, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
+                        sequence: view.sequence, detail: "record type contradicts the payload's event '\(evidence.event.rawValue)'"))
                 return
             }
             checkContinuity(evidence, sequence: view.sequence, auditor: auditor)
@@ -169,8 +177,10 @@ struct JournalPass {
             consumeSignedTime(view, verifier: signedTime, auditor: auditor)
         } else if Self.isClaimType(view.type) {
             guard let claim = decoder.decodeClaim(view.payload) else {
-                auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sequence: view.sequence,
-                                            detail: "claim payload not in the documented schema"))
+                auditor.record(
+                    AuditFinding(
+                        kind: .malformedPayload, journal: name, sequence: view.sequence,
+                        detail: "claim payload not in the documented schema"))
                 return
             }
             counted.claims += 1
@@ -178,8 +188,9 @@ struct JournalPass {
                 return refuse(.claims(limit: configuration.limits.claims), sequence: view.sequence, auditor: auditor)
             }
             if claim.multipliers.count + claim.pendingMultipliers.count > configuration.limits.multipliersPerClaim {
-                return refuse(.multipliersPerClaim(limit: configuration.limits.multipliersPerClaim, sessionID: claim.sessionID),
-                              sequence: view.sequence, auditor: auditor)
+                return refuse(
+                    .multipliersPerClaim(limit: configuration.limits.multipliersPerClaim, sessionID: claim.sessionID),
+                    sequence: view.sequence, auditor: auditor)
             }
             if let position = stagedPosition(of: claim.sessionID) {
                 staged[position].claims.append((view.sequence, claim))
@@ -195,8 +206,10 @@ struct JournalPass {
         for timeline in assembler.finish() { stage(timeline) }
         flushStaged(auditor: auditor, onSession: onSession)
         for (session, claims) in earlyClaims.sorted(by: { $0.key < $1.key }) {
-            auditor.record(AuditFinding(kind: .orphanClaim, journal: name, sessionID: session, sequence: claims.first?.sequence,
-                                        detail: "claim for a session this journal does not hold"))
+            auditor.record(
+                AuditFinding(
+                    kind: .orphanClaim, journal: name, sessionID: session, sequence: claims.first?.sequence,
+                    detail: "claim for a session this journal does not hold"))
         }
         earlyClaims.removeAll()
     }
@@ -204,15 +217,19 @@ struct JournalPass {
     /// Stops judging this journal at `sequence`: it went beyond a limit (docs/fleet.md, "Limits and cost").
     private mutating func refuse(_ exceeded: LimitExceeded, sequence: UInt64, auditor: SessionAuditor) {
         refusal = exceeded
-        auditor.record(AuditFinding(kind: .limitExceeded, journal: name, sequence: sequence,
-                                    detail: "the journal holds \(exceeded); the rest of it is not judged"))
+        auditor.record(
+            AuditFinding(
+                kind: .limitExceeded, journal: name, sequence: sequence,
+                detail: "the journal holds \(exceeded); the rest of it is not judged"))
     }
 
     /// Verifies a `roughtime` record against the departure it names and hands its bound to the assembler.
     private mutating func consumeSignedTime(_ view: JournalRecordView, verifier: SignedTimeVerifier, auditor: SessionAuditor) {
         guard let record = SignedTimeCodec.decode(view.payload) else {
-            auditor.record(AuditFinding(kind: .malformedPayload, journal: name, sequence: view.sequence,
-                                        detail: "roughtime payload not in the documented schema"))
+            auditor.record(
+                AuditFinding(
+                    kind: .malformedPayload, journal: name, sequence: view.sequence,
+                    detail: "roughtime payload not in the documented schema"))
             return
         }
         // Only the open departure's records count: a stamp or answer for another session proves nothing here.
@@ -233,8 +250,10 @@ struct JournalPass {
             // Servers this operator does not trust: their answers prove nothing here, and accuse no one.
             return
         case .failure(let problem):
-            auditor.record(AuditFinding(kind: .signedTimeRejected, journal: name, sessionID: record.sessionID, sequence: view.sequence,
-                                        detail: "\(problem)"))
+            auditor.record(
+                AuditFinding(
+                    kind: .signedTimeRejected, journal: name, sessionID: record.sessionID, sequence: view.sequence,
+                    detail: "\(problem)"))
         }
     }
 
@@ -276,8 +295,10 @@ struct JournalPass {
         guard let previous = lastIdentifiedBoot, previous != boot else { return }
         endedBoots.insert(previous)
         if endedBoots.contains(boot) {
-            auditor.record(AuditFinding(kind: .bootIDReused, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
-                                        sequence: sequence, detail: "boot \(boot) comes back after boot \(previous) ended: a forged reboot"))
+            auditor.record(
+                AuditFinding(
+                    kind: .bootIDReused, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
+                    sequence: sequence, detail: "boot \(boot) comes back after boot \(previous) ended: a forged reboot"))
         }
     }
 
@@ -344,9 +365,11 @@ struct JournalPass {
     private func checkContinuity(_ evidence: Evidence, sequence: UInt64, auditor: SessionAuditor) {
         guard let last = lastBoot, last.id == evidence.clock.bootID else { return }
         if evidence.clock.bootNanoseconds < last.nanoseconds {
-            auditor.record(AuditFinding(kind: .bootClockDiscontinuity, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
-                                        sequence: sequence,
-                                        detail: "boot clock went back \(Self.gapMilliseconds(last.nanoseconds, evidence.clock.bootNanoseconds)) ms within boot \(last.id)"))
+            auditor.record(
+                AuditFinding(
+                    kind: .bootClockDiscontinuity, journal: name, sessionID: evidence.sessionID.isEmpty ? nil : evidence.sessionID,
+                    sequence: sequence,
+                    detail: "boot clock went back \(Self.gapMilliseconds(last.nanoseconds, evidence.clock.bootNanoseconds)) ms within boot \(last.id)"))
         }
     }
 }

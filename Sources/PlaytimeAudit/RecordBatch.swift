@@ -30,10 +30,12 @@ struct RecordBatch: Sendable {
     func forEach(_ body: (JournalRecordView) -> Void) {
         bytes.withUnsafeBytes { raw in
             for record in records {
-                body(JournalRecordView(sequence: record.sequence,
-                                       type: UnsafeRawBufferPointer(rebasing: raw[record.typeStart..<record.typeStart + record.typeCount]),
-                                       payload: UnsafeRawBufferPointer(rebasing: raw[record.payloadStart..<record.payloadStart + record.payloadCount]),
-                                       verifiedMAC: record.mac, journalVersion: journalVersion))
+                body(
+                    JournalRecordView(
+                        sequence: record.sequence,
+                        type: UnsafeRawBufferPointer(rebasing: raw[record.typeStart..<record.typeStart + record.typeCount]),
+                        payload: UnsafeRawBufferPointer(rebasing: raw[record.payloadStart..<record.payloadStart + record.payloadCount]),
+                        verifiedMAC: record.mac, journalVersion: journalVersion))
             }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-package import PlaytimeJudging
 package import PlaytimeJournal
+package import PlaytimeJudging
 internal import PlaytimeRewards
 package import PlaytimeSystem
 
@@ -43,8 +43,10 @@ package final class SessionAuditor {
     package let judgesConcurrently: Bool
 
     /// Creates an auditor for journals under `key`. Pass `crossDeviceChecks: false` when auditing one journal.
-    package init(key: JournalKey, configuration: AuditConfiguration, crossDeviceChecks: Bool = true,
-                judgesConcurrently: Bool = ProcessInfo.processInfo.activeProcessorCount > 1) {
+    package init(
+        key: JournalKey, configuration: AuditConfiguration, crossDeviceChecks: Bool = true,
+        judgesConcurrently: Bool = ProcessInfo.processInfo.activeProcessorCount > 1
+    ) {
         self.key = key
         self.configuration = configuration
         self.crossDeviceChecks = crossDeviceChecks
@@ -58,22 +60,27 @@ package final class SessionAuditor {
     /// `observe` sees every verified record first, on the reading thread (the upload gate takes the MAC at
     /// the head it accepted earlier from it, so that an upload is read once).
     @discardableResult
-    package func audit(file: borrowing OpenFile, name: String, key journalKey: JournalKey? = nil, observe: (JournalRecordView) -> Void = { _ in },
-                       onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
+    package func audit(
+        file: borrowing OpenFile, name: String, key journalKey: JournalKey? = nil, observe: (JournalRecordView) -> Void = { _ in },
+        onSession: (AuditedSession) -> Void
+    ) throws(JournalError) -> [AuditFinding] {
         try audit(source: file, name: name, key: journalKey ?? key, observe: observe, onSession: onSession)
     }
 
     /// The audit of one journal, its verified records streamed from `source` (a file, or an upload's bytes in memory:
     /// ``JournalBytes``).
-    package func audit<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, name: String, key: JournalKey,
-                                                              observe: (JournalRecordView) -> Void,
-                                                              onSession: (AuditedSession) -> Void) throws(JournalError) -> [AuditFinding] {
+    package func audit<Source: JournalRecordSource & ~Copyable>(
+        source: borrowing Source, name: String, key: JournalKey,
+        observe: (JournalRecordView) -> Void,
+        onSession: (AuditedSession) -> Void
+    ) throws(JournalError) -> [AuditFinding] {
         let findingsBefore = summary.findings.count
         // Withholding: sessions are held until the whole journal is read, since what withholds one may come later.
         let withholding = configuration.withholdsImpossibleEvidence
         impossible = ImpossibleEvidenceLog()
         var held: [AuditedSession] = []
-        let (verification, pass) = judgesConcurrently
+        let (verification, pass) =
+            judgesConcurrently
             ? try streamConcurrently(source: source, name: name, key: key, observe: observe) { withholding ? held.append($0) : onSession($0) }
             : try streamSequentially(source: source, name: name, key: key, observe: observe) { withholding ? held.append($0) : onSession($0) }
         refusal = pass.refusal
@@ -81,9 +88,11 @@ package final class SessionAuditor {
         if let failure = verification.failure {
             // How far it verifies: the records before the bad line are judged (and paid by a server) as any journal cut
             // there would be; nothing after it is read (docs/audit-json.md, `chain-broken`).
-            record(AuditFinding(kind: .chainBroken, journal: name, sequence: UInt64(failure.line),
-                                detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset)); the journal verifies "
-                                    + "through record \(verification.recordCount) (\(verification.verifiedByteCount) bytes), which is judged"))
+            record(
+                AuditFinding(
+                    kind: .chainBroken, journal: name, sequence: UInt64(failure.line),
+                    detail: "\(failure.reason.rawValue) at line \(failure.line) (byte \(failure.byteOffset)); the journal verifies "
+                        + "through record \(verification.recordCount) (\(verification.verifiedByteCount) bytes), which is judged"))
         }
         if withholding {
             // Findings recorded after a session was judged (a later malformed record, a boot clock going back
@@ -96,14 +105,18 @@ package final class SessionAuditor {
         summary.journals += 1
         summary.records += verification.recordCount
         summary.bytes += verification.verifiedByteCount
-        spanNanoseconds = spanNanoseconds.addingReportingOverflow(pass.span.provableSpanNanoseconds).overflow ? Int64.max : spanNanoseconds + pass.span.provableSpanNanoseconds
+        spanNanoseconds =
+            spanNanoseconds.addingReportingOverflow(pass.span.provableSpanNanoseconds).overflow
+            ? Int64.max : spanNanoseconds + pass.span.provableSpanNanoseconds
         otherDevices.add(thisDevice)
         thisDevice.removeAll()
         return Array(summary.findings[findingsBefore...])
     }
 
-    private func streamSequentially<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
-                                    onSession: (consuming AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
+    private func streamSequentially<Source: JournalRecordSource & ~Copyable>(
+        source: borrowing Source, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
+        onSession: (consuming AuditedSession) -> Void
+    ) throws(JournalError) -> (JournalVerification, JournalPass) {
         var pass = JournalPass(name: name, configuration: configuration)
         let verification = try source.streamRecords(key: key) { view in
             observe(view)
@@ -114,8 +127,10 @@ package final class SessionAuditor {
     }
 
     /// This thread verifies the chain and copies verified records into batches; a worker judges them.
-    private func streamConcurrently<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
-                                    onSession: (consuming AuditedSession) -> Void) throws(JournalError) -> (JournalVerification, JournalPass) {
+    private func streamConcurrently<Source: JournalRecordSource & ~Copyable>(
+        source: borrowing Source, name: String, key: JournalKey, observe: (JournalRecordView) -> Void,
+        onSession: (consuming AuditedSession) -> Void
+    ) throws(JournalError) -> (JournalVerification, JournalPass) {
         let worker = JudgingWorker(pass: JournalPass(name: name, configuration: configuration), auditor: self)
         worker.start()
         let batchBytes = 1 << 19
@@ -146,8 +161,10 @@ package final class SessionAuditor {
     package func finish() -> AuditSummary {
         // Saturating: a span at Int64.max (a segment asserting an enormous reboot credit, §13.4) proves everything.
         if creditedNanoseconds > Saturating.add(spanNanoseconds, max(0, configuration.spanToleranceNanoseconds)) {
-            record(AuditFinding(kind: .creditedExceedsSpan, journal: "*",
-                                detail: "credited \(creditedNanoseconds / 1_000_000_000) s but the journals prove at most \(spanNanoseconds / 1_000_000_000) s"))
+            record(
+                AuditFinding(
+                    kind: .creditedExceedsSpan, journal: "*",
+                    detail: "credited \(creditedNanoseconds / 1_000_000_000) s but the journals prove at most \(spanNanoseconds / 1_000_000_000) s"))
         }
         return summary
     }

@@ -1,6 +1,6 @@
-internal import PlaytimeSystem
 internal import PlaytimeJudging
 internal import PlaytimeRewards
+internal import PlaytimeSystem
 
 /// What a departure's policy version resolves to: the policy (if known) and its calculator. A class, so that
 /// reusing it for the next session of the same version copies no policy (a retain per string and array).
@@ -25,15 +25,17 @@ final class PolicyResolution {
 extension JournalPass {
     /// Recomputes the verdict and reward of one session and checks its claims against them.
     mutating func judge(_ timeline: SessionTimeline, claims: Claims, auditor: SessionAuditor) -> AuditedSession {
-        let verdict = ElapsedVerdict.judging(timeline, configuration: configuration.verdict,
-                                             serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen)
+        let verdict = ElapsedVerdict.judging(
+            timeline, configuration: configuration.verdict,
+            serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen)
         var findings: [AuditFinding] = []
         let journal = name
         let sessionID = timeline.sessionID
         if !verdict.flags.isEmpty {
             for flag in verdict.flags where flag.kind.isSuspicious {
-                Self.find(&findings, .suspiciousVerdict, journal, sessionID, timeline.arrivalSequence,
-                          "\(flag.kind.rawValue) by \(flag.amountNanoseconds / 1_000_000_000) s")
+                Self.find(
+                    &findings, .suspiciousVerdict, journal, sessionID, timeline.arrivalSequence,
+                    "\(flag.kind.rawValue) by \(flag.amountNanoseconds / 1_000_000_000) s")
             }
         }
         // A repeated id is named on the row of the departure that repeated it (an abandoned departure of the same
@@ -42,18 +44,21 @@ extension JournalPass {
             Self.find(&findings, .duplicateSession, journal, sessionID, departureSequence, "session id used before")
         }
         if timeline.goldPerHour < 0 {
-            Self.find(&findings, .negativeRate, journal, sessionID, timeline.departureSequence,
-                      "departure snapshotted \(timeline.goldPerHour) gold/h; nothing is paid")
+            Self.find(
+                &findings, .negativeRate, journal, sessionID, timeline.departureSequence,
+                "departure snapshotted \(timeline.goldPerHour) gold/h; nothing is paid")
         }
         let resolution = resolvePolicy(version: timeline.policyVersion)
         if !resolution.known, !timeline.policyVersion.isEmpty || !claims.isEmpty {
-            Self.find(&findings, .unknownPolicy, journal, sessionID, timeline.departureSequence,
-                      "departure names unknown policy '\(timeline.policyVersion)'; checked with '\(configuration.policy.version)'")
+            Self.find(
+                &findings, .unknownPolicy, journal, sessionID, timeline.departureSequence,
+                "departure names unknown policy '\(timeline.policyVersion)'; checked with '\(configuration.policy.version)'")
         }
         let rate = auditor.judgedRate(snapshot: timeline.goldPerHour)
         if rate < timeline.goldPerHour {
-            Self.find(&findings, .rateAboveCeiling, journal, sessionID, timeline.departureSequence,
-                      "departure snapshotted \(timeline.goldPerHour) gold/h, above the ceiling of \(rate) gold/h; judged at \(rate) gold/h")
+            Self.find(
+                &findings, .rateAboveCeiling, journal, sessionID, timeline.departureSequence,
+                "departure snapshotted \(timeline.goldPerHour) gold/h, above the ceiling of \(rate) gold/h; judged at \(rate) gold/h")
         }
         // One-shot multipliers are the game's to grant (an ad watched); each counts once per session.
         // First occurrence order, distinct by a set: linear in the names (docs/fleet.md, "Limits and cost").
@@ -75,8 +80,9 @@ extension JournalPass {
             var withoutProof = timeline
             withoutProof.laterProof = nil
             withoutProof.laterProofSequence = nil
-            beforeProof = ElapsedVerdict(timeline: withoutProof, configuration: configuration.verdict,
-                                         serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen)
+            beforeProof = ElapsedVerdict(
+                timeline: withoutProof, configuration: configuration.verdict,
+                serverNowNanoseconds: configuration.serverNowNanoseconds, firstSeen: configuration.firstSeen)
         }
         let recomputed = Saturating.add(final?.paidNow ?? 0, final?.escrowed ?? 0)
 
@@ -84,18 +90,22 @@ extension JournalPass {
         var highestPaid: Int64?
         claims.forEach { sequence, claim in
             if claim.goldPerHour != timeline.goldPerHour || claim.policyVersion != timeline.policyVersion {
-                Self.find(&findings, .rateChanged, journal, sessionID, sequence,
-                          "claim used \(claim.goldPerHour) gold/h under '\(claim.policyVersion)', departure snapshot was \(timeline.goldPerHour) gold/h under '\(timeline.policyVersion)'")
+                Self.find(
+                    &findings, .rateChanged, journal, sessionID, sequence,
+                    "claim used \(claim.goldPerHour) gold/h under '\(claim.policyVersion)', departure snapshot was \(timeline.goldPerHour) gold/h under '\(timeline.policyVersion)'"
+                )
             }
             let madeBeforeProof = beforeProof != nil && sequence < (timeline.laterProofSequence ?? 0)
             let judged = madeBeforeProof ? beforeProof ?? verdict : verdict
             if claim.creditedSeconds > judged.creditedSeconds {
-                Self.find(&findings, .claimMismatch, journal, sessionID, sequence,
-                          "claims \(claim.creditedSeconds) s, the evidence proves \(judged.creditedSeconds) s")
+                Self.find(
+                    &findings, .claimMismatch, journal, sessionID, sequence,
+                    "claims \(claim.creditedSeconds) s, the evidence proves \(judged.creditedSeconds) s")
             }
             if claim.status == .verified, judged.status != .verified {
-                Self.find(&findings, .claimMismatch, journal, sessionID, sequence,
-                          "claims verified proof, the evidence is \(judged.status.rawValue)")
+                Self.find(
+                    &findings, .claimMismatch, journal, sessionID, sequence,
+                    "claims verified proof, the evidence is \(judged.status.rawValue)")
             }
             // The common case, a claim of exactly the final verdict, reuses the final breakdown.
             let sameAsJudged = claim.creditedSeconds == judged.creditedSeconds && claim.status == judged.status
@@ -109,39 +119,48 @@ extension JournalPass {
                 expectedPaid = expected?.paidNow
                 expectedEscrow = expected?.escrowed
             } else {
-                let expected = try? resolution.calculator?.payment(RewardClaim(creditedSeconds: claim.creditedSeconds, status: claim.status,
-                                                                    goldPerHour: rate, requestedMultipliers: claim.multipliers))
+                let expected = try? resolution.calculator?.payment(
+                    RewardClaim(
+                        creditedSeconds: claim.creditedSeconds, status: claim.status,
+                        goldPerHour: rate, requestedMultipliers: claim.multipliers))
                 expectedPaid = expected?.paidNow
                 expectedEscrow = expected?.escrowed
             }
             if let paid = expectedPaid, let escrow = expectedEscrow, paid != claim.paidGold || escrow != claim.escrowedGold {
-                Self.find(&findings, .claimMismatch, journal, sessionID, sequence,
-                          "claimed \(claim.paidGold) paid + \(claim.escrowedGold) escrow, recomputed \(paid) + \(escrow)")
+                Self.find(
+                    &findings, .claimMismatch, journal, sessionID, sequence,
+                    "claimed \(claim.paidGold) paid + \(claim.escrowedGold) escrow, recomputed \(paid) + \(escrow)")
             }
             // Against the highest earlier claim only: a first claim has nothing to go down from (§8).
             if let highest = highestPaid, claim.paidGold < highest {
-                Self.find(&findings, .paidDecreased, journal, sessionID, sequence,
-                          "cumulative paid went down from \(highest) to \(claim.paidGold) gold")
+                Self.find(
+                    &findings, .paidDecreased, journal, sessionID, sequence,
+                    "cumulative paid went down from \(highest) to \(claim.paidGold) gold")
             }
             highestPaid = max(highestPaid ?? claim.paidGold, claim.paidGold)
             claimedSoFar = max(claimedSoFar, claim.paidGold)
         }
         // Every session's gold counts against the rolling budget, claimed or not.
         if let payment = paymentTime(timeline, verdict: verdict),
-           let total = auditor.chargeBudget(recomputed: recomputed, claimed: claimedSoFar, at: payment.time, onBoot: payment.boot,
-                                            limit: resolution.dailyBudgetGold) {
-            Self.find(&findings, .dailyBudgetExceeded, journal, sessionID, claims.isEmpty ? timeline.arrivalSequence : claims[claims.count - 1].sequence,
-                      "\(total) gold in 24 h, budget \(resolution.dailyBudgetGold)")
+            let total = auditor.chargeBudget(
+                recomputed: recomputed, claimed: claimedSoFar, at: payment.time, onBoot: payment.boot,
+                limit: resolution.dailyBudgetGold)
+        {
+            Self.find(
+                &findings, .dailyBudgetExceeded, journal, sessionID, claims.isEmpty ? timeline.arrivalSequence : claims[claims.count - 1].sequence,
+                "\(total) gold in 24 h, budget \(resolution.dailyBudgetGold)")
         }
         if claimedSoFar > recomputed {
-            Self.find(&findings, .claimMismatch, journal, sessionID, claims.isEmpty ? nil : claims[claims.count - 1].sequence,
-                      "claims paid \(claimedSoFar) gold in total, the evidence justifies \(recomputed)")
+            Self.find(
+                &findings, .claimMismatch, journal, sessionID, claims.isEmpty ? nil : claims[claims.count - 1].sequence,
+                "claims paid \(claimedSoFar) gold in total, the evidence justifies \(recomputed)")
         }
         let away = certainlyAway(timeline, verdict: verdict)
         checkOverlap(timeline, away: away, auditor: auditor, findings: &findings)
-        var audited = AuditedSession(journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
-                                     payableGold: final?.paidNow ?? 0, claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings,
-                                     certainlyAway: away)
+        var audited = AuditedSession(
+            journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
+            payableGold: final?.paidNow ?? 0, claimedGold: claims.isEmpty ? nil : claimedSoFar, findings: findings,
+            certainlyAway: away)
         audited.goldPerHour = rate
         audited.policyVersion = timeline.policyVersion
         audited.multipliers = granted
@@ -158,8 +177,10 @@ extension JournalPass {
     }
 
     @inline(__always)
-    private static func find(_ findings: inout [AuditFinding], _ kind: AuditFinding.Kind, _ journal: String, _ sessionID: String,
-                             _ sequence: UInt64?, _ detail: @autoclosure () -> String) {
+    private static func find(
+        _ findings: inout [AuditFinding], _ kind: AuditFinding.Kind, _ journal: String, _ sessionID: String,
+        _ sequence: UInt64?, _ detail: @autoclosure () -> String
+    ) {
         findings.append(AuditFinding(kind: kind, journal: journal, sessionID: sessionID, sequence: sequence, detail: detail()))
     }
 
@@ -169,8 +190,9 @@ extension JournalPass {
         if let last = lastResolution, last.version == version { return last }
         let policy = configuration.policy(version: version)
         let used = policy ?? configuration.policy
-        let resolution = PolicyResolution(version: version, known: policy != nil, dailyBudgetGold: used.dailyBudgetGold,
-                                          calculator: calculator(for: used))
+        let resolution = PolicyResolution(
+            version: version, known: policy != nil, dailyBudgetGold: used.dailyBudgetGold,
+            calculator: calculator(for: used))
         lastResolution = resolution
         return resolution
     }
@@ -198,7 +220,9 @@ extension JournalPass {
         if let time = trustedArrival(timeline)?.unixNanoseconds { return (time, nil) }
         guard case .some(let arrival) = timeline.arrival, let boot = arrival.clock.bootID else { return nil }
         if let anchor = currentAnchor.flatMap({ $0.boot == boot ? ($0.unixNanoseconds, $0.bootNanoseconds) : nil }) ?? bootAnchors[boot] {
-            return ((UnixInstant(nanoseconds: anchor.unixNanoseconds) + (arrival.clock.boot - BootInstant(nanoseconds: anchor.bootNanoseconds))).nanoseconds, nil)
+            return (
+                (UnixInstant(nanoseconds: anchor.unixNanoseconds) + (arrival.clock.boot - BootInstant(nanoseconds: anchor.bootNanoseconds))).nanoseconds, nil
+            )
         }
         return (arrival.clock.bootNanoseconds, boot)
     }
@@ -207,9 +231,12 @@ extension JournalPass {
     private mutating func checkBootOverlap(_ timeline: SessionTimeline, findings: inout [AuditFinding]) {
         guard case .some(let arrival) = timeline.arrival else { return }
         if let previous = lastArrivalBoot, previous.id == timeline.departure.clock.bootID,
-           timeline.departure.clock.bootNanoseconds < previous.nanoseconds {
-            Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
-                      "departs \(Self.gapMilliseconds(previous.nanoseconds, timeline.departure.clock.bootNanoseconds)) ms (boot clock) before the previous session of this journal returned")
+            timeline.departure.clock.bootNanoseconds < previous.nanoseconds
+        {
+            Self.find(
+                &findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
+                "departs \(Self.gapMilliseconds(previous.nanoseconds, timeline.departure.clock.bootNanoseconds)) ms (boot clock) before the previous session of this journal returned"
+            )
         }
         if let boot = arrival.clock.bootID { lastArrivalBoot = (boot, arrival.clock.bootNanoseconds) }
     }
@@ -246,8 +273,10 @@ extension JournalPass {
     /// Sessions of one journal follow each other; sessions of two devices must not both be away at once.
     /// `away` is the session's certainly-away interval (``certainlyAway(_:verdict:)``), the one the upload gate
     /// places for an account too.
-    private mutating func checkOverlap(_ timeline: SessionTimeline, away: Range<Int64>?, auditor: SessionAuditor,
-                                       findings: inout [AuditFinding]) {
+    private mutating func checkOverlap(
+        _ timeline: SessionTimeline, away: Range<Int64>?, auditor: SessionAuditor,
+        findings: inout [AuditFinding]
+    ) {
         // Journal order already proves that a session which waited for proof ended before later ones began.
         let inOrder = timeline.departureSequence.map { $0 >= lastOrderedDeparture } ?? true
         if let departure = timeline.departureSequence, inOrder { lastOrderedDeparture = departure }
@@ -258,8 +287,9 @@ extension JournalPass {
         guard let departure = timeline.departureNetwork(judgedBy: networkJudge), let arrival = trustedArrival(timeline) else { return }
         if inOrder {
             if let previous = lastArrivalNetwork, departure.latest < previous.earliest {
-                Self.find(&findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
-                          "departs before the previous session of this journal returned")
+                Self.find(
+                    &findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
+                    "departs before the previous session of this journal returned")
             }
             lastArrivalNetwork = arrival
         }

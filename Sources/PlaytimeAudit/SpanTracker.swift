@@ -1,5 +1,5 @@
-internal import PlaytimeSystem
 internal import PlaytimeJudging
+internal import PlaytimeSystem
 
 /// The calendar span a journal can prove it covers: the network-time span between its first and last
 /// network-stamped records, or the sum of each boot's uptime at its last record, whichever is larger.

@@ -9,7 +9,8 @@ package enum Base64 {
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var iterator = bytes.makeIterator()
         while let first = iterator.next() {
-            let second = iterator.next(), third = iterator.next()
+            let second = iterator.next()
+            let third = iterator.next()
             let group = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
             out.append(alphabet[Int(group >> 18 & 63)])
             out.append(alphabet[Int(group >> 12 & 63)])
@@ -33,7 +34,9 @@ package enum Base64 {
             var group: UInt32 = 0
             for offset in 0..<4 {
                 let digit: UInt32
-                if offset >= 4 - padding { digit = 0 } else {
+                if offset >= 4 - padding {
+                    digit = 0
+                } else {
                     guard let value = value(of: ascii[start + offset]) else { return nil }
                     digit = value
                 }

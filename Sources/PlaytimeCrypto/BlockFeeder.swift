@@ -4,9 +4,11 @@
 enum BlockFeeder {
     /// Feeds `input` through `compress`, which takes the state, the first block and a block count.
     @inline(__always)
-    static func feed<State, Block>(_ input: UnsafeRawBufferPointer, blockByteCount: Int, state: inout State,
-                                   pending: inout Block, pendingCount: inout Int,
-                                   compress: (inout State, UnsafeRawPointer, Int) -> Void) {
+    static func feed<State, Block>(
+        _ input: UnsafeRawBufferPointer, blockByteCount: Int, state: inout State,
+        pending: inout Block, pendingCount: inout Int,
+        compress: (inout State, UnsafeRawPointer, Int) -> Void
+    ) {
         guard var cursor = input.baseAddress, input.count > 0 else { return }
         var remaining = input.count
         if pendingCount > 0 {

@@ -20,8 +20,10 @@ package enum PBKDF2<H: HashFunction> {
             // U1 = PRF(P, S || INT(i)); T_i = U1 ^ U2 ^ … ^ U_c, with U_j = PRF(P, U_{j-1}).
             var first = keyed
             first.update(salt)
-            first.update([UInt8(blockIndex >> 24), UInt8(truncatingIfNeeded: blockIndex >> 16),
-                          UInt8(truncatingIfNeeded: blockIndex >> 8), UInt8(truncatingIfNeeded: blockIndex)])
+            first.update([
+                UInt8(blockIndex >> 24), UInt8(truncatingIfNeeded: blockIndex >> 16),
+                UInt8(truncatingIfNeeded: blockIndex >> 8), UInt8(truncatingIfNeeded: blockIndex),
+            ])
             block.withUnsafeMutableBytes { first.finalize(into: $0) }
             accumulator = block
             if iterations > 1 {

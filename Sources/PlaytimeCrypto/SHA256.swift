@@ -30,8 +30,9 @@ package struct SHA256: HashFunction {
     /// - Precondition: `implementation` is `.portable`, or the CPU has the instructions
     ///   (``SHAImplementation/sha256InstructionsPresent``).
     package init(implementation: SHAImplementation) {
-        precondition(implementation == .portable || SHAImplementation.sha256InstructionsPresent,
-                     "SHA256: this CPU has no SHA-256 instructions")
+        precondition(
+            implementation == .portable || SHAImplementation.sha256InstructionsPresent,
+            "SHA256: this CPU has no SHA-256 instructions")
         self.implementation = implementation
         state = SHA256State()
         pending = SHA256Block()

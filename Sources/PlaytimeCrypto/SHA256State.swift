@@ -1,13 +1,13 @@
 /// The eight 32-bit chaining words of SHA-256, kept as stored properties so they live in registers.
 struct SHA256State: Sendable {
-    var h0: UInt32 = 0x6a09e667
-    var h1: UInt32 = 0xbb67ae85
-    var h2: UInt32 = 0x3c6ef372
-    var h3: UInt32 = 0xa54ff53a
-    var h4: UInt32 = 0x510e527f
-    var h5: UInt32 = 0x9b05688c
-    var h6: UInt32 = 0x1f83d9ab
-    var h7: UInt32 = 0x5be0cd19
+    var h0: UInt32 = 0x6a09_e667
+    var h1: UInt32 = 0xbb67_ae85
+    var h2: UInt32 = 0x3c6e_f372
+    var h3: UInt32 = 0xa54f_f53a
+    var h4: UInt32 = 0x510e_527f
+    var h5: UInt32 = 0x9b05_688c
+    var h6: UInt32 = 0x1f83_d9ab
+    var h7: UInt32 = 0x5be0_cd19
 
     /// Writes the words big-endian into the first 32 bytes of `output`.
     func store(into output: UnsafeMutableRawBufferPointer) {

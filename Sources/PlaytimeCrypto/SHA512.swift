@@ -31,8 +31,9 @@ package struct SHA512: HashFunction {
     /// - Precondition: `implementation` is `.portable`, or the CPU has the instructions
     ///   (``SHAImplementation/sha512InstructionsPresent``).
     package init(implementation: SHAImplementation) {
-        precondition(implementation == .portable || SHAImplementation.sha512InstructionsPresent,
-                     "SHA512: this CPU has no SHA-512 instructions")
+        precondition(
+            implementation == .portable || SHAImplementation.sha512InstructionsPresent,
+            "SHA512: this CPU has no SHA-512 instructions")
         self.implementation = implementation
         state = SHA512State()
         pending = SHA512Block()

@@ -1,13 +1,13 @@
 /// The eight 64-bit chaining words of SHA-512, kept as stored properties so they live in registers.
 struct SHA512State: Sendable {
-    var h0: UInt64 = 0x6a09e667f3bcc908
-    var h1: UInt64 = 0xbb67ae8584caa73b
-    var h2: UInt64 = 0x3c6ef372fe94f82b
-    var h3: UInt64 = 0xa54ff53a5f1d36f1
-    var h4: UInt64 = 0x510e527fade682d1
-    var h5: UInt64 = 0x9b05688c2b3e6c1f
-    var h6: UInt64 = 0x1f83d9abfb41bd6b
-    var h7: UInt64 = 0x5be0cd19137e2179
+    var h0: UInt64 = 0x6a09_e667_f3bc_c908
+    var h1: UInt64 = 0xbb67_ae85_84ca_a73b
+    var h2: UInt64 = 0x3c6e_f372_fe94_f82b
+    var h3: UInt64 = 0xa54f_f53a_5f1d_36f1
+    var h4: UInt64 = 0x510e_527f_ade6_82d1
+    var h5: UInt64 = 0x9b05_688c_2b3e_6c1f
+    var h6: UInt64 = 0x1f83_d9ab_fb41_bd6b
+    var h7: UInt64 = 0x5be0_cd19_137e_2179
 
     /// Writes the words big-endian into the first 64 bytes of `output`.
     func store(into output: UnsafeMutableRawBufferPointer) {
@@ -24,8 +24,9 @@ struct SHA512State: Sendable {
 
 /// 128 bytes of inline storage for one SHA-512 message block: no heap allocation.
 struct SHA512Block: Sendable {
-    var storage: (
-        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var storage:
+        (
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+            UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 }

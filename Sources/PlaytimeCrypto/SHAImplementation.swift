@@ -36,8 +36,10 @@ package enum SHAImplementation: Sendable, Equatable, CustomStringConvertible {
     /// What ``sha256`` and ``sha512`` would be with `PLAYTIME_SHA_FALLBACK` set to `setting` (`nil`: unset).
     package static func chosen(fallbackSetting setting: String?) -> (sha256: SHAImplementation, sha512: SHAImplementation) {
         let usable = setting.map { playtime_sha_hardware_given($0) } ?? playtime_sha_hardware_given(nil)
-        return (usable & UInt32(PLAYTIME_SHA_HARDWARE_SHA256) != 0 ? .instructions : .portable,
-                usable & UInt32(PLAYTIME_SHA_HARDWARE_SHA512) != 0 ? .instructions : .portable)
+        return (
+            usable & UInt32(PLAYTIME_SHA_HARDWARE_SHA256) != 0 ? .instructions : .portable,
+            usable & UInt32(PLAYTIME_SHA_HARDWARE_SHA512) != 0 ? .instructions : .portable
+        )
     }
 
     /// `instructions` or `portable`.

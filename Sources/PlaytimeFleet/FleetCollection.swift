@@ -117,8 +117,10 @@ enum FleetCollector {
     }
 
     /// Runs one batched DELETE until it removes fewer rows than a batch; returns the rows removed.
-    private static func repeatDelete(_ pool: PostgresPool, _ statement: String, _ parameters: [String?], _ batchSize: Int,
-                                     _ batches: inout Int) throws(PostgresError) -> Int {
+    private static func repeatDelete(
+        _ pool: PostgresPool, _ statement: String, _ parameters: [String?], _ batchSize: Int,
+        _ batches: inout Int
+    ) throws(PostgresError) -> Int {
         var removed = 0
         while true {
             let result = try pool.query(statement, parameters)

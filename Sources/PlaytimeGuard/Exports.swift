@@ -1,12 +1,12 @@
+@_exported public import PlaytimeJournal
+@_exported public import PlaytimeJudging
+@_exported public import PlaytimeNTP
 // PlaytimeGuard's public surface (docs/public-api.md): the facade, its configuration, payout and error, and the few
 // types they name, from the modules re-exported here: the policy and the player's messages (PlaytimeRewards), the
 // journal key and the enrollment (PlaytimeJournal), an NTP server (PlaytimeNTP) and a Roughtime server
 // (PlaytimeRoughtime). Everything else of the package is `package`; the clock a test moves by hand is
 // `@_spi(Testing)`.
 @_exported public import PlaytimeRewards
-@_exported public import PlaytimeJudging
-@_exported public import PlaytimeJournal
-@_exported public import PlaytimeNTP
 @_exported public import PlaytimeRoughtime
 public import PlaytimeSystem
 

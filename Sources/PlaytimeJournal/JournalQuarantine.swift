@@ -41,7 +41,7 @@ package struct JournalQuarantine: Sendable, Equatable {
             let destination = attempt == 1 ? base : base + "-\(attempt)"
             do {
                 try FileSystem.renameWithoutReplacing(at: path, to: destination)
-            } catch where error.meansAlreadyExists {
+            } catch  where error.meansAlreadyExists {
                 continue
             }
             try FileSystem.syncParentDirectory(of: path)

@@ -18,8 +18,10 @@ package struct JournalRecordView {
         self.init(sequence: sequence, type: type, payload: payload, mac: MACBytes())
     }
 
-    init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer, mac: MACBytes,
-         journalVersion: Int = JournalFormat.version) {
+    init(
+        sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer, mac: MACBytes,
+        journalVersion: Int = JournalFormat.version
+    ) {
         self.sequence = sequence
         self.type = type
         self.payload = payload
@@ -34,8 +36,10 @@ package struct JournalRecordView {
     package var macValue: MACBytes { mac }
 
     /// A view of bytes held elsewhere, carrying the MAC its record was verified with and its journal's version.
-    package init(sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer, verifiedMAC: MACBytes,
-                 journalVersion: Int = JournalFormat.version) {
+    package init(
+        sequence: UInt64, type: UnsafeRawBufferPointer, payload: UnsafeRawBufferPointer, verifiedMAC: MACBytes,
+        journalVersion: Int = JournalFormat.version
+    ) {
         self.init(sequence: sequence, type: type, payload: payload, mac: verifiedMAC, journalVersion: journalVersion)
     }
 

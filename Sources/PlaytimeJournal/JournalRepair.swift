@@ -12,7 +12,8 @@ extension JournalWriter {
         let verification: JournalVerification
         do {
             verification = try JournalReader.scan(
-                file: file, key: key, chunkByteCount: JournalReader.defaultChunkByteCount, deliver: false) { _ in }
+                file: file, key: key, chunkByteCount: JournalReader.defaultChunkByteCount, deliver: false
+            ) { _ in }
         } catch {
             throw JournalError.system(error)
         }

@@ -39,11 +39,12 @@ struct JournalScanner: Sendable {
                 header = verified
             case .record(let sequence, let type, let payload):
                 if deliver {
-                    onRecord(JournalRecordView(
-                        sequence: sequence,
-                        type: UnsafeRawBufferPointer(rebasing: line[type]),
-                        payload: UnsafeRawBufferPointer(rebasing: line[payload]),
-                        mac: verifier.head, journalVersion: verifier.journalVersion))
+                    onRecord(
+                        JournalRecordView(
+                            sequence: sequence,
+                            type: UnsafeRawBufferPointer(rebasing: line[type]),
+                            payload: UnsafeRawBufferPointer(rebasing: line[payload]),
+                            mac: verifier.head, journalVersion: verifier.journalVersion))
                 }
             case .failed(let reason):
                 fail(reason)

@@ -21,8 +21,10 @@ package struct JournalWriter: ~Copyable {
     /// header version `newJournalVersion` and id `journalID` (16 bytes; random when `nil`); an existing one
     /// keeps the version of its header, and is refused (``JournalError/otherJournal(expected:found:)``) when
     /// `journalID` is given and its header names another id.
-    package init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version,
-                 journalID: [UInt8]? = nil) throws(JournalError) {
+    package init(
+        path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version,
+        journalID: [UInt8]? = nil
+    ) throws(JournalError) {
         try self.init(path: path, key: key, deliver: false, newJournalVersion: newJournalVersion, journalID: journalID) { _ in }
     }
 
@@ -30,13 +32,17 @@ package struct JournalWriter: ~Copyable {
     /// pass (so a caller rebuilding its state reads the file once). If opening then fails, records already
     /// handed over belong to a journal that was refused. A journal it creates gets header version `newJournalVersion`
     /// and id `journalID` (random when `nil`); an existing one whose id is not `journalID` (when given) is refused.
-    package init(path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version, journalID: [UInt8]? = nil,
-                replay: (JournalRecordView) -> Void) throws(JournalError) {
+    package init(
+        path: String, key: JournalKey, newJournalVersion: Int = JournalFormat.version, journalID: [UInt8]? = nil,
+        replay: (JournalRecordView) -> Void
+    ) throws(JournalError) {
         try self.init(path: path, key: key, deliver: true, newJournalVersion: newJournalVersion, journalID: journalID, replay)
     }
 
-    private init(path: String, key: JournalKey, deliver: Bool, newJournalVersion: Int, journalID: [UInt8]?,
-                 _ replay: (JournalRecordView) -> Void) throws(JournalError) {
+    private init(
+        path: String, key: JournalKey, deliver: Bool, newJournalVersion: Int, journalID: [UInt8]?,
+        _ replay: (JournalRecordView) -> Void
+    ) throws(JournalError) {
         // A new journal comes into being whole, its header written and synced before it has its name: a full disk
         // or a crash leaves no journal or a complete header, never an empty or torn one (docs/guarantees.md,
         // "Nothing lost"). Another process creating it at the same moment wins: its journal is opened below.
@@ -44,7 +50,7 @@ package struct JournalWriter: ~Copyable {
         do { absent = try FileSystem.identity(ofPath: path) == nil } catch { throw JournalError.system(error) }
         if absent {
             let header = JournalEncoder(key: key, journalID: journalID, version: newJournalVersion).headerLine
-            do { try FileSystem.createFile(atPath: path, bytes: header, permissions: 0o600) } catch where error.reason == .alreadyExists {
+            do { try FileSystem.createFile(atPath: path, bytes: header, permissions: 0o600) } catch  where error.reason == .alreadyExists {
             } catch {
                 throw JournalError.cannotCreate(error)
             }
@@ -81,8 +87,9 @@ package struct JournalWriter: ~Copyable {
             if let failure = verification.failure {
                 throw failure.reason == .truncated ? JournalError.tornTail(failure) : JournalError.corrupt(failure)
             }
-            self.encoder = JournalEncoder(key: key, resumingAfter: verification.recordCount, headMAC: verification.headMAC,
-                                          header: verification.header)
+            self.encoder = JournalEncoder(
+                key: key, resumingAfter: verification.recordCount, headMAC: verification.headMAC,
+                header: verification.header)
             self.fileLength = verification.verifiedByteCount
         }
         self.path = path

@@ -52,7 +52,8 @@ package struct MACBytes: Sendable, Equatable {
 
     /// Equality that inspects every byte regardless of where they differ.
     func constantTimeEquals(_ other: MACBytes) -> Bool {
-        let difference = (words.0 ^ other.words.0) | (words.1 ^ other.words.1)
+        let difference =
+            (words.0 ^ other.words.0) | (words.1 ^ other.words.1)
             | (words.2 ^ other.words.2) | (words.3 ^ other.words.3)
         return difference == 0
     }

@@ -22,7 +22,10 @@ enum ExactScaling {
         var product = base
         var fits = true
         for factor in factors {
-            guard let next = product.multipliedIfFits(by: factor) else { fits = false; break }
+            guard let next = product.multipliedIfFits(by: factor) else {
+                fits = false
+                break
+            }
             product = next
         }
         if fits {
@@ -45,7 +48,7 @@ enum ExactScaling {
             let (high, low) = limbs[index].multipliedFullWidth(by: factor)
             let (sum, overflow) = low.addingReportingOverflow(carry)
             limbs[index] = sum
-            carry = high &+ (overflow ? 1 : 0) // high ≤ 2⁶⁴ − 2, so this cannot wrap
+            carry = high &+ (overflow ? 1 : 0)  // high ≤ 2⁶⁴ − 2, so this cannot wrap
         }
         if carry != 0 { limbs.append(carry) }
     }

@@ -76,10 +76,12 @@ package struct RewardCalculator: Sendable, Equatable {
         let paid = scale.gold(weightedSeconds: weighted, share: UInt64(share))
         let rest = total.value - min(paid.value, total.value)
         let escrowed = claim.status == .provisional ? rest : 0
-        return Figures(capSeconds: cap, belowMinimum: belowMinimum, capped: capped, consideredSeconds: considered, decisions: decisions,
-                       scale: scale, sharePercent: share, saturated: total.saturated || paid.saturated,
-                       payment: RewardPayment(totalGold: total.value, paidNow: min(paid.value, total.value), escrowed: escrowed,
-                                              forfeited: rest - escrowed))
+        return Figures(
+            capSeconds: cap, belowMinimum: belowMinimum, capped: capped, consideredSeconds: considered, decisions: decisions,
+            scale: scale, sharePercent: share, saturated: total.saturated || paid.saturated,
+            payment: RewardPayment(
+                totalGold: total.value, paidNow: min(paid.value, total.value), escrowed: escrowed,
+                forfeited: rest - escrowed))
     }
 
     /// What ``figures(of:)`` computes.
@@ -103,9 +105,10 @@ package struct RewardCalculator: Sendable, Equatable {
         requestedMultipliers: [String] = [],
         usedMultipliers: Set<String> = []
     ) throws(RewardCalculationError) -> RewardBreakdown {
-        try calculate(RewardClaim(
-            creditedSeconds: creditedSeconds, status: status, goldPerHour: goldPerHour,
-            requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers))
+        try calculate(
+            RewardClaim(
+                creditedSeconds: creditedSeconds, status: status, goldPerHour: goldPerHour,
+                requestedMultipliers: requestedMultipliers, usedMultipliers: usedMultipliers))
     }
 
     private func decideMultipliers(_ claim: RewardClaim, earns: Bool) -> [MultiplierDecision] {
@@ -154,7 +157,8 @@ package struct RewardCalculator: Sendable, Equatable {
         saturated ? saturatedNote : exactNote
     }
 
-    private static let exactNote = "exact rational arithmetic, floored once per figure (never rounds up); "
+    private static let exactNote =
+        "exact rational arithmetic, floored once per figure (never rounds up); "
         + "tier lines are floored separately and may sum to a little less than the total"
     private static let saturatedNote = exactNote + "; the exact reward exceeded Int64.max and was clamped"
 }
@@ -189,8 +193,9 @@ private struct Scale {
             factors[0] = rate
             factors[1] = efficiency
             for index in multipliers.indices { factors[2 + index] = multipliers[index] }
-            return ExactScaling.floorOfProduct(base: weightedSeconds.multiplied(by: share), factors: UnsafeBufferPointer(factors),
-                                               divisors: divisors)
+            return ExactScaling.floorOfProduct(
+                base: weightedSeconds.multiplied(by: share), factors: UnsafeBufferPointer(factors),
+                divisors: divisors)
         }
     }
 }

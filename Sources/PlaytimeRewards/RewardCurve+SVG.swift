@@ -6,7 +6,10 @@ extension RewardCurve {
     package func svg(width: Int = 720, height: Int = 400) -> String {
         let w = min(max(width, 200), 4000)
         let h = min(max(height, 200), 4000)
-        let left = 80, right = 24, top = 40, bottom = 56
+        let left = 80
+        let right = 24
+        let top = 40
+        let bottom = 56
         let plotWidth = w - left - right
         let plotHeight = h - top - bottom
         let end = max(1, maxSeconds)
@@ -17,7 +20,8 @@ extension RewardCurve {
 
         var out: [String] = []
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
-        out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"sans-serif\" font-size=\"12\">")
+        out.append(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\" font-family=\"sans-serif\" font-size=\"12\">")
         out.append("<title>\(Self.escape("Offline gold vs time away — policy \(policyVersion)"))</title>")
         out.append("<rect x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\" fill=\"white\"/>")
         let heading = "Gold vs hours away (policy \(policyVersion), \(GoldFormatting.gold(goldPerHour)) gold/h\(multiplierSuffix))"

@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// Gold earned as a function of time away, sampled for plots.
 package struct RewardCurve: Sendable, Equatable {
     /// One sample of the curve.

@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// Pays gold under a rolling 24 h budget and holds escrow for provisional claims.
 ///
 /// A value type: time is always a parameter, so it is deterministic and can be

@@ -39,7 +39,7 @@ extension RewardPolicy {
 
     private enum CodingKeys: String, CodingKey {
         case version, goldPerHour, minimumAwaySeconds, capSeconds, provisionalCapSeconds, tiers, efficiencyPercent,
-             multipliers, dailyBudgetGold, statusSharePercent, escrowExpirySeconds
+            multipliers, dailyBudgetGold, statusSharePercent, escrowExpirySeconds
     }
 
     /// Decodes a policy; `provisionalCapSeconds` may be absent (policies written before it existed) and then
@@ -108,7 +108,8 @@ extension RewardPolicy {
             if context.codingPath.isEmpty {
                 var detail = context.debugDescription
                 if let underlying = context.underlyingError {
-                    let extra = (underlying as NSError).userInfo["NSDebugDescription"] as? String
+                    let extra =
+                        (underlying as NSError).userInfo["NSDebugDescription"] as? String
                         ?? String(describing: underlying)
                     if !detail.contains(extra) { detail += " (\(extra))" }
                 }

@@ -11,7 +11,8 @@ package enum WideArithmetic {
         let high = product.high &+ (c < 0 ? -1 : 0) &+ (carry ? 1 : 0)
         let negative = high < 0
         // The numerator's magnitude (two's complement negation when negative).
-        var magnitudeHigh = UInt64(bitPattern: high), magnitudeLow = low
+        var magnitudeHigh = UInt64(bitPattern: high)
+        var magnitudeLow = low
         if negative {
             magnitudeLow = ~low &+ 1
             magnitudeHigh = ~magnitudeHigh &+ (magnitudeLow == 0 ? 1 : 0)

@@ -1,6 +1,5 @@
 internal import PlaytimeCrypto
 internal import PlaytimeJournal
-
 internal import PlaytimeSystem
 
 extension EarningsServer {
@@ -43,8 +42,9 @@ extension EarningsServer {
         guard player.utf8.count <= Enrollments.maximumAccountBytes else {
             throw .anchor("the player name is longer than \(Enrollments.maximumAccountBytes) bytes")
         }
-        return anchorKey.issue(serverNanoseconds: configuration.clock.read().wallNanoseconds, account: player, journalID: journalID,
-                               headSequence: headSequence, headMAC: headMAC)
+        return anchorKey.issue(
+            serverNanoseconds: configuration.clock.read().wallNanoseconds, account: player, journalID: journalID,
+            headSequence: headSequence, headMAC: headMAC)
     }
 }
 

@@ -1,4 +1,3 @@
-
 // The game server's API: every call that waits on the disk or the database is async and runs its blocking work on a
 // thread of its own (`BlockingWork`), never on the cooperative pool. The synchronous calls of the same names are
 // the package's (its tests, the example server's threads, the fleet worker).
@@ -7,8 +6,10 @@ extension EarningsServer {
     /// created or migrated) — and signs tickets with `ticketSecret` (at least 16 bytes; every server of a fleet the
     /// same). The same secret is the server secret of docs/anchors.md: enrolled journals' keys and the anchor key
     /// are derived from it. Throws ``ServerError/Code/setup`` for an invalid secret, policy or store.
-    public convenience init(store: String, ticketSecret: [UInt8], policy: RewardPolicy = .default,
-                            configuration: ServerConfiguration = ServerConfiguration()) async throws(ServerError) {
+    public convenience init(
+        store: String, ticketSecret: [UInt8], policy: RewardPolicy = .default,
+        configuration: ServerConfiguration = ServerConfiguration()
+    ) async throws(ServerError) {
         let opened = try await BlockingWork.run { () throws(ServerError) in
             try EarningsServer(store: store, ticketSecret: ticketSecret, policy: policy, configuration: configuration)
         }

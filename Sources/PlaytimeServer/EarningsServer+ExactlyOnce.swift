@@ -29,9 +29,11 @@ extension EarningsServer {
             let now = configuration.clock.read().wallNanoseconds
             let outcome: FleetOnce<Value>
             do throws(FleetOnceFailure<ServerError>) {
-                outcome = try fleet.once(key: key, paidAt: now, expiresAt: expiresAt, { stores in
-                    pay(stores, now).map { value, record in (value, call + " " + record) }
-                })
+                outcome = try fleet.once(
+                    key: key, paidAt: now, expiresAt: expiresAt,
+                    { stores in
+                        pay(stores, now).map { value, record in (value, call + " " + record) }
+                    })
             } catch {
                 switch error {
                 case .refused(let refusal):
@@ -107,9 +109,11 @@ struct UploadReceipt: Codable {
 
     /// The payout it records, marked as a repeat unless this call paid it (an attempt whose answer was lost).
     func payout(isRepeat: Bool) -> UploadPayout {
-        var payout = UploadPayout(outcome: outcome, payableGold: payableGold, paidGold: paidGold, withheldByBudget: withheldByBudget,
-                                  decision: UploadDecision(outcome: outcome, journalID: journalID, summary: AuditSummary(),
-                                                           payments: payments, findings: [], record: nil))
+        var payout = UploadPayout(
+            outcome: outcome, payableGold: payableGold, paidGold: paidGold, withheldByBudget: withheldByBudget,
+            decision: UploadDecision(
+                outcome: outcome, journalID: journalID, summary: AuditSummary(),
+                payments: payments, findings: [], record: nil))
         payout.isRepeat = isRepeat
         return payout
     }

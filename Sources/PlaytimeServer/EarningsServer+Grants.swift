@@ -20,8 +20,9 @@ extension EarningsServer {
         guard known else { throw .grant("no policy of this server defines the multiplier '\(multiplier)'") }
         let now = configuration.clock.read().wallNanoseconds
         do {
-            try stores.grants.record(multiplier, for: SessionKey(player: player, session: session),
-                                     expiresAt: Self.adding(sessionMemory, to: now), now: now)
+            try stores.grants.record(
+                multiplier, for: SessionKey(player: player, session: session),
+                expiresAt: Self.adding(sessionMemory, to: now), now: now)
         } catch {
             throw .store("multiplier grants: \(error)")
         }

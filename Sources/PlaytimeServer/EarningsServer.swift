@@ -38,17 +38,21 @@ public final class EarningsServer: Sendable {
     /// schema is created or migrated) — and signs tickets with `ticketSecret` (at least 16 bytes; every
     /// server of a fleet the same). The same secret is the server secret of docs/anchors.md: enrolled
     /// journals' keys and the anchor key are derived from it.
-    package init(store: String, ticketSecret: [UInt8], policy: RewardPolicy = .default,
-                configuration: ServerConfiguration = ServerConfiguration()) throws(ServerError) {
+    package init(
+        store: String, ticketSecret: [UInt8], policy: RewardPolicy = .default,
+        configuration: ServerConfiguration = ServerConfiguration()
+    ) throws(ServerError) {
         let stores = try ServerStores.open(store, maximumConnections: configuration.maximumConnections)
         do {
             let key = try TicketKey(id: configuration.ticketKeyID, secret: ticketSecret)
-            authority = try TicketAuthority(keys: TicketKeyRing(current: key), policy: policy,
-                                            retainedPolicies: configuration.retainedPolicies.filter { $0.version != policy.version },
-                                            lifetimeSeconds: configuration.ticketLifetimeSeconds, rates: configuration.rates,
-                                            multiplierGrants: RecordedMultiplierGrants(configured: configuration.multiplierGrants,
-                                                                                       recorded: stores.grants),
-                                            replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger)
+            authority = try TicketAuthority(
+                keys: TicketKeyRing(current: key), policy: policy,
+                retainedPolicies: configuration.retainedPolicies.filter { $0.version != policy.version },
+                lifetimeSeconds: configuration.ticketLifetimeSeconds, rates: configuration.rates,
+                multiplierGrants: RecordedMultiplierGrants(
+                    configured: configuration.multiplierGrants,
+                    recorded: stores.grants),
+                replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger)
         } catch {
             throw .setup("tickets: \(error)")
         }
@@ -109,23 +113,27 @@ public final class EarningsServer: Sendable {
         guard let fleet = stores.fleet else {
             let files = stores.filePayments!
             let now = configuration.clock.read().wallNanoseconds
-            let (payout, record, _, unrecorded) = try files.once(key: key, account: player, paidAt: now, { () throws(ServerError) in
-                let payout = try pay(ticket, player: player, at: now, authority: authority, accounts: stores.accounts)
-                let record = PaymentRecord(redemption: payout, key: key, player: player, paidAt: now, dailyBudgetGold: budget)
-                return (payout, try Self.record(payout.redemption), PaymentJSON.text(record))
-            }, repeated: { result throws(ServerError) in
-                var redemption: Redemption = try Self.decoded(result)
-                redemption.isRepeat = true
-                return TicketPayout(redemption)
-            }, failed: { .store("\($0)") })
+            let (payout, record, _, unrecorded) = try files.once(
+                key: key, account: player, paidAt: now,
+                { () throws(ServerError) in
+                    let payout = try pay(ticket, player: player, at: now, authority: authority, accounts: stores.accounts)
+                    let record = PaymentRecord(redemption: payout, key: key, player: player, paidAt: now, dailyBudgetGold: budget)
+                    return (payout, try Self.record(payout.redemption), PaymentJSON.text(record))
+                },
+                repeated: { result throws(ServerError) in
+                    var redemption: Redemption = try Self.decoded(result)
+                    redemption.isRepeat = true
+                    return TicketPayout(redemption)
+                }, failed: { .store("\($0)") })
             var answered = payout
             answered.payment = PaymentJSON.decode(PaymentRecord.self, from: record)
             answered.unrecorded = unrecorded?.description
             return answered
         }
         let (payout, attempts) = try exactlyOnce(fleet, key: key, expiresAt: parsed.expiresAt) { stores, now in
-            let bound = authority.with(replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger,
-                                       multiplierGrants: grants(recordedIn: stores))
+            let bound = authority.with(
+                replayGuard: stores.replayGuard, budgetLedger: stores.budgetLedger,
+                multiplierGrants: grants(recordedIn: stores))
             do throws(ServerError) {
                 var payout = try pay(ticket, player: player, at: now, authority: bound, accounts: stores.accountIntervals)
                 let record = PaymentRecord(redemption: payout, key: key, player: player, paidAt: now, dailyBudgetGold: budget)
@@ -156,8 +164,10 @@ public final class EarningsServer: Sendable {
     }
 
     /// The redemption: consume, place and trim, settle — on the given stores.
-    private func pay(_ ticket: String, player: String, at now: Int64, authority: TicketAuthority,
-                     accounts: any AccountIntervalStore) throws(ServerError) -> TicketPayout {
+    private func pay(
+        _ ticket: String, player: String, at now: Int64, authority: TicketAuthority,
+        accounts: any AccountIntervalStore
+    ) throws(ServerError) -> TicketPayout {
         let consumed: ConsumedTicket
         do { consumed = try authority.consume(ticket, player: player, at: now) } catch { throw .ticket(error) }
         // Trim before the budget is debited (docs/tickets.md): the ledger then records what is paid, not the
@@ -168,8 +178,9 @@ public final class EarningsServer: Sendable {
             // The ticket's interval is exact server time: it takes up to the time it pays for from the part of
             // its interval no other ticket or session of the account holds (docs/anchors.md, "Conservation").
             let considered = consumed.breakdown.consideredSeconds.multipliedReportingOverflow(by: 1_000_000_000)
-            let placement = Placement.ticket(consumed.ticket.nonce.description, interval: start..<now,
-                                             nanoseconds: considered.overflow ? .max : considered.partialValue)
+            let placement = Placement.ticket(
+                consumed.ticket.nonce.description, interval: start..<now,
+                nanoseconds: considered.overflow ? .max : considered.partialValue)
             do {
                 let (trimmed, held) = try accounts.placeAndTrim([(gold, placement)], account: player, journalID: "ticket")[0]
                 gold = held < placement.nanoseconds ? max(trimmed, min(gold, Self.gold(for: held, of: consumed, authority: authority) ?? trimmed)) : gold
@@ -207,8 +218,9 @@ public final class EarningsServer: Sendable {
         // Its sessions are placed from its enrollment anchor (record 1), which must name this player and be the one this
         // server issued at the enrollment time the id carries: the time in the id alone binds no account, and a journal
         // written under the id without that anchor is refused whole (docs/anchors.md §2).
-        return try accept(journal, player: player, key: JournalKey(serverSecret: secret, journalID: id),
-                          enrolledAt: Enrollments.time(ofJournalID: id))
+        return try accept(
+            journal, player: player, key: JournalKey(serverSecret: secret, journalID: id),
+            enrolledAt: Enrollments.time(ofJournalID: id))
     }
 
     private func accept(_ journal: [UInt8], player: String, key: JournalKey, enrolledAt: Int64? = nil) throws(ServerError) -> UploadPayout {
@@ -222,14 +234,17 @@ public final class EarningsServer: Sendable {
         guard let fleet = stores.fleet else {
             let files = stores.filePayments!
             let now = configuration.clock.read().wallNanoseconds
-            let (payout, record, _, unrecorded) = try files.once(key: idempotency, account: player, paidAt: now, { () throws(ServerError) in
-                let payout = try pay(upload: journal, player: player, key: key, enrolledAt: enrolledAt, at: now, stores: stores)
-                let record = PaymentRecord(upload: payout, key: idempotency, player: player, paidAt: now, dailyBudgetGold: budget)
-                return (payout, try Self.record(UploadReceipt(payout)), PaymentJSON.text(record))
-            }, repeated: { result throws(ServerError) in
-                let receipt: UploadReceipt = try Self.decoded(result)
-                return receipt.payout(isRepeat: true)
-            }, failed: { .store("\($0)") })
+            let (payout, record, _, unrecorded) = try files.once(
+                key: idempotency, account: player, paidAt: now,
+                { () throws(ServerError) in
+                    let payout = try pay(upload: journal, player: player, key: key, enrolledAt: enrolledAt, at: now, stores: stores)
+                    let record = PaymentRecord(upload: payout, key: idempotency, player: player, paidAt: now, dailyBudgetGold: budget)
+                    return (payout, try Self.record(UploadReceipt(payout)), PaymentJSON.text(record))
+                },
+                repeated: { result throws(ServerError) in
+                    let receipt: UploadReceipt = try Self.decoded(result)
+                    return receipt.payout(isRepeat: true)
+                }, failed: { .store("\($0)") })
             var answered = payout
             answered.payment = PaymentJSON.decode(PaymentRecord.self, from: record)
             answered.unrecorded = unrecorded?.description
@@ -243,8 +258,9 @@ public final class EarningsServer: Sendable {
             paying.registry = bound.deviceRegistry
             paying.accounts = bound.accountIntervals
             do throws(ServerError) {
-                var payout = try pay(upload: journal, player: player, key: key, enrolledAt: enrolledAt, at: now, stores: paying,
-                                     grants: grants(recordedIn: bound))
+                var payout = try pay(
+                    upload: journal, player: player, key: key, enrolledAt: enrolledAt, at: now, stores: paying,
+                    grants: grants(recordedIn: bound))
                 let record = PaymentRecord(upload: payout, key: idempotency, player: player, paidAt: now, dailyBudgetGold: budget)
                 do { try bound.paymentLog.append(account: player, key: idempotency, paidAt: now, record: PaymentJSON.text(record)) } catch {
                     throw .store("\(error)")
@@ -268,11 +284,14 @@ public final class EarningsServer: Sendable {
     var sessionMemory: Int64 { (authority.lifetimeSeconds + authority.allowedSkewSeconds) &* 1_000_000_000 }
 
     /// The upload's bytes judged and paid on the given stores (read once, in memory: never written anywhere).
-    private func pay(upload journal: [UInt8], player: String, key: JournalKey, enrolledAt: Int64?, at now: Int64, stores: ServerStores,
-                     grants: (any MultiplierGrants)? = nil) throws(ServerError) -> UploadPayout {
-        let gate = UploadGate(key: key, configuration: audit, registry: stores.registry, accounts: stores.accounts,
-                              decisions: ServerRateDecisions(rates: authority.rates, grants: grants ?? authority.multiplierGrants, now: now),
-                              anchorKey: anchorKey, enrollmentAnchorAt: enrolledAt)
+    private func pay(
+        upload journal: [UInt8], player: String, key: JournalKey, enrolledAt: Int64?, at now: Int64, stores: ServerStores,
+        grants: (any MultiplierGrants)? = nil
+    ) throws(ServerError) -> UploadPayout {
+        let gate = UploadGate(
+            key: key, configuration: audit, registry: stores.registry, accounts: stores.accounts,
+            decisions: ServerRateDecisions(rates: authority.rates, grants: grants ?? authority.multiplierGrants, now: now),
+            anchorKey: anchorKey, enrollmentAnchorAt: enrolledAt)
         let decision: UploadDecision
         do {
             decision = try gate.accept(bytes: journal, now: now, account: player)
@@ -297,8 +316,9 @@ public final class EarningsServer: Sendable {
                 throw .store("budget ledger: \(error)")
             }
         }
-        return UploadPayout(outcome: decision.outcome, payableGold: payable, paidGold: grant?.granted ?? 0,
-                            withheldByBudget: grant?.withheld ?? 0, decision: decision)
+        return UploadPayout(
+            outcome: decision.outcome, payableGold: payable, paidGold: grant?.granted ?? 0,
+            withheldByBudget: grant?.withheld ?? 0, decision: decision)
     }
 
     /// Collects expired rows of a database store (redeemed tickets past their lifetime, stale budget grants);
@@ -312,8 +332,9 @@ public final class EarningsServer: Sendable {
     private static func gold(for held: Int64, of ticket: ConsumedTicket, authority: TicketAuthority) -> Int64? {
         let breakdown = ticket.breakdown
         let applied = breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name)
-        let claim = RewardClaim(creditedSeconds: held / 1_000_000_000, status: .verified, goldPerHour: breakdown.goldPerHour,
-                                requestedMultipliers: applied)
+        let claim = RewardClaim(
+            creditedSeconds: held / 1_000_000_000, status: .verified, goldPerHour: breakdown.goldPerHour,
+            requestedMultipliers: applied)
         return try? authority.calculators[breakdown.policyVersion]?.calculate(claim).paidNow
     }
 

@@ -1,11 +1,11 @@
 // The types of EarningsServer's API; re-exported so that a game server imports one module. Their modules keep
 // everything else `package` (docs/public-api.md).
 @_exported public import PlaytimeAudit
+public import PlaytimeCrypto
+public import PlaytimeFleet
 @_exported public import PlaytimeJournal
 @_exported public import PlaytimeRewards
 @_exported public import PlaytimeTickets
-public import PlaytimeCrypto
-public import PlaytimeFleet
 
 /// An operator's Roughtime public key (``ServerConfiguration/roughtimeKeys``), from its base64 text.
 public typealias Ed25519PublicKey = PlaytimeCrypto.Ed25519PublicKey

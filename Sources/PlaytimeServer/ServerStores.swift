@@ -50,12 +50,13 @@ struct ServerStores: Sendable {
             throw .setup("payment log \(directory)/payments: \(error)")
         }
         do {
-            return ServerStores(replayGuard: replayGuard, budgetLedger: budgetLedger,
-                                registry: try FileDeviceRegistry(directory: directory + "/registry"),
-                                accounts: try FileAccountIntervalStore(directory: directory + "/accounts"),
-                                grants: try FileMultiplierGrants(directory: directory + "/grants"), paymentLog: payments,
-                                filePayments: payments, fleet: nil,
-                                directory: directory, description: "replay file \(directory)/replay, budget file \(directory)/budget")
+            return ServerStores(
+                replayGuard: replayGuard, budgetLedger: budgetLedger,
+                registry: try FileDeviceRegistry(directory: directory + "/registry"),
+                accounts: try FileAccountIntervalStore(directory: directory + "/accounts"),
+                grants: try FileMultiplierGrants(directory: directory + "/grants"), paymentLog: payments,
+                filePayments: payments, fleet: nil,
+                directory: directory, description: "replay file \(directory)/replay, budget file \(directory)/budget")
         } catch {
             throw .setup("device registry \(directory)/registry: \(error)")
         }
@@ -67,10 +68,11 @@ struct ServerStores: Sendable {
         do { database = try FleetDatabase(url: url, maximumConnections: maximumConnections) } catch {
             throw .setup("\(error) (refusing to start without the fleet's stores)")
         }
-        return ServerStores(replayGuard: database.replayGuard, budgetLedger: database.budgetLedger, registry: database.deviceRegistry,
-                            accounts: database.accountIntervals, grants: database.multiplierGrants, paymentLog: database.paymentLog,
-                            filePayments: nil, fleet: database, directory: nil,
-                            description: "fleet database \(redacted(url))")
+        return ServerStores(
+            replayGuard: database.replayGuard, budgetLedger: database.budgetLedger, registry: database.deviceRegistry,
+            accounts: database.accountIntervals, grants: database.multiplierGrants, paymentLog: database.paymentLog,
+            filePayments: nil, fleet: database, directory: nil,
+            description: "fleet database \(redacted(url))")
     }
 
     /// `url` without its password, for logs.

@@ -20,8 +20,9 @@ struct SessionPaymentGuard {
         let until = now.addingReportingOverflow(memoryNanoseconds)
         let expiry = until.overflow ? Int64.max : until.partialValue
         let claims = payments.map { payment in
-            ReplayClaim(nonce: Self.nonce(journalID: journalID, sessionID: payment.sessionID), expiresAt: expiry,
-                        session: SessionKey(player: player, session: payment.sessionID), sessionExpiresAt: expiry)
+            ReplayClaim(
+                nonce: Self.nonce(journalID: journalID, sessionID: payment.sessionID), expiresAt: expiry,
+                session: SessionKey(player: player, session: payment.sessionID), sessionExpiresAt: expiry)
         }
         let decisions = try replayGuard.consume(claims, now: now)
         return zip(payments, decisions).map { payment, decision in

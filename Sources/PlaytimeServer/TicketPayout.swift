@@ -34,9 +34,11 @@ public struct TicketPayout: Sendable, Equatable {
         let breakdown = redemption.breakdown
         // Trimmed to nothing: every hour of the ticket was paid by uploads before.
         let trimmedAway = redemption.budget.requested == 0 && breakdown.paidNow > 0
-        return PlayerMessages.messages(breakdown, PayoutMessageContext(
-            paidGold: gold, withheldByBudget: withheldByBudget, budgetLimitGold: redemption.budget.limit,
-            notPaidReason: trimmedAway ? .alreadyPaid : nil))
+        return PlayerMessages.messages(
+            breakdown,
+            PayoutMessageContext(
+                paidGold: gold, withheldByBudget: withheldByBudget, budgetLimitGold: redemption.budget.limit,
+                notPaidReason: trimmedAway ? .alreadyPaid : nil))
     }
 
     init(_ redemption: Redemption) {

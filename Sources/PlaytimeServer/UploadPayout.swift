@@ -36,8 +36,11 @@ public struct UploadPayout: Sendable {
     /// paid (a rejected or replayed upload, evidence the recorder never writes, sessions already paid); then, when the
     /// server had received the journal from another account first, `saveAlsoSentByAnotherAccount` (docs/player-messages.md).
     public var messages: [PlayerMessage] {
-        var messages = PlayerMessages.messages(nil, PayoutMessageContext(paidGold: paidGold, withheldByBudget: withheldByBudget,
-                                                                         notPaidReason: notPaidReason))
+        var messages = PlayerMessages.messages(
+            nil,
+            PayoutMessageContext(
+                paidGold: paidGold, withheldByBudget: withheldByBudget,
+                notPaidReason: notPaidReason))
         // The journal came from another account first (a shared key): said for the player's support case (docs/anchors.md §2).
         if decision.findings.contains(where: { $0.kind == .uploadedByAnotherAccount }) {
             messages.append(PlayerMessage(.saveAlsoSentByAnotherAccount))

@@ -64,16 +64,18 @@ package enum ServerCommand {
         }
         let metrics = ServiceMetrics()
         let limits = Self.limits(configuration)
-        let service = Service(state: state, keys: keys, metrics: metrics, log: log, version: PlaytimeVersion.current,
-                              uploadLimit: Int(configuration.maxUploadMiB) << 20)
+        let service = Service(
+            state: state, keys: keys, metrics: metrics, log: log, version: PlaytimeVersion.current,
+            uploadLimit: Int(configuration.maxUploadMiB) << 20)
         let listener: StreamListener
         do { listener = try StreamListener(bindingTo: address) } catch { throw ServiceSetupError("cannot listen on \(address): \(error.message)") }
         let server = HTTPServer(listener: listener, handler: service, limits: limits)
         service.readGauges { (server.openConnections, server.bodyMemory) }
         var metricsOnly: HTTPServer?
         if let metricsAddress {
-            let metricsService = Service(state: state, keys: keys, metrics: metrics, log: log, version: PlaytimeVersion.current, uploadLimit: 0,
-                                         metricsOnly: true)
+            let metricsService = Service(
+                state: state, keys: keys, metrics: metrics, log: log, version: PlaytimeVersion.current, uploadLimit: 0,
+                metricsOnly: true)
             metricsService.readGauges { (server.openConnections, server.bodyMemory) }
             let metricsListener: StreamListener
             do { metricsListener = try StreamListener(bindingTo: metricsAddress) } catch {

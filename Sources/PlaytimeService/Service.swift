@@ -34,8 +34,10 @@ package final class Service: HTTPHandler {
     private let clockText = LogClock()
 
     /// A service on `state` with `keys`.
-    package init(state: ServiceState, keys: APIKeys, metrics: ServiceMetrics, log: AccessLog, version: String, uploadLimit: Int,
-                 metricsOnly: Bool = false) {
+    package init(
+        state: ServiceState, keys: APIKeys, metrics: ServiceMetrics, log: AccessLog, version: String, uploadLimit: Int,
+        metricsOnly: Bool = false
+    ) {
         self.state = state
         self.keys = ThreadLock(keys)
         self.metrics = metrics
@@ -105,8 +107,11 @@ package final class Service: HTTPHandler {
                 return .answer(answer(Problem(415, "unsupported-media-type", "send the journal's bytes as application/octet-stream"), decided))
             }
             guard head.contentLength <= uploadLimit else {
-                return .answer(answer(Problem(413, "over-limit", "the upload is \(head.contentLength) bytes, over the limit of \(uploadLimit); it was not read",
-                                              category: "upload"), decided))
+                return .answer(
+                    answer(
+                        Problem(
+                            413, "over-limit", "the upload is \(head.contentLength) bytes, over the limit of \(uploadLimit); it was not read",
+                            category: "upload"), decided))
             }
             return .readBody(limit: uploadLimit, tag: decided)
         }
@@ -138,8 +143,9 @@ package final class Service: HTTPHandler {
             if case .text(let text) = value { code = text }
         }
         if exchange.refusal != nil, code == nil { code = Problem(PlaytimeHTTP.HTTPError(status: exchange.status, description: "")).code }
-        metrics.request(operation: operation, status: exchange.status, durationNanoseconds: exchange.durationNanoseconds,
-                        bodyBytes: exchange.bytesRead, code: code)
+        metrics.request(
+            operation: operation, status: exchange.status, durationNanoseconds: exchange.durationNanoseconds,
+            bodyBytes: exchange.bytesRead, code: code)
         var fields: [(String, LogValue)] = [("time", .text(clockText.now())), ("operation", .text(operation))]
         if let head = exchange.head {
             fields.append(("method", .text(head.method)))
@@ -179,8 +185,10 @@ package final class Service: HTTPHandler {
             let (connections, body) = gauges.withLock { $0 }?() ?? ((0, 0), (0, 0))
             let keys = currentKeys
             let valid = keys.entries.filter { !$0.revoked }.count
-            let text = metrics.exposition(ServiceMetrics.Gauges(connections: connections, bodyMemory: body,
-                                                                keys: (valid, keys.entries.count - valid), version: version))
+            let text = metrics.exposition(
+                ServiceMetrics.Gauges(
+                    connections: connections, bodyMemory: body,
+                    keys: (valid, keys.entries.count - valid), version: version))
             return answer(HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", text: text), decided)
         case .enroll:
             if !request.body.isEmpty { _ = try fields(request, []) }
@@ -241,7 +249,8 @@ package final class Service: HTTPHandler {
                 throw Problem(403, "not-the-ad-network", "the X-Ad-Network-Secret header is missing or wrong")
             }
             let body = try fields(request, ["session", "multiplier"])
-            let session = body["session"]!, multiplier = body["multiplier"]!
+            let session = body["session"]!
+            let multiplier = body["multiplier"]!
             guard PlayerID.isSessionID(session) else {
                 throw Problem(400, "bad-request", "session must be 1–128 printable ASCII characters (bytes 0x21–0x7e)")
             }
@@ -269,9 +278,11 @@ package final class Service: HTTPHandler {
         } catch {
             guard case .notAJournal? = error.uploadError else { throw Problem(error) }
             guard let shared = state.legacyJournalKey else {
-                throw Problem(422, "not-enrolled", "the body is not a journal this server enrolled (enroll the device with POST "
-                              + "/v1/players/{player}/enrollments; journals under one shared key need the legacy mode): \(error)",
-                              category: "upload")
+                throw Problem(
+                    422, "not-enrolled",
+                    "the body is not a journal this server enrolled (enroll the device with POST "
+                        + "/v1/players/{player}/enrollments; journals under one shared key need the legacy mode): \(error)",
+                    category: "upload")
             }
             do { return try state.server.acceptUpload(bytes, player: player, key: shared) } catch { throw Problem(error) }
         }
@@ -280,8 +291,9 @@ package final class Service: HTTPHandler {
     private func paid(_ record: PaymentRecord, repeated: Bool, attempts: Int, unrecorded: String?, _ decided: Decided) -> HTTPAnswer {
         if let unrecorded {
             // Paid by the stores, answered, but not in the payment log: the operator must know (a full disk, say).
-            StandardStreams.writeError("playtime-server: payment \(record.id) of \(record.kind.rawValue) is paid and answered but its log entry "
-                                       + "could not be written: \(unrecorded)")
+            StandardStreams.writeError(
+                "playtime-server: payment \(record.id) of \(record.kind.rawValue) is paid and answered but its log entry "
+                    + "could not be written: \(unrecorded)")
             metrics.unrecordedPayment()
         }
         if !repeated {
@@ -377,7 +389,8 @@ package final class Service: HTTPHandler {
                     return Problem(400, "bad-request", "after must be a whole number ≥ 0 (the next field of the previous page)")
                 }
             case "limit":
-                guard let number = Int(value), (1...EarningsServer.maximumPaymentPage).contains(number), value.utf8.allSatisfy({ (48...57).contains($0) }) else {
+                guard let number = Int(value), (1...EarningsServer.maximumPaymentPage).contains(number), value.utf8.allSatisfy({ (48...57).contains($0) })
+                else {
                     return Problem(400, "bad-request", "limit must be a whole number from 1 to \(EarningsServer.maximumPaymentPage)")
                 }
             default:

@@ -22,8 +22,10 @@ package struct CheatSimulator: Sendable {
     package var directory: String?
 
     /// Creates a simulator for every scenario under `policy`.
-    package init(seed: UInt64, trials: Int, policy: RewardPolicy = .default, scenarios: [CheatScenario] = CheatScenario.allCases,
-                directory: String? = nil) {
+    package init(
+        seed: UInt64, trials: Int, policy: RewardPolicy = .default, scenarios: [CheatScenario] = CheatScenario.allCases,
+        directory: String? = nil
+    ) {
         self.seed = seed
         self.trials = max(1, trials)
         self.policy = policy
@@ -40,7 +42,8 @@ package struct CheatSimulator: Sendable {
     /// each trial's seed is drawn in trial order before any runs, and the rows sum the outcomes in trial order.
     /// `progress`, when given, is told after each batch how many of all the trials are done.
     package func run(concurrency: Int? = nil, progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) async
-        -> SimulationReport {
+        -> SimulationReport
+    {
         let scratch = Self.scratchDirectory(directory, seed: seed)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         guard let calculator = try? RewardCalculator(policy: policy), let key = Self.key else {
@@ -75,9 +78,14 @@ package struct CheatSimulator: Sendable {
 
     /// The row of a scenario from its trials' results, summed in trial order.
     private func row(_ scenario: CheatScenario, results: [TrialResult]) -> SimulationRow {
-        var paid: Int64 = 0, honest: Int64 = 0, overpaid: Int64 = 0, flagged = 0, errors = 0
+        var paid: Int64 = 0
+        var honest: Int64 = 0
+        var overpaid: Int64 = 0
+        var flagged = 0
+        var errors = 0
         var firstError: String?
-        var credited: Double = 0, truth: Double = 0
+        var credited: Double = 0
+        var truth: Double = 0
         for (trial, result) in results.enumerated() {
             switch result {
             case .outcome(let outcome):
@@ -95,16 +103,18 @@ package struct CheatSimulator: Sendable {
                 if firstError == nil { firstError = "trial \(trial): not run" }
             }
         }
-        return SimulationRow(scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: paid,
-                             goldHonest: honest, overpaid: overpaid, flaggedShare: Double(flagged) / Double(trials),
-                             creditedShareOfTrueTime: truth > 0 ? credited / truth : 0, errors: errors, firstError: firstError,
-                             summary: scenario.summary)
+        return SimulationRow(
+            scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: paid,
+            goldHonest: honest, overpaid: overpaid, flaggedShare: Double(flagged) / Double(trials),
+            creditedShareOfTrueTime: truth > 0 ? credited / truth : 0, errors: errors, firstError: firstError,
+            summary: scenario.summary)
     }
 
     /// The row of a scenario that could not run at all (an invalid policy): every trial an error.
     private func failedRow(_ scenario: CheatScenario) -> SimulationRow {
-        SimulationRow(scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: 0,
-                      goldHonest: 0, overpaid: 0, flaggedShare: 0, creditedShareOfTrueTime: 0, errors: trials, summary: scenario.summary)
+        SimulationRow(
+            scenario: scenario.rawValue, kind: scenario.kind, threat: scenario.threat, trials: trials, goldPaid: 0,
+            goldHonest: 0, overpaid: 0, flaggedShare: 0, creditedShareOfTrueTime: 0, errors: trials, summary: scenario.summary)
     }
 
     private static func scratchDirectory(_ requested: String?, seed: UInt64) -> String {

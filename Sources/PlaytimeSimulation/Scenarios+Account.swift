@@ -8,8 +8,13 @@ extension TrialWorld {
         let a = try await device("a")
         let b = try await device("b", startingAt: a.clock.trueNanoseconds)
         let rate = rate()
-        let x = random.duration(seconds: 60...3_600), y = random.duration(seconds: 120...18_000), z = random.duration(seconds: 60...3_600)
-        func pass(_ nanoseconds: Int64) { a.clock.pass(nanoseconds); b.clock.pass(nanoseconds) }
+        let x = random.duration(seconds: 60...3_600)
+        let y = random.duration(seconds: 120...18_000)
+        let z = random.duration(seconds: 60...3_600)
+        func pass(_ nanoseconds: Int64) {
+            a.clock.pass(nanoseconds)
+            b.clock.pass(nanoseconds)
+        }
         try a.app().enteredBackground(goldPerHour: rate, policyVersion: "sim")
         pass(x)
         try b.app().enteredBackground(goldPerHour: rate, policyVersion: "sim")
@@ -20,8 +25,9 @@ extension TrialWorld {
         _ = try await arrive(b)
         upload(b, as: "b", latency: 0, trimOverlaps: true)
         // The account was away x + y + z; honestly claimable once: A's x + y, then B's z.
-        return TrialOutcome(paid: server.paid, honest: HonestReference.gold(periods: [x + y, z], rate: rate, calculator: calculator),
-                            flagged: server.flagged, credited: server.creditedNanoseconds, trueAway: x + y + z)
+        return TrialOutcome(
+            paid: server.paid, honest: HonestReference.gold(periods: [x + y, z], rate: rate, calculator: calculator),
+            flagged: server.flagged, credited: server.creditedNanoseconds, trueAway: x + y + z)
     }
 
     /// Threat 14: 5-40 away periods of 5 s to minimum + 2 min, with short play between, all claimed in
@@ -39,7 +45,8 @@ extension TrialWorld {
             device.clock.pass(random.duration(seconds: 5...120))
         }
         upload(device)
-        return TrialOutcome(paid: server.paid, honest: HonestReference.bestPatternGold(totalNanoseconds: total, rate: rate, calculator: calculator),
-                            flagged: server.flagged, credited: server.creditedNanoseconds, trueAway: total)
+        return TrialOutcome(
+            paid: server.paid, honest: HonestReference.bestPatternGold(totalNanoseconds: total, rate: rate, calculator: calculator),
+            flagged: server.flagged, credited: server.creditedNanoseconds, trueAway: total)
     }
 }

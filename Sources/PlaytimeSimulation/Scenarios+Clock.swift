@@ -5,7 +5,8 @@ extension TrialWorld {
     /// Threats 1 and 2: the wall clock moved by `direction` × 1-48 h while away (same boot, online).
     mutating func wallShift(direction: Int64) async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         device.clock.pass(away)
         device.clock.shiftWall(direction * hours())
@@ -17,7 +18,8 @@ extension TrialWorld {
     /// Threat 3: forward while away, claim, set back, leave briefly, claim again.
     mutating func forwardClaimBack() async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), shift = hours()
+        let rate = rate()
+        let shift = hours()
         let firstDeparture = try depart(device, rate: rate)
         device.clock.pass(away())
         device.clock.shiftWall(shift)
@@ -35,7 +37,8 @@ extension TrialWorld {
     /// every clock the recorder reads is UTC or a boot counter, so nothing it records changes.
     mutating func perceivedOffset(hoursRange: ClosedRange<Int64>) async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         var localOffsetHours = random.int(in: -12...14)
         let departed = try depart(device, rate: rate)
         device.clock.pass(away)
@@ -49,7 +52,8 @@ extension TrialWorld {
     /// Threat 5: reboot while away, then the clock forward; NTP reachable or blocked at return.
     mutating func rebootThenClock(online: Bool) async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         rebootDuring(device, away: away)
         device.clock.shiftWall(hours())
@@ -62,7 +66,8 @@ extension TrialWorld {
     /// Threat 6: airplane mode at return so no check can run, clock forward (same boot).
     mutating func airplaneMode() async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         device.clock.pass(away)
         device.setOnline(false)

@@ -26,7 +26,8 @@ extension TrialWorld {
     /// Rebooted while away, NTP reachable at return.
     mutating func rebootWhileAway() async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         rebootDuring(device, away: away)
         let arrived = try await arrive(device, launch: true)
@@ -42,7 +43,8 @@ extension TrialWorld {
     /// Rebooted while away and NTP unreachable at return: a provisional claim, settled when NTP answers later.
     mutating func flakyNetworkReboot() async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         rebootDuring(device, away: away)
         device.network.set(.unreachable)

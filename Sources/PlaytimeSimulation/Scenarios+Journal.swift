@@ -80,7 +80,8 @@ extension TrialWorld {
     /// Threat 11: "ad" requested twice in a provisional claim, again when it settles, and again in a replay.
     mutating func multiplierReuse() async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         rebootDuring(device, away: away)
         device.network.set(.unreachable)

@@ -6,7 +6,8 @@ extension TrialWorld {
     /// so network time is what the verdict rests on).
     mutating func fakeNTPMinority() async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         rebootDuring(device, away: away)
         device.network.set(.minorityLiar(lie: random.sign() * hours()))
@@ -19,7 +20,8 @@ extension TrialWorld {
     /// After a reboot: the game server's own clock is earlier than the claimed network time.
     mutating func fakeNTPHijack(reboot: Bool) async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         if reboot { rebootDuring(device, away: away) } else { device.clock.pass(away) }
         device.network.set(.hijacked(lie: hours()))

@@ -1,5 +1,5 @@
-import PlaytimeSystem
 import PlaytimeGuard
+import PlaytimeSystem
 
 /// The attacks found on the real binary (a forged reboot, liars after a reboot, a spoofer on an honest
 /// player's path, offline farming), replayed through the real recorder, journal and server path.
@@ -9,7 +9,8 @@ extension TrialWorld {
     mutating func forgedReboot(hideWithWall: Bool) async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
         device.clock.pass(random.duration(seconds: 86_400...30 * 86_400))
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         device.clock.pass(away)
         device.kill()
@@ -24,7 +25,8 @@ extension TrialWorld {
     /// After an honest reboot every NTP answer says 30 years later, and the wall clock agrees.
     mutating func fakeNTPHijackThirtyYears() async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         rebootDuring(device, away: away)
         let thirtyYears: Int64 = 30 * 365 * 86_400 * TimeSpan.nanosecondsPerSecond
@@ -39,7 +41,8 @@ extension TrialWorld {
     /// for a later honest fix; it is delayed, never erased, and never more than the honest run.
     mutating func spooferBehind() async throws(RecorderError) -> TrialOutcome {
         let device = try await device()
-        let rate = rate(), away = away()
+        let rate = rate()
+        let away = away()
         let departed = try depart(device, rate: rate)
         device.clock.pass(away)
         device.network.set(.hijacked(lie: -5 * 3_600 * TimeSpan.nanosecondsPerSecond))

@@ -1,6 +1,6 @@
-import PlaytimeSystem
 import PlaytimeGuard
 import PlaytimeJournal
+import PlaytimeSystem
 
 /// The game server of a simulation: it reads uploaded journals (the same code path as the auditor),
 /// judges each session against its own clock, pays through one account ledger, and remembers what it
@@ -40,14 +40,18 @@ struct SimulatedGameServer {
     var creditedNanoseconds: Int64 { verdicts.values.reduce(0) { Saturating.add($0, $1.lowerNanoseconds) } }
 
     /// Processes one upload of `device`'s journal at server time `now`.
-    mutating func ingest(device: String, path: String, key: JournalKey, now: Int64, multipliers: [String] = ["ad"],
-                         trimOverlaps: Bool = false) {
+    mutating func ingest(
+        device: String, path: String, key: JournalKey, now: Int64, multipliers: [String] = ["ad"],
+        trimOverlaps: Bool = false
+    ) {
         var timelines: [SessionTimeline] = []
         let verification: JournalVerification
         do {
             // Assembled with the clock the verdicts below use: a proof from the future is passed over (rule 0).
-            verification = try SessionJournal.read(path: path, key: key,
-                                                   networkJudge: NetworkTimeJudge(serverNowNanoseconds: now, configuration: configuration)) {
+            verification = try SessionJournal.read(
+                path: path, key: key,
+                networkJudge: NetworkTimeJudge(serverNowNanoseconds: now, configuration: configuration)
+            ) {
                 timelines.append($0)
             }
         } catch {
@@ -59,7 +63,8 @@ struct SimulatedGameServer {
             return
         }
         if let previous = heads[device],
-           verification.recordCount < previous.count || (verification.recordCount == previous.count && verification.headMAC != previous.head) {
+            verification.recordCount < previous.count || (verification.recordCount == previous.count && verification.headMAC != previous.head)
+        {
             detected = true  // an older copy (or a fork of one): refused
             return
         }
@@ -85,12 +90,16 @@ struct SimulatedGameServer {
     }
 
     private mutating func settle(_ timeline: SessionTimeline, verdict: ElapsedVerdict, record: PaidClaim, at seconds: Int64) {
-        guard let settlement = try? ledger.settle(provisional: record.breakdown, escrowEntryID: record.escrowID, alreadyPaid: record.granted,
-                                                  verified: verdict, of: timeline, calculator: calculator, at: seconds) else { return }
+        guard
+            let settlement = try? ledger.settle(
+                provisional: record.breakdown, escrowEntryID: record.escrowID, alreadyPaid: record.granted,
+                verified: verdict, of: timeline, calculator: calculator, at: seconds)
+        else { return }
         paid += settlement.granted
         verdicts[timeline.sessionID] = verdict
-        claims[timeline.sessionID] = PaidClaim(status: .verified, breakdown: settlement.breakdown, escrowID: nil,
-                                                 granted: record.granted + settlement.granted)
+        claims[timeline.sessionID] = PaidClaim(
+            status: .verified, breakdown: settlement.breakdown, escrowID: nil,
+            granted: record.granted + settlement.granted)
     }
 
     /// Removes from `verdict` the part of its interval (ending at `now`, server time) that another device of
@@ -99,7 +108,8 @@ struct SimulatedGameServer {
         let start = Saturating.subtract(now, verdict.lowerNanoseconds)
         var overlap: Int64 = 0
         for interval in accountIntervals {
-            let low = max(start, interval.start), high = min(now, interval.end)
+            let low = max(start, interval.start)
+            let high = min(now, interval.end)
             if high > low { overlap = Saturating.add(overlap, high - low) }
         }
         accountIntervals.append((start, now))

@@ -44,15 +44,18 @@ final class SimulatedNetworkTimeSource: NetworkTimeSource {
         case .minorityLiar(let lie):
             // Each server's offset interval; the real Marzullo selection with a majority quorum decides.
             let bound: Int64 = 15_000_000
-            let offsets: [Int64] = [truth - reading.wallNanoseconds + 3_000_000, truth - reading.wallNanoseconds - 2_000_000,
-                                    truth &+ lie - reading.wallNanoseconds]
+            let offsets: [Int64] = [
+                truth - reading.wallNanoseconds + 3_000_000, truth - reading.wallNanoseconds - 2_000_000,
+                truth &+ lie - reading.wallNanoseconds,
+            ]
             let intervals = offsets.map { (low: $0 - bound, high: $0 + bound) }
             guard let selection = IntervalIntersection.select(intervals, quorum: 2) else {
                 return .failure(NTPError(kind: .noMajority, servers: []))
             }
             let names = ["sim-a", "sim-b", "sim-liar"]
             let outcomes = names.indices.map { index in
-                selection.members.contains(index) ? Self.ok(names[index])
+                selection.members.contains(index)
+                    ? Self.ok(names[index])
                     : NTPServerOutcome(server: names[index], status: .falseticker, reason: "outside the majority interval")
             }
             let middle = selection.low / 2 + selection.high / 2
@@ -64,7 +67,8 @@ final class SimulatedNetworkTimeSource: NetworkTimeSource {
     private static func ok(_ name: String) -> NTPServerOutcome { NTPServerOutcome(server: name, status: .ok) }
 
     private static func fix(network: Int64, bound: Int64, at reading: ClockReading, servers: [NTPServerOutcome]) -> NTPFix {
-        NTPFix(offsetNanoseconds: network &- reading.wallNanoseconds, errorBoundNanoseconds: bound, delayNanoseconds: 20_000_000,
-               stratum: 2, anchor: reading, driftPPM: 100, servers: servers)
+        NTPFix(
+            offsetNanoseconds: network &- reading.wallNanoseconds, errorBoundNanoseconds: bound, delayNanoseconds: 20_000_000,
+            stratum: 2, anchor: reading, driftPPM: 100, servers: servers)
     }
 }

@@ -1,6 +1,6 @@
+import Foundation
 import PlaytimeGuard
 import PlaytimeJournal
-import Foundation
 
 /// What one trial came to: its outcome, the error it ended with, or nothing yet.
 enum TrialResult: Sendable {
@@ -25,8 +25,9 @@ struct SimulationBatch: Sendable {
         var results: [TrialResult] = []
         results.reserveCapacity(trials.count)
         for (trial, seed) in zip(trials, seeds) {
-            var world = TrialWorld(random: SimulationRandom(seed: seed), directory: directory, key: key,
-                                   calculator: calculator, trial: trial)
+            var world = TrialWorld(
+                random: SimulationRandom(seed: seed), directory: directory, key: key,
+                calculator: calculator, trial: trial)
             do {
                 results.append(.outcome(try await world.play(scenario)))
             } catch {
@@ -63,8 +64,10 @@ struct SimulationPlan {
             let seeds = (0..<trials).map { _ in generator.next() }
             for start in stride(from: 0, to: trials, by: Self.batchSize) {
                 let range = start..<min(trials, start + Self.batchSize)
-                batches.append(SimulationBatch(scenarioIndex: index, scenario: scenario, trials: range,
-                                               seeds: Array(seeds[range])))
+                batches.append(
+                    SimulationBatch(
+                        scenarioIndex: index, scenario: scenario, trials: range,
+                        seeds: Array(seeds[range])))
             }
         }
         self.batches = batches

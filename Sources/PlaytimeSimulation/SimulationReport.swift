@@ -25,9 +25,11 @@ package struct SimulationReport: Sendable, Hashable, Codable {
         let header = ["scenario", "kind", "trials", "gold paid", "gold honest", "overpaid", "flagged", "credited", "ok"]
         var table = [header]
         for row in rows {
-            table.append([row.scenario, row.kind.rawValue, String(row.trials), String(row.goldPaid), String(row.goldHonest),
-                          String(row.overpaid), Self.percent(row.flaggedShare), Self.percent(row.creditedShareOfTrueTime),
-                          row.passed ? "yes" : (row.errors > 0 ? "ERR \(row.errors)" : "NO")])
+            table.append([
+                row.scenario, row.kind.rawValue, String(row.trials), String(row.goldPaid), String(row.goldHonest),
+                String(row.overpaid), Self.percent(row.flaggedShare), Self.percent(row.creditedShareOfTrueTime),
+                row.passed ? "yes" : (row.errors > 0 ? "ERR \(row.errors)" : "NO"),
+            ])
         }
         let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
         var lines = table.map { cells in
@@ -40,8 +42,9 @@ package struct SimulationReport: Sendable, Hashable, Codable {
         let overpaid = rows.reduce(Int64(0)) { $0 + $1.overpaid }
         let flaggedHonest = rows.filter { $0.kind == .honest && $0.flaggedShare > 0 }.count
         lines.append("")
-        lines.append("seed \(seed), \(trials) trials per scenario: overpaid \(overpaid) gold, honest rows flagged \(flaggedHonest): "
-                     + (passed ? "PASS" : "FAIL"))
+        lines.append(
+            "seed \(seed), \(trials) trials per scenario: overpaid \(overpaid) gold, honest rows flagged \(flaggedHonest): "
+                + (passed ? "PASS" : "FAIL"))
         return lines.joined(separator: "\n")
     }
 

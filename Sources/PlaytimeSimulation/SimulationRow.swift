@@ -28,8 +28,10 @@ package struct SimulationRow: Sendable, Hashable, Codable {
     package var summary: String
 
     /// Creates a row.
-    package init(scenario: String, kind: ScenarioKind, threat: Int?, trials: Int, goldPaid: Int64, goldHonest: Int64, overpaid: Int64,
-                flaggedShare: Double, creditedShareOfTrueTime: Double, errors: Int, firstError: String? = nil, summary: String) {
+    package init(
+        scenario: String, kind: ScenarioKind, threat: Int?, trials: Int, goldPaid: Int64, goldHonest: Int64, overpaid: Int64,
+        flaggedShare: Double, creditedShareOfTrueTime: Double, errors: Int, firstError: String? = nil, summary: String
+    ) {
         self.scenario = scenario
         self.kind = kind
         self.threat = threat

@@ -55,7 +55,12 @@ struct TrialWorld {
 
     /// Returns to the foreground (or, after a reboot or kill, launches); returns true time at arrival.
     func arrive(_ device: SimulatedDevice, launch: Bool = false) async throws(RecorderError) -> Int64 {
-        if launch { try device.start(); try await device.app().appLaunched() } else { try await device.app().enteredForeground() }
+        if launch {
+            try device.start()
+            try await device.app().appLaunched()
+        } else {
+            try await device.app().enteredForeground()
+        }
         return device.clock.trueNanoseconds
     }
 
@@ -72,13 +77,15 @@ struct TrialWorld {
     /// The game server reads `device`'s journal, `latency` after true now.
     mutating func upload(_ device: SimulatedDevice, as name: String = "a", latency: Int64? = nil, multipliers: [String] = ["ad"], trimOverlaps: Bool = false) {
         let delay = latency ?? random.duration(seconds: 0...5)
-        server.ingest(device: name, path: device.path, key: key, now: device.clock.trueNanoseconds + delay,
-                      multipliers: multipliers, trimOverlaps: trimOverlaps)
+        server.ingest(
+            device: name, path: device.path, key: key, now: device.clock.trueNanoseconds + delay,
+            multipliers: multipliers, trimOverlaps: trimOverlaps)
     }
 
     /// The outcome of a trial whose honest counterpart is one claim per true period.
     func outcome(rate: Int64, periods: [Int64]) -> TrialOutcome {
-        TrialOutcome(paid: server.paid, honest: HonestReference.gold(periods: periods, rate: rate, calculator: calculator),
-                     flagged: server.flagged, credited: server.creditedNanoseconds, trueAway: periods.reduce(0, +))
+        TrialOutcome(
+            paid: server.paid, honest: HonestReference.gold(periods: periods, rate: rate, calculator: calculator),
+            flagged: server.flagged, credited: server.creditedNanoseconds, trueAway: periods.reduce(0, +))
     }
 }

@@ -17,15 +17,19 @@ package enum CostlyJournals {
     /// session's exact claim), each away 60 s to an hour, half an hour of play between them: each one credited
     /// at least the policy's minimum is paid and places an interval in the account. Session ids are 16 hex
     /// digits derived from `salt` and the index; `journalID` (16 bytes) names the device, random by default.
-    package static func networkSessions(count: Int, key: JournalKey, claims: Bool = false, salt: UInt64 = 0,
-                                        journalID: [UInt8]? = nil) throws -> [UInt8] {
+    package static func networkSessions(
+        count: Int, key: JournalKey, claims: Bool = false, salt: UInt64 = 0,
+        journalID: [UInt8]? = nil
+    ) throws -> [UInt8] {
         var encoder = JournalEncoder(key: key, journalID: journalID)
         var bytes = encoder.headerLine
         let calculator = try RewardCalculator(policy: .default)
-        var wall = start, boot = 5 * second
+        var wall = start
+        var boot = 5 * second
         for index in 0..<count {
-            try appendSession(index: index, salt: salt, wall: &wall, boot: &boot, claim: claims ? calculator : nil,
-                              encoder: &encoder, into: &bytes)
+            try appendSession(
+                index: index, salt: salt, wall: &wall, boot: &boot, claim: claims ? calculator : nil,
+                encoder: &encoder, into: &bytes)
         }
         return bytes
     }
@@ -35,7 +39,8 @@ package enum CostlyJournals {
         var encoder = JournalEncoder(key: key)
         var bytes = encoder.headerLine
         let calculator = try RewardCalculator(policy: .default)
-        var wall = start, boot = 5 * second
+        var wall = start
+        var boot = 5 * second
         var index = 0
         while bytes.count < byteCount {
             try appendSession(index: index, salt: 0x5eed, wall: &wall, boot: &boot, claim: calculator, encoder: &encoder, into: &bytes)
@@ -51,29 +56,33 @@ package enum CostlyJournals {
     package static func heldReturns(_ held: Int, heartbeats: Int, heartbeatNetwork: Bool, key: JournalKey) throws -> [UInt8] {
         var encoder = JournalEncoder(key: key)
         var bytes = encoder.headerLine
-        var wall = start, boot = 5 * second
+        var wall = start
+        var boot = 5 * second
         // Two thousand seconds a session: more than the drift allowance over the whole journal, so no fix settles one.
         let short = 2_000 * second
         var lag: Int64 = 0
         for index in 0..<held {
             let id = sessionID(index, salt: 0x48e1d)
             let away = 3_600 * second
-            let departure = Evidence(event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
-                                     network: NetworkTime(unixNanoseconds: wall - lag, errorBoundNanoseconds: 2_000_000),
-                                     connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 600, policyVersion: RewardPolicy.default.version)
+            let departure = Evidence(
+                event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
+                network: NetworkTime(unixNanoseconds: wall - lag, errorBoundNanoseconds: 2_000_000),
+                connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 600, policyVersion: RewardPolicy.default.version)
             lag += short
-            let arrival = Evidence(event: .foreground, sessionID: id, clock: ClockReading(wallNanoseconds: wall + away, bootNanoseconds: boot + away, bootID: bootID),
-                                   network: NetworkTime(unixNanoseconds: wall + away - lag, errorBoundNanoseconds: 2_000_000),
-                                   connectivity: Connectivity(state: .online, reason: "ntp-ok"))
+            let arrival = Evidence(
+                event: .foreground, sessionID: id, clock: ClockReading(wallNanoseconds: wall + away, bootNanoseconds: boot + away, bootID: bootID),
+                network: NetworkTime(unixNanoseconds: wall + away - lag, errorBoundNanoseconds: 2_000_000),
+                connectivity: Connectivity(state: .online, reason: "ntp-ok"))
             bytes += try encoder.encodeRecord(type: "session.background", payload: EvidenceCodec.encode(departure))
             bytes += try encoder.encodeRecord(type: "session.foreground", payload: EvidenceCodec.encode(arrival))
             wall += away + 60 * second
             boot += away + 60 * second
         }
         for _ in 0..<heartbeats {
-            let beat = Evidence(event: .heartbeat, sessionID: "", clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
-                                network: heartbeatNetwork ? NetworkTime(unixNanoseconds: wall - lag, errorBoundNanoseconds: 2_000_000) : nil,
-                                connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 600, policyVersion: RewardPolicy.default.version)
+            let beat = Evidence(
+                event: .heartbeat, sessionID: "", clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
+                network: heartbeatNetwork ? NetworkTime(unixNanoseconds: wall - lag, errorBoundNanoseconds: 2_000_000) : nil,
+                connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 600, policyVersion: RewardPolicy.default.version)
             bytes += try encoder.encodeRecord(type: "session.heartbeat", payload: EvidenceCodec.encode(beat))
             wall += 60 * second
             boot += 60 * second
@@ -87,13 +96,15 @@ package enum CostlyJournals {
     package static func multiplierClaims(_ claims: Int, names: Int, key: JournalKey) throws -> [UInt8] {
         var encoder = JournalEncoder(key: key)
         var bytes = encoder.headerLine
-        var wall = start, boot = 5 * second
+        var wall = start
+        var boot = 5 * second
         try appendSession(index: 0, salt: 0x3417, wall: &wall, boot: &boot, claim: nil, encoder: &encoder, into: &bytes)
         let id = sessionID(0, salt: 0x3417)
         for claim in 0..<claims {
             let multipliers = (0..<names).map { shortName(claim * names + $0) }
-            let record = ClaimRecord(sessionID: id, creditedSeconds: 60, status: .verified, paidGold: 0, escrowedGold: 0,
-                                     multipliers: multipliers, goldPerHour: 600, policyVersion: RewardPolicy.default.version)
+            let record = ClaimRecord(
+                sessionID: id, creditedSeconds: 60, status: .verified, paidGold: 0, escrowedGold: 0,
+                multipliers: multipliers, goldPerHour: 600, policyVersion: RewardPolicy.default.version)
             bytes += try encoder.encodeRecord(type: ClaimRecord.recordType, payload: ClaimCodec.encode(record))
         }
         return bytes
@@ -102,7 +113,8 @@ package enum CostlyJournals {
     /// `index` in base 62 (digits, then lower and upper case letters): the shortest distinct names.
     private static func shortName(_ index: Int) -> String {
         let digits = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        var value = index, name = ""
+        var value = index
+        var name = ""
         repeat {
             name.append(digits[value % 62])
             value /= 62
@@ -117,12 +129,15 @@ package enum CostlyJournals {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    private static func appendSession(index: Int, salt: UInt64, wall: inout Int64, boot: inout Int64, claim calculator: RewardCalculator?,
-                                      encoder: inout JournalEncoder, into bytes: inout [UInt8]) throws {
+    private static func appendSession(
+        index: Int, salt: UInt64, wall: inout Int64, boot: inout Int64, claim calculator: RewardCalculator?,
+        encoder: inout JournalEncoder, into bytes: inout [UInt8]
+    ) throws {
         let id = sessionID(index, salt: salt)
         let away = Int64(60 + (index * 7_919) % 3_540) * second
-        try appendClaimedSession(id: id, wall: wall, boot: boot, bootID: bootID, away: away, calculator: calculator,
-                                 encoder: &encoder, into: &bytes)
+        try appendClaimedSession(
+            id: id, wall: wall, boot: boot, bootID: bootID, away: away, calculator: calculator,
+            encoder: &encoder, into: &bytes)
         // Half an hour of play before the next departure: sessions never overlap and claims stay within the
         // daily budget.
         wall += away + 1_800 * second

@@ -35,7 +35,10 @@ package final class FakeNTPServer: Sendable {
 
     /// Stops serving and waits for the thread to finish.
     package func stop() {
-        let wasRunning = running.withLock { value -> Bool in defer { value = false }; return value }
+        let wasRunning = running.withLock { value -> Bool in
+            defer { value = false }
+            return value
+        }
         if wasRunning { finished.wait() }
     }
 

@@ -37,11 +37,12 @@ package enum FakeReply: Sendable, Hashable {
     /// The datagrams to send for a request, given the server's receive and transmit instants (true Unix ns).
     package func datagrams(for request: [UInt8], receivedUnixNanoseconds t2: Int64, transmitUnixNanoseconds t3: Int64) -> [[UInt8]] {
         guard let query = NTPPacket(decoding: request) else { return [] }
-        var packet = NTPPacket(leap: 0, version: 4, mode: 4, stratum: 2, poll: 4, precision: -20,
-                               rootDelay: NTPShortFormat(nanoseconds: 1_000_000), rootDispersion: NTPShortFormat(nanoseconds: 1_000_000),
-                               referenceID: 0x7F00_0001, referenceTimestamp: NTPTimestamp(unixNanoseconds: t2 - 10_000_000_000),
-                               originTimestamp: query.transmitTimestamp,
-                               receiveTimestamp: NTPTimestamp(unixNanoseconds: t2), transmitTimestamp: NTPTimestamp(unixNanoseconds: t3))
+        var packet = NTPPacket(
+            leap: 0, version: 4, mode: 4, stratum: 2, poll: 4, precision: -20,
+            rootDelay: NTPShortFormat(nanoseconds: 1_000_000), rootDispersion: NTPShortFormat(nanoseconds: 1_000_000),
+            referenceID: 0x7F00_0001, referenceTimestamp: NTPTimestamp(unixNanoseconds: t2 - 10_000_000_000),
+            originTimestamp: query.transmitTimestamp,
+            receiveTimestamp: NTPTimestamp(unixNanoseconds: t2), transmitTimestamp: NTPTimestamp(unixNanoseconds: t3))
         switch self {
         case .honest(let offset, let stratum):
             packet.stratum = stratum

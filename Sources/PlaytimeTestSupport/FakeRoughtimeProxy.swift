@@ -21,7 +21,10 @@ package final class FakeRoughtimeProxy: Sendable {
 
     /// Stops forwarding and waits for the thread to finish.
     package func stop() {
-        let wasRunning = running.withLock { value -> Bool in defer { value = false }; return value }
+        let wasRunning = running.withLock { value -> Bool in
+            defer { value = false }
+            return value
+        }
         if wasRunning { finished.wait() }
     }
 
@@ -36,8 +39,9 @@ package final class FakeRoughtimeProxy: Sendable {
                 guard let forward = try? UDPSocket(connectedTo: upstream) else { continue }
                 defer { forward.close() }
                 guard (try? forward.send(Array(buffer[..<count]))) != nil,
-                      (try? Poller.waitReadable([forward.descriptor], timeoutNanoseconds: 1_000_000_000))?.first == true,
-                      let length = try? forward.receive(into: &reply) else { continue }
+                    (try? Poller.waitReadable([forward.descriptor], timeoutNanoseconds: 1_000_000_000))?.first == true,
+                    let length = try? forward.receive(into: &reply)
+                else { continue }
                 var answer = Array(reply[..<length])
                 if offset < answer.count { answer[offset] ^= mask }
                 try? socket.send(answer, to: sender)

@@ -34,7 +34,8 @@ package struct FakeRoughtimeResponder: Sendable {
         var versions = Self.serverVersions
         var midpoint = now
         var radius = radiusSeconds
-        var minimum = now &- 3600, maximum = now &+ 3600
+        var minimum = now &- 3600
+        var maximum = now &+ 3600
         switch misbehaviour {
         case .midpointOffset(let seconds): midpoint = UInt64(Int64(bitPattern: now) &+ seconds)
         case .versionNotOffered:
@@ -116,7 +117,8 @@ package struct FakeRoughtimeResponder: Sendable {
         switch misbehaviour {
         case .unsortedTags:
             // Swap the first two tags of the header (the values stay where they are).
-            let first = 4 * count, second = 4 * count + 4
+            let first = 4 * count
+            let second = 4 * count + 4
             for offset in 0..<4 { message.swapAt(first + offset, second + offset) }
         case .misalignedOffset:
             message[4] = message[4] &+ 2

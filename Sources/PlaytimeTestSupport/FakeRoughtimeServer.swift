@@ -19,8 +19,10 @@ package final class FakeRoughtimeServer: Sendable {
 
     /// Starts serving at once. `seed` is the long-term key's seed; the clock is this machine's wall clock
     /// plus `clockOffsetSeconds`.
-    package init(_ misbehaviour: RoughtimeMisbehaviour = .honest, seed: [UInt8] = FakeRoughtimeServer.defaultSeed,
-                radiusSeconds: UInt32 = 1, clockOffsetSeconds: Int64 = 0, host: String = "127.0.0.1") throws {
+    package init(
+        _ misbehaviour: RoughtimeMisbehaviour = .honest, seed: [UInt8] = FakeRoughtimeServer.defaultSeed,
+        radiusSeconds: UInt32 = 1, clockOffsetSeconds: Int64 = 0, host: String = "127.0.0.1"
+    ) throws {
         guard let bindAddress = SocketAddress(numericHost: host, port: 0) else { throw SystemError(code: 22, operation: "address") }
         let socket = try UDPServerSocket(bindingTo: bindAddress)
         address = socket.localAddress
@@ -53,7 +55,10 @@ package final class FakeRoughtimeServer: Sendable {
 
     /// Stops serving and waits for the thread to finish.
     package func stop() {
-        let wasRunning = running.withLock { value -> Bool in defer { value = false }; return value }
+        let wasRunning = running.withLock { value -> Bool in
+            defer { value = false }
+            return value
+        }
         if wasRunning { finished.wait() }
     }
 

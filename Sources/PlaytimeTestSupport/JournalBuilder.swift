@@ -40,16 +40,20 @@ package struct JournalBuilder: ~Copyable {
     /// starting at `departWall` (true Unix ns, the wall clock honest) and boot reading `departBoot`.
     /// Returns the two pieces of evidence.
     @discardableResult
-    package mutating func honestSession(id: String, bootID: String = "boot-A", departWall: Int64, departBoot: Int64,
-                                       awaySeconds: Int64, goldPerHour: Int64 = 600, policyVersion: String = RewardPolicy.default.version,
-                                       withNetwork: Bool = true) throws -> (departure: Evidence, arrival: Evidence) {
+    package mutating func honestSession(
+        id: String, bootID: String = "boot-A", departWall: Int64, departBoot: Int64,
+        awaySeconds: Int64, goldPerHour: Int64 = 600, policyVersion: String = RewardPolicy.default.version,
+        withNetwork: Bool = true
+    ) throws -> (departure: Evidence, arrival: Evidence) {
         let away = awaySeconds * 1_000_000_000
-        let departure = Evidence(event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: departWall, bootNanoseconds: departBoot, bootID: bootID),
-                                 network: withNetwork ? NetworkTime(unixNanoseconds: departWall, errorBoundNanoseconds: 2_000_000) : nil,
-                                 connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: goldPerHour, policyVersion: policyVersion)
-        let arrival = Evidence(event: .foreground, sessionID: id, clock: ClockReading(wallNanoseconds: departWall + away, bootNanoseconds: departBoot + away, bootID: bootID),
-                               network: withNetwork ? NetworkTime(unixNanoseconds: departWall + away, errorBoundNanoseconds: 2_000_000) : nil,
-                               connectivity: Connectivity(state: .online, reason: "ntp-ok"))
+        let departure = Evidence(
+            event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: departWall, bootNanoseconds: departBoot, bootID: bootID),
+            network: withNetwork ? NetworkTime(unixNanoseconds: departWall, errorBoundNanoseconds: 2_000_000) : nil,
+            connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: goldPerHour, policyVersion: policyVersion)
+        let arrival = Evidence(
+            event: .foreground, sessionID: id, clock: ClockReading(wallNanoseconds: departWall + away, bootNanoseconds: departBoot + away, bootID: bootID),
+            network: withNetwork ? NetworkTime(unixNanoseconds: departWall + away, errorBoundNanoseconds: 2_000_000) : nil,
+            connectivity: Connectivity(state: .online, reason: "ntp-ok"))
         try append(departure)
         try append(arrival)
         return (departure, arrival)

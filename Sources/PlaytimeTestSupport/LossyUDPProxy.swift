@@ -47,7 +47,10 @@ package final class LossyUDPProxy: Sendable {
 
     /// Stops forwarding and waits for the thread to finish.
     package func stop() {
-        let wasRunning = running.withLock { value -> Bool in defer { value = false }; return value }
+        let wasRunning = running.withLock { value -> Bool in
+            defer { value = false }
+            return value
+        }
         if wasRunning { finished.wait() }
     }
 
@@ -103,7 +106,10 @@ private struct ProxyLoop {
             while let (count, sender) = try? listener.receive(into: &buffer) {
                 tally.received += 1
                 let slot = clientSlot(for: sender)
-                guard let slot else { tally.dropped += 1; continue }
+                guard let slot else {
+                    tally.dropped += 1
+                    continue
+                }
                 schedule(Array(buffer[..<count]), toServerOf: slot, toClient: nil, impairment, &tally)
             }
         }
@@ -133,15 +139,21 @@ private struct ProxyLoop {
     /// upstream, since queued datagrams name their socket by position).
     mutating func evictIdleClients() {
         guard clients.count > 64, !queue.contains(where: { $0.toServerOf != nil }),
-              let oldest = clients.indices.min(by: { clients[$0].lastUse < clients[$1].lastUse }) else { return }
+            let oldest = clients.indices.min(by: { clients[$0].lastUse < clients[$1].lastUse })
+        else { return }
         clients[oldest].socket.close()
         clients.remove(at: oldest)
     }
 
     /// Drops, delays, duplicates or holds back one datagram.
-    mutating func schedule(_ bytes: [UInt8], toServerOf slot: Int?, toClient: SocketAddress?, _ impairment: PathImpairment,
-                           _ tally: inout LossyUDPProxyCounters) {
-        if random.chance(impairment.loss) { tally.dropped += 1; return }
+    mutating func schedule(
+        _ bytes: [UInt8], toServerOf slot: Int?, toClient: SocketAddress?, _ impairment: PathImpairment,
+        _ tally: inout LossyUDPProxyCounters
+    ) {
+        if random.chance(impairment.loss) {
+            tally.dropped += 1
+            return
+        }
         let copies = random.chance(impairment.duplication) ? 2 : 1
         tally.duplicated += copies - 1
         let now = SystemClock.bootNanoseconds()
@@ -159,8 +171,11 @@ private struct ProxyLoop {
         guard !due.isEmpty else { return }
         for index in due {
             let item = queue[index]
-            if let slot = item.toServerOf, slot < clients.count { try? clients[slot].socket.send(item.bytes) }
-            else if let client = item.toClient { try? listener.send(item.bytes, to: client) }
+            if let slot = item.toServerOf, slot < clients.count {
+                try? clients[slot].socket.send(item.bytes)
+            } else if let client = item.toClient {
+                try? listener.send(item.bytes, to: client)
+            }
             tally.delivered += 1
         }
         let sent = Set(due)

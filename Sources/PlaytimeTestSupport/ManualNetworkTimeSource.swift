@@ -45,9 +45,10 @@ package final class ManualNetworkTimeSource: NetworkTimeSource {
         case .offline: return .failure(NTPError(kind: .offline, servers: []))
         case .unreachable: return .failure(NTPError(kind: .unreachable, servers: []))
         case .answer:
-            return .success(NTPFix(offsetNanoseconds: -skew, errorBoundNanoseconds: errorBound, delayNanoseconds: 4_000_000,
-                                   stratum: 2, anchor: clock.read(), driftPPM: 100, servers: []))
+            return .success(
+                NTPFix(
+                    offsetNanoseconds: -skew, errorBoundNanoseconds: errorBound, delayNanoseconds: 4_000_000,
+                    stratum: 2, anchor: clock.read(), driftPPM: 100, servers: []))
         }
     }
 }
-

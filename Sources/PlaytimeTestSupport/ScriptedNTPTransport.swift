@@ -80,8 +80,9 @@ package final class ScriptedNTPTransport: NTPTransport {
             while !datagrams.isEmpty {
                 let datagram = datagrams.removeFirst()
                 if roundTrip <= timeoutNanoseconds, NTPPacket.echoes(nonce: request.nonce, in: datagram) {
-                    outcome = .reply(datagram: datagram, address: address, sentBootNanoseconds: start.bootNanoseconds,
-                                     receivedBootNanoseconds: start.bootNanoseconds + roundTrip)
+                    outcome = .reply(
+                        datagram: datagram, address: address, sentBootNanoseconds: start.bootNanoseconds,
+                        receivedBootNanoseconds: start.bootNanoseconds + roundTrip)
                     break
                 }
                 ignored.append(datagram.count < NTPPacket.headerSize ? .shortPacket(length: datagram.count) : .originMismatch)

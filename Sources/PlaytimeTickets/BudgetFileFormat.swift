@@ -37,7 +37,7 @@ enum BudgetFileFormat {
     /// The latest time of a header, or `nil` when `bytes` is not a format-1 header.
     static func parseHeader(_ bytes: ArraySlice<UInt8>) -> Int64? {
         guard bytes.count == headerByteCount, bytes.prefix(headerPrefix.count).elementsEqual(headerPrefix),
-              bytes.last == UInt8(ascii: "\n")
+            bytes.last == UInt8(ascii: "\n")
         else { return nil }
         return StoreHex.int64(bytes, at: headerPrefix.count)
     }
@@ -48,9 +48,9 @@ enum BudgetFileFormat {
         let start = bytes.startIndex
         let space = UInt8(ascii: " ")
         guard bytes[start + 64] == space, bytes[start + 81] == space, bytes[start + 98] == UInt8(ascii: "\n"),
-              let player = StoreDigest.parse(bytes, at: 0),
-              let at = StoreHex.int64(bytes, at: 65),
-              let gold = StoreHex.int64(bytes, at: 82), gold > 0
+            let player = StoreDigest.parse(bytes, at: 0),
+            let at = StoreHex.int64(bytes, at: 65),
+            let gold = StoreHex.int64(bytes, at: 82), gold > 0
         else { return nil }
         return (player, BudgetEntry(at: at, gold: gold))
     }

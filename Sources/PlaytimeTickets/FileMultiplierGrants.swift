@@ -82,7 +82,10 @@ package final class FileMultiplierGrants: MultiplierGrantStore {
             guard byte != 0x0a else {
                 // Lowercase hex of UTF-8 text, as `record` writes it; any other line was never written by it.
                 if let bytes = Hex.decodeLowercase(String(decoding: line, as: UTF8.self)), !bytes.isEmpty,
-                   let name = String(strictUTF8: bytes), !names.contains(name) { names.append(name) }
+                    let name = String(strictUTF8: bytes), !names.contains(name)
+                {
+                    names.append(name)
+                }
                 line.removeAll(keepingCapacity: true)
                 continue
             }

@@ -36,8 +36,11 @@ package final class InMemoryReplayGuard: ReplayGuard {
         let session = claim.session.digest
         let decision = state.table.decide(claim, session: session, now: now)
         guard decision == .firstUse else { return decision }
-        state.table.insert(nonce: claim.nonce, ReplayEntry(expiresAt: claim.expiresAt, session: session,
-                                                           sessionExpiresAt: claim.sessionExpiresAt))
+        state.table.insert(
+            nonce: claim.nonce,
+            ReplayEntry(
+                expiresAt: claim.expiresAt, session: session,
+                sessionExpiresAt: claim.sessionExpiresAt))
         if state.table.entries.count >= max(threshold, 2 * state.liveAfterCollection) {
             state.table.collect(now: now)
             state.liveAfterCollection = state.table.entries.count

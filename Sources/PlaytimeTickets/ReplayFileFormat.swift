@@ -41,7 +41,7 @@ enum ReplayFileFormat {
     /// The horizon of a format-2 header, or `nil` when `bytes` is not one.
     static func parseHeader(_ bytes: ArraySlice<UInt8>) -> Int64? {
         guard bytes.count == headerByteCount, bytes.prefix(headerPrefix.count).elementsEqual(headerPrefix),
-              bytes.last == UInt8(ascii: "\n")
+            bytes.last == UInt8(ascii: "\n")
         else { return nil }
         return StoreHex.int64(bytes, at: headerPrefix.count)
     }
@@ -52,12 +52,12 @@ enum ReplayFileFormat {
         let start = bytes.startIndex
         let space = UInt8(ascii: " ")
         guard bytes[start + 32] == space, bytes[start + 49] == space, bytes[start + 114] == space,
-              bytes[start + 131] == UInt8(ascii: "\n"),
-              let high = StoreHex.parse(bytes[start..<start + 16]),
-              let low = StoreHex.parse(bytes[start + 16..<start + 32]),
-              let expiry = StoreHex.int64(bytes, at: 33),
-              let session = StoreHex.digest(bytes, at: 50),
-              let sessionExpiry = StoreHex.int64(bytes, at: 115)
+            bytes[start + 131] == UInt8(ascii: "\n"),
+            let high = StoreHex.parse(bytes[start..<start + 16]),
+            let low = StoreHex.parse(bytes[start + 16..<start + 32]),
+            let expiry = StoreHex.int64(bytes, at: 33),
+            let session = StoreHex.digest(bytes, at: 50),
+            let sessionExpiry = StoreHex.int64(bytes, at: 115)
         else { return nil }
         return (TicketNonce(high: high, low: low), ReplayEntry(expiresAt: expiry, session: session, sessionExpiresAt: sessionExpiry))
     }

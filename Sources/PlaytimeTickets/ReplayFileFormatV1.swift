@@ -16,8 +16,8 @@ enum ReplayFileFormatV1 {
     static func upgrade(_ bytes: [UInt8], path: String) throws(TicketStoreError) -> [UInt8]? {
         let headerCount = ReplayFileFormat.headerByteCount
         guard bytes.count >= headerCount, bytes[0..<headerPrefix.count].elementsEqual(headerPrefix),
-              bytes[headerCount - 1] == UInt8(ascii: "\n"),
-              let horizon = StoreHex.int64(bytes[0..<headerCount], at: headerPrefix.count)
+            bytes[headerCount - 1] == UInt8(ascii: "\n"),
+            let horizon = StoreHex.int64(bytes[0..<headerCount], at: headerPrefix.count)
         else { return nil }
         var output = ReplayFileFormat.header(horizon: horizon)
         var offset = headerCount
@@ -29,8 +29,9 @@ enum ReplayFileFormatV1 {
                 throw .corrupt(path: path, offset: Int64(offset), reason: "invalid format-1 record before the end of the file")
             }
             if record.expiresAt > horizon {
-                output += ReplayFileFormat.record(nonce: record.nonce,
-                                                  ReplayEntry(expiresAt: record.expiresAt, session: .zero, sessionExpiresAt: .min))
+                output += ReplayFileFormat.record(
+                    nonce: record.nonce,
+                    ReplayEntry(expiresAt: record.expiresAt, session: .zero, sessionExpiresAt: .min))
             }
             offset = end
         }
@@ -42,9 +43,9 @@ enum ReplayFileFormatV1 {
         guard bytes.count == recordByteCount else { return nil }
         let start = bytes.startIndex
         guard bytes[start + 32] == UInt8(ascii: " "), bytes[start + 49] == UInt8(ascii: "\n"),
-              let high = StoreHex.parse(bytes[start..<start + 16]),
-              let low = StoreHex.parse(bytes[start + 16..<start + 32]),
-              let expiry = StoreHex.int64(bytes, at: 33)
+            let high = StoreHex.parse(bytes[start..<start + 16]),
+            let low = StoreHex.parse(bytes[start + 16..<start + 32]),
+            let expiry = StoreHex.int64(bytes, at: 33)
         else { return nil }
         return (TicketNonce(high: high, low: low), expiry)
     }

@@ -45,8 +45,10 @@ extension TicketAuthority {
         return try settle(consumed, paying: consumed.breakdown.paidNow)
     }
 
-    private func redeemInOneStep(_ ticket: DepartureTicket, player: String, at now: Int64,
-                                 guard oneStep: any OneStepRedeeming) throws(TicketError) -> Redemption {
+    private func redeemInOneStep(
+        _ ticket: DepartureTicket, player: String, at now: Int64,
+        guard oneStep: any OneStepRedeeming
+    ) throws(TicketError) -> Redemption {
         let priced = try price(ticket, player: player, at: now)
         let answer: OneStepRedemption
         do {
@@ -61,8 +63,9 @@ extension TicketAuthority {
             // The original redemption's figures: the same ticket priced at the instant it was redeemed.
             let original = (try? price(ticket, player: player, at: redeemedAt, checkingExpiry: false)) ?? priced
             grant.requested = max(original.breakdown.paidNow, grant.granted)
-            var redemption = Redemption(ticket: ticket, redeemedAt: redeemedAt, elapsedSeconds: original.elapsed,
-                                        breakdown: original.breakdown, budget: grant)
+            var redemption = Redemption(
+                ticket: ticket, redeemedAt: redeemedAt, elapsedSeconds: original.elapsed,
+                breakdown: original.breakdown, budget: grant)
             redemption.isRepeat = true
             return redemption
         case .refused(.expired): throw .expired(expiresAt: ticket.expiresAt, now: now)
@@ -98,8 +101,10 @@ extension TicketAuthority {
 
     /// Every check, the multipliers granted and the reward of `ticket` redeemed at `now`, and the claim its replay
     /// guard records; nothing is recorded.
-    private func price(_ ticket: DepartureTicket, player: String, at now: Int64,
-                       checkingExpiry: Bool = true) throws(TicketError) -> (breakdown: RewardBreakdown, elapsed: Int64, claim: ReplayClaim) {
+    private func price(
+        _ ticket: DepartureTicket, player: String, at now: Int64,
+        checkingExpiry: Bool = true
+    ) throws(TicketError) -> (breakdown: RewardBreakdown, elapsed: Int64, claim: ReplayClaim) {
         let calculator = try verify(ticket, player: player, at: checkingExpiry ? now : min(now, ticket.expiresAt - 1))
         let session = SessionKey(of: ticket)
         let multipliers: [String]
@@ -112,14 +117,16 @@ extension TicketAuthority {
         let breakdown: RewardBreakdown
         do {
             // A (player, session) pays once, so no multiplier can have been used for it before.
-            breakdown = try calculator.calculate(RewardClaim(
-                creditedSeconds: elapsed, status: .verified, goldPerHour: ticket.goldPerHour,
-                requestedMultipliers: multipliers, usedMultipliers: []))
+            breakdown = try calculator.calculate(
+                RewardClaim(
+                    creditedSeconds: elapsed, status: .verified, goldPerHour: ticket.goldPerHour,
+                    requestedMultipliers: multipliers, usedMultipliers: []))
         } catch {
             throw .malformed(.negativeRate(ticket.goldPerHour))
         }
-        let claim = ReplayClaim(nonce: ticket.nonce, expiresAt: ticket.expiresAt, session: session,
-                                sessionExpiresAt: sessionMemoryEnd(after: now))
+        let claim = ReplayClaim(
+            nonce: ticket.nonce, expiresAt: ticket.expiresAt, session: session,
+            sessionExpiresAt: sessionMemoryEnd(after: now))
         return (breakdown, elapsed, claim)
     }
 
@@ -131,13 +138,15 @@ extension TicketAuthority {
         let amount = min(max(0, gold), max(0, consumed.breakdown.paidNow))
         let grant: BudgetGrant
         do {
-            grant = try budgetLedger.grant(amount, to: SessionKey(of: consumed.ticket).player,
-                                           limit: consumed.breakdown.dailyBudgetGold, at: consumed.redeemedAt)
+            grant = try budgetLedger.grant(
+                amount, to: SessionKey(of: consumed.ticket).player,
+                limit: consumed.breakdown.dailyBudgetGold, at: consumed.redeemedAt)
         } catch {
             throw .ledgerFailure(error)
         }
-        return Redemption(ticket: consumed.ticket, redeemedAt: consumed.redeemedAt, elapsedSeconds: consumed.elapsedSeconds,
-                          breakdown: consumed.breakdown, budget: grant)
+        return Redemption(
+            ticket: consumed.ticket, redeemedAt: consumed.redeemedAt, elapsedSeconds: consumed.elapsedSeconds,
+            breakdown: consumed.breakdown, budget: grant)
     }
 
     /// Until when a (player, session) paid at `now` is remembered: `now + lifetime + allowed skew`

@@ -89,13 +89,17 @@ package struct TicketAuthority: Sendable {
     }
 
     /// The same authority on other stores (the fleet's, inside one payment's transaction).
-    package func with(replayGuard: any ReplayGuard, budgetLedger: any BudgetLedger,
-                      multiplierGrants: (any MultiplierGrants)? = nil) -> TicketAuthority {
+    package func with(
+        replayGuard: any ReplayGuard, budgetLedger: any BudgetLedger,
+        multiplierGrants: (any MultiplierGrants)? = nil
+    ) -> TicketAuthority {
         TicketAuthority(copying: self, keys: keys, replayGuard: replayGuard, budgetLedger: budgetLedger, multiplierGrants: multiplierGrants)
     }
 
-    private init(copying other: TicketAuthority, keys: TicketKeyRing, replayGuard: (any ReplayGuard)? = nil,
-                 budgetLedger: (any BudgetLedger)? = nil, multiplierGrants: (any MultiplierGrants)? = nil) {
+    private init(
+        copying other: TicketAuthority, keys: TicketKeyRing, replayGuard: (any ReplayGuard)? = nil,
+        budgetLedger: (any BudgetLedger)? = nil, multiplierGrants: (any MultiplierGrants)? = nil
+    ) {
         self.keys = keys
         self.policy = other.policy
         self.lifetimeSeconds = other.lifetimeSeconds

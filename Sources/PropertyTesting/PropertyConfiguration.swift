@@ -42,7 +42,8 @@ package struct PropertyConfiguration: Sendable, Equatable {
             result.seed = seed
         }
         if let text = environment[PropertyEnvironment.countKey],
-           let override = PropertyEnvironment.parseCount(text) {
+            let override = PropertyEnvironment.parseCount(text)
+        {
             let newCount = override.apply(to: count)
             result.count = newCount
             result.maxDiscards = max(maxDiscards, newCount.multipliedReportingOverflow(by: 10).partialValue)

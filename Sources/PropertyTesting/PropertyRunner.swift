@@ -57,18 +57,19 @@ package enum PropertyRunner {
                 return .init(choices: replay.recorded, value: candidate, message: reason)
             }
             shrinker.shrink()
-            return .failed(Counterexample(
-                seed: seed,
-                casesRun: passed + 1,
-                original: value,
-                shrunk: shrinker.best.value,
-                originalMessage: message,
-                shrunkMessage: shrinker.best.message,
-                originalChoices: start.choices,
-                shrunkChoices: shrinker.best.choices,
-                shrinkSteps: shrinker.improvements,
-                shrinkEvaluations: shrinker.evaluations
-            ))
+            return .failed(
+                Counterexample(
+                    seed: seed,
+                    casesRun: passed + 1,
+                    original: value,
+                    shrunk: shrinker.best.value,
+                    originalMessage: message,
+                    shrunkMessage: shrinker.best.message,
+                    originalChoices: start.choices,
+                    shrunkChoices: shrinker.best.choices,
+                    shrinkSteps: shrinker.improvements,
+                    shrinkEvaluations: shrinker.evaluations
+                ))
         }
         return .passed(seed: seed, casesRun: passed, discarded: discarded)
     }

@@ -34,7 +34,8 @@ struct Shrinker<Value> {
         guard ChoiceOrder.isSimpler(candidate, than: best.choices) else { return false }
         evaluations += 1
         guard let failure = replay(candidate),
-              ChoiceOrder.isSimpler(failure.choices, than: best.choices) else { return false }
+            ChoiceOrder.isSimpler(failure.choices, than: best.choices)
+        else { return false }
         best = failure
         improvements += 1
         return true

@@ -27,13 +27,15 @@ func facadeQuickStart(saveDirectory: String, policyJSON: Data, gold: inout Int64
         let pending: [String: Int64] = payout.pendingMultipliers
         let messages: [PlayerMessage] = payout.messages
         let key: String = payout.message.key
-        _ = (pending, payout.goldPendingGrant, payout.goldInEscrow, messages.map(\.text), messages.map(\.values),
-             key == "multiplierPending", payout.explanation, payout.sessionID)
+        _ = (
+            pending, payout.goldPendingGrant, payout.goldInEscrow, messages.map(\.text), messages.map(\.values),
+            key == "multiplierPending", payout.explanation, payout.sessionID
+        )
     }
     _ = try earnings.heartbeat(goldPerHour: 600)
     if let payout = try await earnings.launch() { gold += payout.goldNow }
     for topUp in try await earnings.settle() { gold += topUp.goldNow }
-    let upload: String = earnings.journalPath                               // the bytes to send EarningsServer.acceptUpload
+    let upload: String = earnings.journalPath  // the bytes to send EarningsServer.acceptUpload
     _ = upload
 }
 
@@ -59,10 +61,10 @@ func anchoredQuickStart(saveDirectory: String, enrollmentText: String, askServer
         return try earnings.recordAnchor(try askServer(request.text), for: request).reduce(0) { $0 + $1.goldNow }
     } catch let error as EarningsError {
         switch error.code {
-        case .anchor: return 0                                  // ask again later
-        case .unknownPolicy, .invalidPolicy: throw error        // the game's configuration
-        case .storage, .journal, .recorder: throw error         // the device's files
-        default: throw error                                    // a code of a later version
+        case .anchor: return 0  // ask again later
+        case .unknownPolicy, .invalidPolicy: throw error  // the game's configuration
+        case .storage, .journal, .recorder: throw error  // the device's files
+        default: throw error  // a code of a later version
         }
     }
 }

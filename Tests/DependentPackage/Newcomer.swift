@@ -32,8 +32,9 @@ enum Newcomer {
         let serverClock = ServerClock()
         var configuration = ServerConfiguration()
         configuration.clock = serverClock
-        let server = try await EarningsServer(store: directory + "/server", ticketSecret: Array("the newcomer's server secret".utf8),
-                                        configuration: configuration)
+        let server = try await EarningsServer(
+            store: directory + "/server", ticketSecret: Array("the newcomer's server secret".utf8),
+            configuration: configuration)
         // The device enrolls once, a second before the player leaves: its journal is the server's from then on.
         serverClock.now = left - second
         let enrollment = try await server.enroll(player: "newcomer").text
@@ -41,16 +42,19 @@ enum Newcomer {
             var configuration = EarningsConfiguration()
             configuration.ntpServers = []
             configuration.enrollment = Enrollment(text: enrollment)
-            configuration.clock = StillClock(reading: ClockReading(wallNanoseconds: wall, bootNanoseconds: 300 * second + wall - left,
-                                                                   bootID: "newcomer-boot"))
+            configuration.clock = StillClock(
+                reading: ClockReading(
+                    wallNanoseconds: wall, bootNanoseconds: 300 * second + wall - left,
+                    bootID: "newcomer-boot"))
             return try OfflineEarnings(directory: directory + "/game", configuration: configuration)
         }
         try game(at: left).background(goldPerHour: 600)
         // The game's next process, 65 s later, after the player watched an ad.
         let back = try game(at: left + 65 * second)
         guard let payout = try await back.launch(multipliers: ["ad"]) else { return false }
-        print("device: \(payout.goldNow) gold now, \(payout.goldPendingGrant) pending: "
-              + payout.messages.map(\.text).joined(separator: " "))
+        print(
+            "device: \(payout.goldNow) gold now, \(payout.goldPendingGrant) pending: "
+                + payout.messages.map(\.text).joined(separator: " "))
 
         serverClock.now = left + 66 * second
         let journal = Array(try Data(contentsOf: URL(fileURLWithPath: back.journalPath)))

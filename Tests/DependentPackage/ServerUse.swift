@@ -17,7 +17,7 @@ func serveOnePlayer(store: String, secret: [UInt8], sessionID: String, journalBy
     let policy = try JSONDecoder().decode(RewardPolicy.self, from: policyJSON)
     let server = try await EarningsServer(store: store, ticketSecret: secret, policy: policy, configuration: configuration)
     let ticket: DepartureTicket = try await server.issueTicket(player: "p42", session: sessionID)
-    try await server.grant("ad", player: "p42", session: sessionID)          // the ad network confirmed the ad
+    try await server.grant("ad", player: "p42", session: sessionID)  // the ad network confirmed the ad
     let paid: TicketPayout = try await server.redeem(ticket.text, player: "p42")
     let headline: PlayerMessage = paid.message
     _ = (headline.key, headline.values, headline.text, paid.messages, paid.elapsedSeconds, paid.withheldByBudget, paid.isRepeat)

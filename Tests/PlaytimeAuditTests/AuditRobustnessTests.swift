@@ -23,16 +23,18 @@ struct AuditRobustnessTests {
         Gen.zip(extreme, Gen<Int>.int(in: 0...3))
     ).map { clocks, network, other in
         let kinds = SessionEventKind.allCases
-        return Evidence(event: kinds[clocks.0 % kinds.count], sessionID: ["", "00000000000000aa", "00000000000000bb", "x"][other.1],
-                        origin: network.2 == 0 ? "heartbeat" : "lifecycle",
-                        clock: ClockReading(wallNanoseconds: clocks.1, bootNanoseconds: clocks.2, bootID: [nil, "A", "B", "C"][clocks.3]),
-                        network: network.0.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: network.1) },
-                        connectivity: .unknown, goldPerHour: other.0, policyVersion: other.1 == 0 ? "nope" : RewardPolicy.default.version)
+        return Evidence(
+            event: kinds[clocks.0 % kinds.count], sessionID: ["", "00000000000000aa", "00000000000000bb", "x"][other.1],
+            origin: network.2 == 0 ? "heartbeat" : "lifecycle",
+            clock: ClockReading(wallNanoseconds: clocks.1, bootNanoseconds: clocks.2, bootID: [nil, "A", "B", "C"][clocks.3]),
+            network: network.0.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: network.1) },
+            connectivity: .unknown, goldPerHour: other.0, policyVersion: other.1 == 0 ? "nope" : RewardPolicy.default.version)
     }
 
     static let claim: Gen<ClaimRecord> = Gen.zip(extreme, extreme, extreme, Gen<Int>.int(in: 0...2)).map { credited, paid, rate, pick in
-        ClaimRecord(sessionID: ["00000000000000aa", "00000000000000bb", "zz"][pick], creditedSeconds: credited, status: [.verified, .provisional, .rejected][pick],
-                    paidGold: paid, escrowedGold: credited, multipliers: pick == 0 ? ["ad", "ad", "unknown"] : [], goldPerHour: rate, policyVersion: "default-1")
+        ClaimRecord(
+            sessionID: ["00000000000000aa", "00000000000000bb", "zz"][pick], creditedSeconds: credited, status: [.verified, .provisional, .rejected][pick],
+            paidGold: paid, escrowedGold: credited, multipliers: pick == 0 ? ["ad", "ad", "unknown"] : [], goldPerHour: rate, policyVersion: "default-1")
     }
 
     @Test("Signed journals of extreme readings, rates and claims are audited without trapping")
@@ -99,5 +101,8 @@ struct AuditRobustnessTests {
         }
     }
 
-    enum Either: Sendable { case evidence(Evidence), claim(ClaimRecord) }
+    enum Either: Sendable {
+        case evidence(Evidence)
+        case claim(ClaimRecord)
+    }
 }

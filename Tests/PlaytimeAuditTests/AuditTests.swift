@@ -19,14 +19,17 @@ struct AuditTests {
         let timeline = SessionTimeline(sessionID: departure.sessionID, departure: departure, arrival: arrival)
         let verdict = ElapsedVerdict(timeline: timeline)
         let breakdown = try RewardCalculator(policy: .default).calculate(verdict, of: timeline, requestedMultipliers: multipliers)
-        return ClaimRecord(sessionID: departure.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                           paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed, multipliers: multipliers,
-                           goldPerHour: departure.goldPerHour, policyVersion: departure.policyVersion)
+        return ClaimRecord(
+            sessionID: departure.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
+            paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed, multipliers: multipliers,
+            goldPerHour: departure.goldPerHour, policyVersion: departure.policyVersion)
     }
 
     /// An honest journal: `count` sessions of `awayHours` each, one hour of play between them, each claimed.
-    static func honestJournal(at path: String, key: JournalKey, count: Int = 3, awayHours: Int64 = 2,
-                              startWall: Int64 = start, bootID: String = "boot-A") throws {
+    static func honestJournal(
+        at path: String, key: JournalKey, count: Int = 3, awayHours: Int64 = 2,
+        startWall: Int64 = start, bootID: String = "boot-A"
+    ) throws {
         var builder = try JournalBuilder(path: path, key: key)
         var wall = startWall
         var boot: Int64 = 1_000_000_000_000
@@ -70,7 +73,7 @@ struct AuditTests {
         try Self.honestJournal(at: directory.file("a"), key: directory.key)
         var bytes = try Data(contentsOf: URL(fileURLWithPath: directory.file("a")))
         let lines = bytes.split(separator: 0x0A)
-        let target = lines[0].count + 1 + lines[1].count + 1 + 30   // inside line 3
+        let target = lines[0].count + 1 + lines[1].count + 1 + 30  // inside line 3
         bytes[target] ^= 0x04
         try bytes.write(to: URL(fileURLWithPath: directory.file("a")))
         let (summary, sessions) = try audit([directory.file("a")], key: directory.key)
@@ -154,7 +157,8 @@ struct AuditTests {
         var builder = try JournalBuilder(path: directory.file("a"), key: directory.key)
         try builder.honestSession(id: "00000000000000cc", departWall: Self.start, departBoot: 100 * Self.hour, awaySeconds: 7200, withNetwork: false)
         // Same id again, and its boot readings go back inside the same boot: the two sessions cover the same hours.
-        try builder.honestSession(id: "00000000000000cc", departWall: Self.start + 3 * Self.hour, departBoot: 100 * Self.hour + Self.hour, awaySeconds: 7200, withNetwork: false)
+        try builder.honestSession(
+            id: "00000000000000cc", departWall: Self.start + 3 * Self.hour, departBoot: 100 * Self.hour + Self.hour, awaySeconds: 7200, withNetwork: false)
         try builder.close()
         let summary = try audit([directory.file("a")], key: directory.key).summary
         let kinds = Set(summary.findings.map(\.kind))
@@ -167,8 +171,10 @@ struct AuditTests {
         let directory = try TemporaryJournalDirectory()
         defer { directory.cleanUp() }
         var builder = try JournalBuilder(path: directory.file("a"), key: directory.key)
-        try builder.append(ClaimRecord(sessionID: "00000000000000dd", creditedSeconds: 3600, status: .verified, paidGold: 500, escrowedGold: 0,
-                                       multipliers: [], goldPerHour: 600, policyVersion: RewardPolicy.default.version))
+        try builder.append(
+            ClaimRecord(
+                sessionID: "00000000000000dd", creditedSeconds: 3600, status: .verified, paidGold: 500, escrowedGold: 0,
+                multipliers: [], goldPerHour: 600, policyVersion: RewardPolicy.default.version))
         try builder.close()
         #expect(try audit([directory.file("a")], key: directory.key).summary.findings.map(\.kind) == [.orphanClaim])
     }

@@ -1,11 +1,12 @@
 import Foundation
-@testable import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeRewards
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
+
+@testable import PlaytimeAudit
 
 /// The sentences of docs/journal-format.md that the code once read differently (issue 18, "One document"):
 /// each test names the rule it pins.
@@ -17,11 +18,14 @@ struct DocumentedRuleTests {
     /// Far beyond the server's clock at judging (`AuditTests.judgedAt` is 30 days after `start`).
     static let future = AuditTests.start + 400 * 86_400 * second
 
-    static func evidence(_ event: SessionEventKind, _ session: String, wall: Int64, boot: Int64, bootID: String?,
-                         network: Int64? = nil, error: Int64 = 2_000_000) -> Evidence {
-        Evidence(event: event, sessionID: session, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
-                 network: network.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: error) }, connectivity: .unknown,
-                 goldPerHour: event == .background ? 600 : 0, policyVersion: event == .background ? RewardPolicy.default.version : "")
+    static func evidence(
+        _ event: SessionEventKind, _ session: String, wall: Int64, boot: Int64, bootID: String?,
+        network: Int64? = nil, error: Int64 = 2_000_000
+    ) -> Evidence {
+        Evidence(
+            event: event, sessionID: session, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
+            network: network.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: error) }, connectivity: .unknown,
+            goldPerHour: event == .background ? 600 : 0, policyVersion: event == .background ? RewardPolicy.default.version : "")
     }
 
     /// Writes `records` to a fresh journal and audits it as of `AuditTests.judgedAt`.
@@ -37,22 +41,27 @@ struct DocumentedRuleTests {
     /// An honest player leaves (network time honest), the phone reboots while away, and the return 7 099 s
     /// later, 99 s into the new boot, meets a spoofer whose answer is from the future.
     static func spoofedReturn(id: String) -> [Evidence] {
-        [Self.evidence(.background, id, wall: start, boot: 10 * hour, bootID: "A", network: start),
-         Self.evidence(.launch, id, wall: start + 7_099 * second, boot: 99 * second, bootID: "B", network: future)]
+        [
+            Self.evidence(.background, id, wall: start, boot: 10 * hour, bootID: "A", network: start),
+            Self.evidence(.launch, id, wall: start + 7_099 * second, boot: 99 * second, bootID: "B", network: future),
+        ]
     }
 
     @Test("rule 3: a return that met a spoofer is proven by a later honest fix of its boot, past fixes from the future or with a negative bound")
     func honestFixAfterSpoofer() throws {
         let id = "00000000000000d1"
-        let (summary, sessions) = try Self.audit(Self.spoofedReturn(id: id) + [
-            // The spoofer again (from the future), then a fix with a negative error bound: neither ends the search.
-            Self.evidence(.settlement, id, wall: Self.start + 7_149 * Self.second, boot: 149 * Self.second, bootID: "B", network: Self.future),
-            Self.evidence(.settlement, id, wall: Self.start + 7_169 * Self.second, boot: 169 * Self.second, bootID: "B",
-                          network: Self.start + 7_169 * Self.second, error: -1),
-            // An honest fix 100 s after the return proves it.
-            Self.evidence(.settlement, id, wall: Self.start + 7_199 * Self.second, boot: 199 * Self.second, bootID: "B",
-                          network: Self.start + 7_199 * Self.second),
-        ])
+        let (summary, sessions) = try Self.audit(
+            Self.spoofedReturn(id: id) + [
+                // The spoofer again (from the future), then a fix with a negative error bound: neither ends the search.
+                Self.evidence(.settlement, id, wall: Self.start + 7_149 * Self.second, boot: 149 * Self.second, bootID: "B", network: Self.future),
+                Self.evidence(
+                    .settlement, id, wall: Self.start + 7_169 * Self.second, boot: 169 * Self.second, bootID: "B",
+                    network: Self.start + 7_169 * Self.second, error: -1),
+                // An honest fix 100 s after the return proves it.
+                Self.evidence(
+                    .settlement, id, wall: Self.start + 7_199 * Self.second, boot: 199 * Self.second, bootID: "B",
+                    network: Self.start + 7_199 * Self.second),
+            ])
         let session = try #require(sessions.first { $0.sessionID == id })
         #expect(session.verdict.method == .network)
         #expect(session.verdict.status == .verified)
@@ -65,9 +74,10 @@ struct DocumentedRuleTests {
     @Test("rule 0: a spoofer's answer from the future pays nothing, at the return or as a later proof")
     func spooferAlonePaysNothingExtra() throws {
         let id = "00000000000000d2"
-        let (_, sessions) = try Self.audit(Self.spoofedReturn(id: id) + [
-            Self.evidence(.settlement, id, wall: Self.start + 7_199 * Self.second, boot: 199 * Self.second, bootID: "B", network: Self.future),
-        ])
+        let (_, sessions) = try Self.audit(
+            Self.spoofedReturn(id: id) + [
+                Self.evidence(.settlement, id, wall: Self.start + 7_199 * Self.second, boot: 199 * Self.second, bootID: "B", network: Self.future)
+            ])
         let session = try #require(sessions.first { $0.sessionID == id })
         // Only the new boot's uptime, unproven: what the same return without any network time is worth.
         let (_, offline) = try Self.audit([
@@ -81,8 +91,9 @@ struct DocumentedRuleTests {
         #expect(session.recomputedGold == offline.first?.recomputedGold)
     }
 
-    @Test("rules 0 and 2c: a later fix settles a same-boot shortfall only if it places the return before the server first saw it",
-          arguments: [(5 * 3_600 + 10, true), (10, false)] as [(Int64, Bool)])
+    @Test(
+        "rules 0 and 2c: a later fix settles a same-boot shortfall only if it places the return before the server first saw it",
+        arguments: [(5 * 3_600 + 10, true), (10, false)] as [(Int64, Bool)])
     func settlingFixRespectsFirstSeen(firstSeenAfterSeconds: Int64, settles: Bool) throws {
         let id = "00000000000000d8"
         let directory = try TemporaryJournalDirectory()
@@ -91,10 +102,14 @@ struct DocumentedRuleTests {
         // Same boot: the boot clock says 5 h away, the return's network time 5 s (a spoofer behind, or a shifted
         // boot clock); 90 s of boot clock later a fix agrees with the departure along the boot clock.
         try builder.append(Self.evidence(.background, id, wall: Self.start, boot: 10 * Self.hour, bootID: "A", network: Self.start))
-        try builder.append(Self.evidence(.foreground, id, wall: Self.start + 5 * Self.hour, boot: 15 * Self.hour, bootID: "A",
-                                         network: Self.start + 5 * Self.second))
-        try builder.append(Self.evidence(.heartbeat, "", wall: Self.start + 5 * Self.hour + 90 * Self.second, boot: 15 * Self.hour + 90 * Self.second,
-                                         bootID: "A", network: Self.start + 5 * Self.hour + 90 * Self.second))
+        try builder.append(
+            Self.evidence(
+                .foreground, id, wall: Self.start + 5 * Self.hour, boot: 15 * Self.hour, bootID: "A",
+                network: Self.start + 5 * Self.second))
+        try builder.append(
+            Self.evidence(
+                .heartbeat, "", wall: Self.start + 5 * Self.hour + 90 * Self.second, boot: 15 * Self.hour + 90 * Self.second,
+                bootID: "A", network: Self.start + 5 * Self.hour + 90 * Self.second))
         try builder.close()
         // The server saw the return (records 1 and 2) at `firstSeenAfterSeconds`: 5 h later (honest: the player
         // came back then), or 10 s after the departure (the return existed then, so it cannot be 5 h later).
@@ -122,10 +137,12 @@ struct DocumentedRuleTests {
             Self.evidence(.background, first, wall: Self.start, boot: 10 * Self.hour, bootID: "A", network: Self.start),
             // Same boot, 2 h away; the return's answer is from the future (not used: the boot clock proves 2 h).
             Self.evidence(.foreground, first, wall: Self.start + 2 * Self.hour, boot: 12 * Self.hour, bootID: "A", network: Self.future),
-            Self.evidence(.background, second, wall: Self.start + 3 * Self.hour, boot: 13 * Self.hour, bootID: "A",
-                          network: Self.start + 3 * Self.hour),
-            Self.evidence(.foreground, second, wall: Self.start + 4 * Self.hour, boot: 14 * Self.hour, bootID: "A",
-                          network: Self.start + 4 * Self.hour),
+            Self.evidence(
+                .background, second, wall: Self.start + 3 * Self.hour, boot: 13 * Self.hour, bootID: "A",
+                network: Self.start + 3 * Self.hour),
+            Self.evidence(
+                .foreground, second, wall: Self.start + 4 * Self.hour, boot: 14 * Self.hour, bootID: "A",
+                network: Self.start + 4 * Self.hour),
         ])
         #expect(sessions.count == 2)
         #expect(!summary.findings.contains { $0.kind == .overlappingSessions }, "\(summary.findings)")

@@ -17,7 +17,7 @@ struct ImpossibleEvidenceTests {
     /// A journal written by hand, one way an honest recorder never writes it.
     enum Forgery: String, CaseIterable, CustomStringConvertible {
         case bootClockBackwards, overlapInJournal, malformedPayloadOfSession, malformedPayloadAnywhere, duplicateSessionID,
-             bootComesBack, negativeRate, claimAtAnotherRate, paidDecreases
+            bootComesBack, negativeRate, claimAtAnotherRate, paidDecreases
 
         var description: String { rawValue }
 
@@ -45,12 +45,14 @@ struct ImpossibleEvidenceTests {
         }
 
         private func write(to builder: inout JournalBuilder) throws -> Set<String> {
-            let hour = ImpossibleEvidenceTests.hour, start = ImpossibleEvidenceTests.start
+            let hour = ImpossibleEvidenceTests.hour
+            let start = ImpossibleEvidenceTests.start
             /// One honest hour away, `offset` hours after the start (boot clock 100 h + offset), both clocks agreeing.
             @discardableResult
             func session(_ id: String, at offset: Int64, boot: String = "boot-A", rate: Int64 = 600) throws -> (Evidence, Evidence) {
-                try builder.honestSession(id: id, bootID: boot, departWall: start + offset * hour, departBoot: (100 + offset) * hour,
-                                          awaySeconds: 3_600, goldPerHour: rate)
+                try builder.honestSession(
+                    id: id, bootID: boot, departWall: start + offset * hour, departBoot: (100 + offset) * hour,
+                    awaySeconds: 3_600, goldPerHour: rate)
             }
             switch self {
             case .bootClockBackwards:
@@ -133,8 +135,9 @@ struct ImpossibleEvidenceTests {
         return (auditor.finish(), sessions)
     }
 
-    @Test("each finding an honest recorder never causes withholds its session at the gate: paid 0, the reason named",
-          arguments: Forgery.allCases)
+    @Test(
+        "each finding an honest recorder never causes withholds its session at the gate: paid 0, the reason named",
+        arguments: Forgery.allCases)
     func withheldAtTheGate(_ forgery: Forgery) throws {
         #expect(forgery.kind.neverHonest)
         let directory = try TemporaryJournalDirectory(prefix: "impossible")
@@ -168,8 +171,11 @@ struct ImpossibleEvidenceTests {
     @Test("only the kinds PlaytimeGuard's recorder never causes are never honest")
     func classification() {
         let never = Set(AuditFinding.Kind.allCases.filter(\.neverHonest))
-        #expect(never == [.bootClockDiscontinuity, .overlappingSessions, .duplicateSession, .malformedPayload, .bootIDReused,
-                          .negativeRate, .rateChanged, .paidDecreased])
+        #expect(
+            never == [
+                .bootClockDiscontinuity, .overlappingSessions, .duplicateSession, .malformedPayload, .bootIDReused,
+                .negativeRate, .rateChanged, .paidDecreased,
+            ])
         #expect(AuditFinding.Kind.withheldImpossibleEvidence.rawValue == "withheld-impossible-evidence")
     }
 
@@ -177,7 +183,8 @@ struct ImpossibleEvidenceTests {
     func honestRecorderNothingWithheld() async throws {
         let directory = try TemporaryJournalDirectory(prefix: "impossible-honest")
         defer { directory.cleanUp() }
-        let s: Int64 = 1_000_000_000, hour = Self.hour
+        let s: Int64 = 1_000_000_000
+        let hour = Self.hour
         let clock = ManualClock()
         let network = ManualNetworkTimeSource(clock: clock)
         var configuration = EarningsConfiguration(policy: .default)

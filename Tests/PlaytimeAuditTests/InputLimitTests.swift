@@ -11,15 +11,18 @@ import Testing
 @Suite("Input limits")
 struct InputLimitTests {
     /// Uploads `bytes` under `limits`; the decision or the refusal.
-    static func upload(_ bytes: [UInt8], key: JournalKey, in directory: TemporaryJournalDirectory,
-                       limits: (inout InputLimits) -> Void) throws -> Result<UploadDecision, UploadError> {
+    static func upload(
+        _ bytes: [UInt8], key: JournalKey, in directory: TemporaryJournalDirectory,
+        limits: (inout InputLimits) -> Void
+    ) throws -> Result<UploadDecision, UploadError> {
         let path = directory.file("upload-\(UUID().uuidString)")
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         var configuration = AuditConfiguration(serverNowNanoseconds: 0)
         configuration.limits = InputLimits()
         limits(&configuration.limits)
-        let gate = UploadGate(key: key, configuration: configuration, registry: InMemoryDeviceRegistry(),
-                              accounts: InMemoryAccountIntervalStore())
+        let gate = UploadGate(
+            key: key, configuration: configuration, registry: InMemoryDeviceRegistry(),
+            accounts: InMemoryAccountIntervalStore())
         let file = try OpenFile(path: path, options: [])
         do { return .success(try gate.accept(file: file, now: CostlyJournals.judgedAfter, account: "player")) } catch { return .failure(error) }
     }
@@ -102,10 +105,13 @@ struct InputLimitTests {
 
     @Test("a refusal says in plain words what was exceeded, the figure, and that nothing was paid")
     func words() {
-        #expect(UploadError.overLimit(.records(limit: 200_000)).description
-            == "refused unjudged: the upload holds more than 200000 records (the limit on records per journal); nothing was paid")
-        #expect(UploadError.overLimit(.multipliersPerClaim(limit: 64, sessionID: "s1")).description
-            == "refused unjudged: the upload holds a claim for session s1 naming more than 64 multipliers (the limit on multiplier names per claim); nothing was paid")
+        #expect(
+            UploadError.overLimit(.records(limit: 200_000)).description
+                == "refused unjudged: the upload holds more than 200000 records (the limit on records per journal); nothing was paid")
+        #expect(
+            UploadError.overLimit(.multipliersPerClaim(limit: 64, sessionID: "s1")).description
+                == "refused unjudged: the upload holds a claim for session s1 naming more than 64 multipliers (the limit on multiplier names per claim); nothing was paid"
+        )
         #expect(LimitExceeded.bytes(limit: 10).limit == 10)
     }
 

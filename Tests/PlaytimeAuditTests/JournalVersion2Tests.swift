@@ -32,8 +32,9 @@ struct JournalVersion2Tests {
         func recorder(version: Int = JournalFormat.currentVersion) throws -> SessionRecorder {
             var configuration = RecorderConfiguration()
             configuration.newJournalVersion = version
-            return try SessionRecorder(journalPath: path, key: directory.key, clock: clock, networkTime: network,
-                                       connectivity: ConnectivityMonitor(probe: Online(), clock: clock), configuration: configuration)
+            return try SessionRecorder(
+                journalPath: path, key: directory.key, clock: clock, networkTime: network,
+                connectivity: ConnectivityMonitor(probe: Online(), clock: clock), configuration: configuration)
         }
 
         func audit(now: Int64) throws -> (AuditSummary, [AuditedSession]) {
@@ -106,14 +107,15 @@ struct JournalVersion2Tests {
             #expect(summary.isClean, "\(summary.findings)")
             figures[version] = (device, try #require(sessions.first?.verdict))
         }
-        let v1 = try #require(figures[1]), v2 = try #require(figures[2])
+        let v1 = try #require(figures[1])
+        let v2 = try #require(figures[2])
         var renamed = v2.device
-        renamed.sessionID = v1.device.sessionID   // session ids are random
+        renamed.sessionID = v1.device.sessionID  // session ids are random
         #expect(renamed == v1.device)
         #expect(v2.server == v2.device)
         #expect(v1.server == v1.device)
         #expect(v2.device.method == .bootClock && v2.device.status == .verified)
-        #expect(v2.device.creditedSeconds == 5 * 3_600 + 17 - 2)   // less 100 ppm of the drift allowance
+        #expect(v2.device.creditedSeconds == 5 * 3_600 + 17 - 2)  // less 100 ppm of the drift allowance
     }
 
     @Test("a reboot while away: the device asserts the new boot's uptime; provisional, flagged, the same on the server")
@@ -123,7 +125,7 @@ struct JournalVersion2Tests {
         try fixture.recorder().enteredBackground(goldPerHour: 600, policyVersion: RewardPolicy.default.version)
         fixture.clock.reboot(newBootID: "boot-B", downtimeNanoseconds: 3 * hour, uptimeNanoseconds: 1_800 * s)
         let arrival = try await fixture.recorder().appLaunched()
-        let uptime = 1_799 * s   // 1800 s less 100 ppm (0.18 s), in whole seconds
+        let uptime = 1_799 * s  // 1800 s less 100 ppm (0.18 s), in whole seconds
         #expect(arrival.evidence.rebootCreditNanoseconds == uptime)
         #expect(arrival.evidence.clock.bootNanoseconds == 0)
         #expect(arrival.evidence.clock.bootID != arrival.departure?.clock.bootID)
@@ -141,11 +143,13 @@ struct JournalVersion2Tests {
     func assertedUptimeIsNeverVerified() {
         let t0: Int64 = 1_796_083_200 * s
         func timeline(version: Int64, credit: Int64) -> SessionTimeline {
-            var departure = Evidence(event: .background, sessionID: "0000000000000001", clock: ClockReading(wallNanoseconds: t0, bootNanoseconds: 50 * s, bootID: "a"),
-                                     network: nil, connectivity: .unknown, goldPerHour: 600, policyVersion: RewardPolicy.default.version)
-            var arrival = Evidence(event: .launch, sessionID: "0000000000000001",
-                                   clock: ClockReading(wallNanoseconds: t0 + hour, bootNanoseconds: version == 1 ? 600 * s : 0, bootID: "b"),
-                                   network: NetworkTime(unixNanoseconds: t0 + hour, errorBoundNanoseconds: 10_000_000), connectivity: .unknown)
+            var departure = Evidence(
+                event: .background, sessionID: "0000000000000001", clock: ClockReading(wallNanoseconds: t0, bootNanoseconds: 50 * s, bootID: "a"),
+                network: nil, connectivity: .unknown, goldPerHour: 600, policyVersion: RewardPolicy.default.version)
+            var arrival = Evidence(
+                event: .launch, sessionID: "0000000000000001",
+                clock: ClockReading(wallNanoseconds: t0 + hour, bootNanoseconds: version == 1 ? 600 * s : 0, bootID: "b"),
+                network: NetworkTime(unixNanoseconds: t0 + hour, errorBoundNanoseconds: 10_000_000), connectivity: .unknown)
             departure.payloadVersion = version
             arrival.payloadVersion = version
             if version == 2 { arrival.rebootCreditNanoseconds = credit }
@@ -203,8 +207,10 @@ struct JournalVersion2Tests {
         #expect(edited != text)
         // A sidecar of another journal under the same key (a valid MAC, another journal id).
         let foreignPath = fixture.directory.file("other.jsonl")
-        _ = try SessionRecorder(journalPath: foreignPath, key: fixture.directory.key, clock: fixture.clock, networkTime: nil,
-                                connectivity: ConnectivityMonitor(probe: Online(), clock: fixture.clock)).heartbeat(goldPerHour: 1, policyVersion: "p")
+        _ = try SessionRecorder(
+            journalPath: foreignPath, key: fixture.directory.key, clock: fixture.clock, networkTime: nil,
+            connectivity: ConnectivityMonitor(probe: Online(), clock: fixture.clock)
+        ).heartbeat(goldPerHour: 1, policyVersion: "p")
         let foreign = try String(contentsOfFile: foreignPath + ".boot", encoding: .utf8)
         for forged in [edited, foreign, "garbage\n"] {
             try Data(forged.utf8).write(to: URL(fileURLWithPath: fixture.sidecarPath))
@@ -278,10 +284,13 @@ struct JournalVersion2Tests {
             let fixture = try Fixture()
             defer { fixture.cleanUp() }
             var writer = try JournalWriter(path: fixture.path, key: fixture.directory.key, newJournalVersion: journalVersion)
-            var departure = Evidence(event: .background, sessionID: "0000000000000001", clock: ClockReading(wallNanoseconds: 1_796_083_200 * s, bootNanoseconds: 0, bootID: "b"),
-                                     network: nil, connectivity: .unknown, goldPerHour: 600, policyVersion: RewardPolicy.default.version)
-            var arrival = Evidence(event: .foreground, sessionID: "0000000000000001", clock: ClockReading(wallNanoseconds: 1_796_083_200 * s + hour, bootNanoseconds: hour, bootID: "b"),
-                                   network: nil, connectivity: .unknown)
+            var departure = Evidence(
+                event: .background, sessionID: "0000000000000001", clock: ClockReading(wallNanoseconds: 1_796_083_200 * s, bootNanoseconds: 0, bootID: "b"),
+                network: nil, connectivity: .unknown, goldPerHour: 600, policyVersion: RewardPolicy.default.version)
+            var arrival = Evidence(
+                event: .foreground, sessionID: "0000000000000001",
+                clock: ClockReading(wallNanoseconds: 1_796_083_200 * s + hour, bootNanoseconds: hour, bootID: "b"),
+                network: nil, connectivity: .unknown)
             departure.payloadVersion = Int64(3 - journalVersion)
             arrival.payloadVersion = Int64(journalVersion)
             try writer.append(type: departure.event.recordType, payload: EvidenceCodec.encode(departure))
@@ -298,19 +307,22 @@ struct JournalVersion2Tests {
 
     @Test("the version-2 payload grammar: rebootCredit last, never negative, only on a return")
     func payloadGrammar() throws {
-        var arrival = Evidence(event: .launch, sessionID: "0000000000000001", clock: ClockReading(wallNanoseconds: 5, bootNanoseconds: 0, bootID: "ab"),
-                               network: nil, connectivity: .unknown)
+        var arrival = Evidence(
+            event: .launch, sessionID: "0000000000000001", clock: ClockReading(wallNanoseconds: 5, bootNanoseconds: 0, bootID: "ab"),
+            network: nil, connectivity: .unknown)
         arrival.payloadVersion = 2
         arrival.rebootCreditNanoseconds = 42
         let bytes = EvidenceCodec.encode(arrival)
         #expect(String(decoding: bytes, as: UTF8.self).hasSuffix(#","policy":"","rebootCredit":42}"#))
         #expect(EvidenceCodec.decode(bytes) == arrival)
         let text = String(decoding: bytes, as: UTF8.self)
-        for bad in [text.replacingOccurrences(of: ":42}", with: ":-42}"),
-                    text.replacingOccurrences(of: #","rebootCredit":42"#, with: ""),
-                    text.replacingOccurrences(of: #""v":2"#, with: #""v":1"#),
-                    text.replacingOccurrences(of: #""v":2"#, with: #""v":3"#),
-                    text.replacingOccurrences(of: #""event":"launch""#, with: #""event":"heartbeat""#)] {
+        for bad in [
+            text.replacingOccurrences(of: ":42}", with: ":-42}"),
+            text.replacingOccurrences(of: #","rebootCredit":42"#, with: ""),
+            text.replacingOccurrences(of: #""v":2"#, with: #""v":1"#),
+            text.replacingOccurrences(of: #""v":2"#, with: #""v":3"#),
+            text.replacingOccurrences(of: #""event":"launch""#, with: #""event":"heartbeat""#),
+        ] {
             #expect(EvidenceCodec.decode(Array(bad.utf8)) == nil, "\(bad)")
         }
         #expect(EvidenceCodec.decode(Array(text.replacingOccurrences(of: ":42}", with: ":null}").utf8))?.rebootCreditNanoseconds == nil)
@@ -341,19 +353,35 @@ struct JournalVersion2Tests {
 
     static let scripts: [(name: String, steps: [Step], sameRawClocksSameCredit: Bool)] = [
         ("same boot, online", [.network(true), .heartbeat, .background, .advance(seconds: 7_200), .foreground], true),
-        ("same boot, offline, two sessions", [.network(false), .background, .advance(seconds: 600), .foreground, .advance(seconds: 60),
-                                              .background, .advance(seconds: 3_000), .launch], true),
+        (
+            "same boot, offline, two sessions",
+            [
+                .network(false), .background, .advance(seconds: 600), .foreground, .advance(seconds: 60),
+                .background, .advance(seconds: 3_000), .launch,
+            ], true
+        ),
         ("killed in the foreground", [.network(true), .heartbeat, .advance(seconds: 30), .heartbeat, .advance(seconds: 1_800), .launch], true),
         ("reboot, online at both ends", [.network(true), .heartbeat, .background, .reboot(downSeconds: 3_600, upSeconds: 900), .launch], false),
-        ("reboot offline, settled later", [.network(true), .background, .network(false), .reboot(downSeconds: 3_600, upSeconds: 900),
-                                           .launch, .advance(seconds: 120), .network(true), .settle], false),
+        (
+            "reboot offline, settled later",
+            [
+                .network(true), .background, .network(false), .reboot(downSeconds: 3_600, upSeconds: 900),
+                .launch, .advance(seconds: 120), .network(true), .settle,
+            ], false
+        ),
         ("reboot offline, never settled", [.network(false), .background, .reboot(downSeconds: 7_200, upSeconds: 1_200), .launch], false),
-        ("lost sidecar while away", [.network(false), .background, .advance(seconds: 900), .loseSidecar, .launch,
-                                     .advance(seconds: 60), .background, .advance(seconds: 300), .foreground], false),
+        (
+            "lost sidecar while away",
+            [
+                .network(false), .background, .advance(seconds: 900), .loseSidecar, .launch,
+                .advance(seconds: 60), .background, .advance(seconds: 300), .foreground,
+            ], false
+        ),
     ]
 
-    @Test("for the same raw clocks version 2 never credits more than version 1, and the same without reboots or lost sidecars",
-          arguments: 0..<7)
+    @Test(
+        "for the same raw clocks version 2 never credits more than version 1, and the same without reboots or lost sidecars",
+        arguments: 0..<7)
     func sameRawClocksAcrossVersions(script index: Int) async throws {
         let script = Self.scripts[index]
         var credits: [Int: [ElapsedVerdict]] = [:]
@@ -383,15 +411,16 @@ struct JournalVersion2Tests {
             for session in sessions { #expect(own[session.sessionID] == session.verdict, "\(script.name) v\(version)") }
             credits[version] = sessions.map(\.verdict)
         }
-        let v1 = try #require(credits[1]), v2 = try #require(credits[2])
+        let v1 = try #require(credits[1])
+        let v2 = try #require(credits[2])
         #expect(v1.count == v2.count && !v1.isEmpty, "\(script.name)")
         for (old, new) in zip(v1, v2) {
             #expect(new.creditedSeconds <= old.creditedSeconds, "\(script.name): v2 \(new.creditedSeconds) s > v1 \(old.creditedSeconds) s")
             if script.sameRawClocksSameCredit {
-                #expect(new.lowerNanoseconds == old.lowerNanoseconds && new.method == old.method && new.status == old.status && new.flags == old.flags,
-                        "\(script.name): \(new.explanation) | \(old.explanation)")
+                #expect(
+                    new.lowerNanoseconds == old.lowerNanoseconds && new.method == old.method && new.status == old.status && new.flags == old.flags,
+                    "\(script.name): \(new.explanation) | \(old.explanation)")
             }
         }
     }
 }
-

@@ -1,11 +1,12 @@
 import Foundation
-@testable import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
 import PlaytimeTestSupport
 import PropertyTesting
 import Testing
+
+@testable import PlaytimeAudit
 
 /// No input costs more than linear time (docs/fleet.md, "Limits and cost"): the work is counted where it can
 /// be; where it cannot, the input is large enough that the old quadratic cost is minutes and the bound is
@@ -45,8 +46,9 @@ struct LinearCostTests {
         let path = directory.file("j")
         try Self.write(CostlyJournals.networkSessions(count: 500, key: directory.key), to: path)
         let accounts = CountingAccounts()
-        let gate = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
-                              registry: InMemoryDeviceRegistry(), accounts: accounts, enrolledAt: 0)
+        let gate = UploadGate(
+            key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
+            registry: InMemoryDeviceRegistry(), accounts: accounts, enrolledAt: 0)
         let decision = try Self.accept(gate, path)
         #expect(decision.payments.count > 490)
         #expect(accounts.calls == 1)
@@ -59,11 +61,13 @@ struct LinearCostTests {
         defer { directory.cleanUp() }
         try Self.write(CostlyJournals.networkSessions(count: 400, key: directory.key), to: directory.file("a"))
         // Another device of the same account (another journal id), the same hours.
-        try Self.write(CostlyJournals.networkSessions(count: 400, key: directory.key, salt: 99, journalID: Array(repeating: 7, count: 16)),
-                       to: directory.file("b"))
+        try Self.write(
+            CostlyJournals.networkSessions(count: 400, key: directory.key, salt: 99, journalID: Array(repeating: 7, count: 16)),
+            to: directory.file("b"))
         let accounts = try FileAccountIntervalStore(directory: directory.file("accounts"))
-        let gate = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
-                              registry: InMemoryDeviceRegistry(), accounts: accounts, enrolledAt: 0)
+        let gate = UploadGate(
+            key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
+            registry: InMemoryDeviceRegistry(), accounts: accounts, enrolledAt: 0)
         let first = try Self.accept(gate, directory.file("a"))
         #expect(first.payments.count > 390)
         #expect(accounts.writeCount == 1)
@@ -78,10 +82,12 @@ struct LinearCostTests {
     func batchMatchesOneByOne() {
         var random = SplitMix64(seed: 0x1157)
         func placement(_ random: inout SplitMix64, _ id: String) -> Placement {
-            let start = Int64(random.next() % 10_000), length = Int64(random.next() % 3_000) + 1
+            let start = Int64(random.next() % 10_000)
+            let length = Int64(random.next() % 3_000) + 1
             let hint = start + Int64(random.next() % UInt64(length))
-            return Placement(sessionID: id, window: start..<(start + length), preferred: hint..<(hint + Int64(random.next() % 400)),
-                             nanoseconds: Int64(random.next() % 800))
+            return Placement(
+                sessionID: id, window: start..<(start + length), preferred: hint..<(hint + Int64(random.next() % 400)),
+                nanoseconds: Int64(random.next() % 800))
         }
         for _ in 0..<200 {
             var batch = AccountIntervals()
@@ -101,7 +107,9 @@ struct LinearCostTests {
         }
     }
 
-    @Test("placements never share an instant, stay in their windows, keep what they held, and get at least the free time they ask for (against a brute-force line)")
+    @Test(
+        "placements never share an instant, stay in their windows, keep what they held, and get at least the free time they ask for (against a brute-force line)"
+    )
     func placementMatchesBruteForce() {
         var random = SplitMix64(seed: 0x5E6)
         for _ in 0..<300 {
@@ -109,16 +117,23 @@ struct LinearCostTests {
             var windows: [String: Range<Int64>] = [:]
             var holds: [String: Int64] = [:]
             for step in 0..<Int(random.next() % 40) {
-                let low = Int64(random.next() % 400), high = Int64(random.next() % 400)
+                let low = Int64(random.next() % 400)
+                let high = Int64(random.next() % 400)
                 let window = min(low, high)..<max(low, high)
                 let hint = Int64(random.next() % 400)
                 let asked = Int64(random.next() % 120)
                 var taken = [Bool](repeating: false, count: 400)
                 for entry in account.entries { for instant in entry.start..<entry.end { taken[Int(instant)] = true } }
                 let free = window.filter { !taken[Int($0)] }.count
-                let journal = "j\(step % 3)", id = "s\(step)"
-                let held = account.place(journalID: journal, [Placement(sessionID: id, window: window,
-                                                                         preferred: hint..<(hint + Int64(random.next() % 50)), nanoseconds: asked)])[0]
+                let journal = "j\(step % 3)"
+                let id = "s\(step)"
+                let held = account.place(
+                    journalID: journal,
+                    [
+                        Placement(
+                            sessionID: id, window: window,
+                            preferred: hint..<(hint + Int64(random.next() % 50)), nanoseconds: asked)
+                    ])[0]
                 windows[journal + "/" + id] = window
                 holds[journal + "/" + id] = held
                 #expect(held >= min(asked, Int64(free)) && held <= asked, "window \(window) asked \(asked) free \(free) held \(held)")
@@ -154,7 +169,9 @@ struct LinearCostTests {
         #expect(account.place(journalID: "watch", [Placement(sessionID: "w", window: five, preferred: five, nanoseconds: 3_600)]) == [0])
     }
 
-    @Test("moving pieces to make room is bounded work: 64 sessions short of time in an account of 6 000 pieces with 1 ns gaps take well under seconds (241 s before)")
+    @Test(
+        "moving pieces to make room is bounded work: 64 sessions short of time in an account of 6 000 pieces with 1 ns gaps take well under seconds (241 s before)"
+    )
     func makingRoomIsBounded() {
         var account = AccountIntervals()
         let second: Int64 = 1_000_000_000
@@ -166,10 +183,12 @@ struct LinearCostTests {
         }
         _ = account.place(journalID: "fragments", placements)
         let packedStart = 4_000 * second
-        _ = account.place(journalID: "packed", (0..<3_000).map { index in
-            let start = packedStart + Int64(index) * second
-            return Placement.ticket("p\(index)", interval: start..<(start + second), nanoseconds: second)
-        })
+        _ = account.place(
+            journalID: "packed",
+            (0..<3_000).map { index in
+                let start = packedStart + Int64(index) * second
+                return Placement.ticket("p\(index)", interval: start..<(start + second), nanoseconds: second)
+            })
         // 64 sessions that can lie only where everything is full.
         let full = 0..<(3_000 * (second + 1))
         let started = ContinuousClock.now
@@ -206,14 +225,16 @@ struct LinearCostTests {
             for journal in 0..<Int(random.next() % 4) {
                 var added: [DeviceIntervals.Interval] = []
                 for index in 0..<Int(random.next() % 8) {
-                    let start = Int64(random.next() % 1_000), length = Int64(random.next() % 100) + 1
+                    let start = Int64(random.next() % 1_000)
+                    let length = Int64(random.next() % 100) + 1
                     added.append(.init(start: start, end: start + length, journal: "\(journal)", session: "\(index)"))
                 }
                 intervals.add(added)
                 all += added
             }
             for _ in 0..<20 {
-                let start = Int64(random.next() % 1_100), end = start + Int64(random.next() % 100) + 1
+                let start = Int64(random.next() % 1_100)
+                let end = start + Int64(random.next() % 100) + 1
                 let found = intervals.overlapping(start: start, end: end)
                 let scanned = all.contains { $0.start < end && start < $0.end }
                 #expect((found != nil) == scanned)
@@ -244,5 +265,3 @@ struct LinearCostTests {
         #expect(auditor.refusal == nil)
     }
 }
-
-

@@ -1,11 +1,12 @@
 import Foundation
-@testable import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeRewards
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
+
+@testable import PlaytimeAudit
 
 /// The auditor judges on the server's clock, budgets and orders offline sessions on the boot clock, and
 /// reports payloads that break the documented grammar on the session's own row.
@@ -23,11 +24,14 @@ struct ServerTruthAuditTests {
         return (auditor.finish(), sessions)
     }
 
-    static func evidence(_ event: SessionEventKind, _ session: String, wall: Int64, boot: Int64, bootID: String, network: Int64? = nil,
-                         rate: Int64 = 600) -> Evidence {
-        Evidence(event: event, sessionID: session, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
-                 network: network.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: 2_000_000) }, connectivity: .unknown,
-                 goldPerHour: event == .background ? rate : 0, policyVersion: event == .background ? RewardPolicy.default.version : "")
+    static func evidence(
+        _ event: SessionEventKind, _ session: String, wall: Int64, boot: Int64, bootID: String, network: Int64? = nil,
+        rate: Int64 = 600
+    ) -> Evidence {
+        Evidence(
+            event: event, sessionID: session, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
+            network: network.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: 2_000_000) }, connectivity: .unknown,
+            goldPerHour: event == .background ? rate : 0, policyVersion: event == .background ? RewardPolicy.default.version : "")
     }
 
     @Test("twelve 2 h offline sessions in one boot, each claimed in full: daily-budget-exceeded on the boot clock")
@@ -37,8 +41,9 @@ struct ServerTruthAuditTests {
         var builder = try JournalBuilder(path: directory.file("a"), key: directory.key)
         var boot = 10 * Self.hour
         for index in 0..<12 {
-            let (departure, arrival) = try builder.honestSession(id: String(format: "%016x", index + 1), departWall: Self.start + boot,
-                                                                 departBoot: boot, awaySeconds: 7_200, withNetwork: false)
+            let (departure, arrival) = try builder.honestSession(
+                id: String(format: "%016x", index + 1), departWall: Self.start + boot,
+                departBoot: boot, awaySeconds: 7_200, withNetwork: false)
             try builder.append(try AuditTests.honestClaim(departure, arrival))
             boot += 2 * Self.hour + 60 * Self.second
         }
@@ -54,7 +59,8 @@ struct ServerTruthAuditTests {
         defer { directory.cleanUp() }
         var builder = try JournalBuilder(path: directory.file("a"), key: directory.key)
         try builder.honestSession(id: "00000000000000a1", departWall: Self.start, departBoot: 100 * Self.hour, awaySeconds: 7_200, withNetwork: false)
-        try builder.honestSession(id: "00000000000000a2", departWall: Self.start + Self.hour, departBoot: 101 * Self.hour, awaySeconds: 7_200, withNetwork: false)
+        try builder.honestSession(
+            id: "00000000000000a2", departWall: Self.start + Self.hour, departBoot: 101 * Self.hour, awaySeconds: 7_200, withNetwork: false)
         try builder.close()
         let sessions = try Self.audit(directory.file("a"), key: directory.key).sessions
         #expect(sessions.last?.findings.contains { $0.kind == .overlappingSessions } == true)
@@ -67,8 +73,9 @@ struct ServerTruthAuditTests {
         var builder = try JournalBuilder(path: directory.file("a"), key: directory.key)
         // 5 s away across a reboot; the return's network time and wall clock claim 5 h more.
         let departure = Self.evidence(.background, "00000000000000b1", wall: Self.start, boot: 50 * Self.hour, bootID: "A", network: Self.start)
-        let arrival = Self.evidence(.launch, "00000000000000b1", wall: Self.start + 5 * Self.hour + 5 * Self.second, boot: 5 * Self.second,
-                                    bootID: "B", network: Self.start + 5 * Self.hour + 5 * Self.second)
+        let arrival = Self.evidence(
+            .launch, "00000000000000b1", wall: Self.start + 5 * Self.hour + 5 * Self.second, boot: 5 * Self.second,
+            bootID: "B", network: Self.start + 5 * Self.hour + 5 * Self.second)
         try builder.append(departure)
         try builder.append(arrival)
         try builder.close()
@@ -87,13 +94,19 @@ struct ServerTruthAuditTests {
         let lag = 5 * Self.hour
         // Session 1: honest departure, return 5 h behind (waits for an agreeing fix that never comes).
         try builder.append(Self.evidence(.background, "00000000000000e1", wall: Self.start, boot: 10 * Self.hour, bootID: "A", network: Self.start))
-        try builder.append(Self.evidence(.foreground, "00000000000000e1", wall: Self.start + 2 * Self.hour, boot: 12 * Self.hour, bootID: "A",
-                                         network: Self.start + 2 * Self.hour - lag))
+        try builder.append(
+            Self.evidence(
+                .foreground, "00000000000000e1", wall: Self.start + 2 * Self.hour, boot: 12 * Self.hour, bootID: "A",
+                network: Self.start + 2 * Self.hour - lag))
         // Session 2: the spoofer answers 5 h behind at both ends (consistent, so it completes at once).
-        try builder.append(Self.evidence(.background, "00000000000000e2", wall: Self.start + 3 * Self.hour, boot: 13 * Self.hour, bootID: "A",
-                                         network: Self.start + 3 * Self.hour - lag))
-        try builder.append(Self.evidence(.foreground, "00000000000000e2", wall: Self.start + 4 * Self.hour, boot: 14 * Self.hour, bootID: "A",
-                                         network: Self.start + 4 * Self.hour - lag))
+        try builder.append(
+            Self.evidence(
+                .background, "00000000000000e2", wall: Self.start + 3 * Self.hour, boot: 13 * Self.hour, bootID: "A",
+                network: Self.start + 3 * Self.hour - lag))
+        try builder.append(
+            Self.evidence(
+                .foreground, "00000000000000e2", wall: Self.start + 4 * Self.hour, boot: 14 * Self.hour, bootID: "A",
+                network: Self.start + 4 * Self.hour - lag))
         try builder.close()
         let (summary, sessions) = try Self.audit(directory.file("a"), key: directory.key)
         #expect(sessions.count == 2)
@@ -131,12 +144,16 @@ struct ServerTruthAuditTests {
             .replacingOccurrences(of: #""origin":"lifecycle""#, with: #""origin":"cron""#)
         try builder.appendRaw(type: "session.background", payload: Array(unknownOrigin.utf8))
         // A negative rate; a claim whose cumulative paid goes down; the same id twice.
-        let (departure, _) = try builder.honestSession(id: "00000000000000d2", departWall: Self.start + 2 * Self.hour,
-                                                       departBoot: 2 * Self.hour, awaySeconds: 3_600, goldPerHour: -600)
-        try builder.append(ClaimRecord(sessionID: departure.sessionID, creditedSeconds: 3_599, status: .verified, paidGold: 0, escrowedGold: 0,
-                                       multipliers: [], goldPerHour: -600, policyVersion: departure.policyVersion))
+        let (departure, _) = try builder.honestSession(
+            id: "00000000000000d2", departWall: Self.start + 2 * Self.hour,
+            departBoot: 2 * Self.hour, awaySeconds: 3_600, goldPerHour: -600)
+        try builder.append(
+            ClaimRecord(
+                sessionID: departure.sessionID, creditedSeconds: 3_599, status: .verified, paidGold: 0, escrowedGold: 0,
+                multipliers: [], goldPerHour: -600, policyVersion: departure.policyVersion))
         try builder.honestSession(id: "00000000000000d3", departWall: Self.start + 4 * Self.hour, departBoot: 4 * Self.hour, awaySeconds: 3_600)
-        let (again, back) = try builder.honestSession(id: "00000000000000d3", departWall: Self.start + 6 * Self.hour, departBoot: 6 * Self.hour, awaySeconds: 3_600)
+        let (again, back) = try builder.honestSession(
+            id: "00000000000000d3", departWall: Self.start + 6 * Self.hour, departBoot: 6 * Self.hour, awaySeconds: 3_600)
         var first = try AuditTests.honestClaim(again, back)
         try builder.append(first)
         first.paidGold -= 1
@@ -154,9 +171,11 @@ struct ServerTruthAuditTests {
         #expect(rows.last?.findings.contains { $0.kind == .paidDecreased } == true)
     }
 
-    @Test("paid-decreased compares a claim with the highest earlier claim only: a single negative claim, or a rise from one, is not a decrease", arguments: [
-        ([-5], false), ([-5, -3], false), ([10, 5], true), ([-5, -10], true),
-    ])
+    @Test(
+        "paid-decreased compares a claim with the highest earlier claim only: a single negative claim, or a rise from one, is not a decrease",
+        arguments: [
+            ([-5], false), ([-5, -3], false), ([10, 5], true), ([-5, -10], true),
+        ])
     func paidDecreasedNeedsAnEarlierClaim(paid: [Int64], decreased: Bool) throws {
         let directory = try TemporaryJournalDirectory()
         defer { directory.cleanUp() }
@@ -197,10 +216,13 @@ struct ServerTruthAuditTests {
         defer { directory.cleanUp() }
         var builder = try JournalBuilder(path: directory.file("a"), key: directory.key)
         for index in 0..<3 {
-            let (departure, _) = try builder.honestSession(id: String(format: "%016x", index + 1), departWall: Self.start + Int64(index) * 3 * Self.hour,
-                                                           departBoot: Int64(index) * 3 * Self.hour, awaySeconds: 7_200, goldPerHour: .max)
-            try builder.append(ClaimRecord(sessionID: departure.sessionID, creditedSeconds: 7_199, status: .verified, paidGold: .max / 2 + 7,
-                                           escrowedGold: 0, multipliers: [], goldPerHour: .max, policyVersion: departure.policyVersion))
+            let (departure, _) = try builder.honestSession(
+                id: String(format: "%016x", index + 1), departWall: Self.start + Int64(index) * 3 * Self.hour,
+                departBoot: Int64(index) * 3 * Self.hour, awaySeconds: 7_200, goldPerHour: .max)
+            try builder.append(
+                ClaimRecord(
+                    sessionID: departure.sessionID, creditedSeconds: 7_199, status: .verified, paidGold: .max / 2 + 7,
+                    escrowedGold: 0, multipliers: [], goldPerHour: .max, policyVersion: departure.policyVersion))
         }
         try builder.close()
         let summary = try Self.audit(directory.file("a"), key: directory.key).summary
@@ -212,7 +234,7 @@ struct ServerTruthAuditTests {
     func budgetWindowNeverMovesBack() {
         var window = BudgetWindow()
         #expect(window.add(5_000, at: Self.start) == 5_000)
-        #expect(window.add(10, at: Int64.max - 1) == 10)           // a far-future payment ends the old day
+        #expect(window.add(10, at: Int64.max - 1) == 10)  // a far-future payment ends the old day
         #expect(window.add(2_000, at: Self.start + Self.hour) == 2_010)  // later ones still count with it
         #expect(window.add(.max, at: Self.start) == .max)
         #expect(window.add(.max, at: Self.start) == .max)

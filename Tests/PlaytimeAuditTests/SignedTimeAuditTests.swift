@@ -34,8 +34,9 @@ struct SignedTimeAuditTests {
         }
 
         func recorder() throws -> SessionRecorder {
-            try SessionRecorder(journalPath: path, key: directory.key, clock: clock, networkTime: network,
-                                connectivity: ConnectivityMonitor(probe: FixedProbe(), clock: clock), signedTime: signed)
+            try SessionRecorder(
+                journalPath: path, key: directory.key, clock: clock, networkTime: network,
+                connectivity: ConnectivityMonitor(probe: FixedProbe(), clock: clock), signedTime: signed)
         }
 
         /// True time passes: clocks, NTP and the signed servers move together.
@@ -91,7 +92,7 @@ struct SignedTimeAuditTests {
         let start = fixture.clock.read().wallNanoseconds
         fixture.clock.reboot(newBootID: "boot-B", downtimeNanoseconds: 5 * hour - 60 * s, uptimeNanoseconds: 60 * s)
         fixture.signed.advance(seconds: 5 * 3_600)
-        fixture.clock.setWall(byAdding: 5 * hour)           // NTP believes the wall clock: it lies +5 h too
+        fixture.clock.setWall(byAdding: 5 * hour)  // NTP believes the wall clock: it lies +5 h too
         let arrival = try await recorder.enteredForeground()
         return (departure, arrival, start + 5 * hour)
     }
@@ -114,7 +115,7 @@ struct SignedTimeAuditTests {
         let verdict = try #require(sessions.first?.verdict)
         #expect(verdict.method == device.method && verdict.lowerNanoseconds == device.lowerNanoseconds && verdict.status == device.status)
         #expect(verdict.creditedSeconds >= 5 * 3_600 - 4 && verdict.creditedSeconds <= 5 * 3_600)
-        #expect(summary.findings.allSatisfy { $0.kind == .suspiciousVerdict } , "\(summary.findings)")
+        #expect(summary.findings.allSatisfy { $0.kind == .suspiciousVerdict }, "\(summary.findings)")
         // Without the keys the same journal is judged by the old rules: the lying NTP is refused, only uptime.
         let (_, unsigned) = try fixture.audit(keys: [], now: trueNow + 10 * s)
         #expect(unsigned.first?.verdict.method == .uptimeBound)
@@ -181,10 +182,14 @@ struct SignedTimeAuditTests {
         movedAnswer.sessionID = other.sessionID
         var arrival = try #require(EvidenceCodec.decode(original[3].payload))
         arrival.sessionID = other.sessionID
-        try fixture.rewrite(keeping: 0, then: [(type: "session.background", payload: EvidenceCodec.encode(other)),
-                                               ("roughtime", SignedTimeCodec.encode(moved)),
-                                               ("roughtime", SignedTimeCodec.encode(movedAnswer)),
-                                               ("session.foreground", EvidenceCodec.encode(arrival))])
+        try fixture.rewrite(
+            keeping: 0,
+            then: [
+                (type: "session.background", payload: EvidenceCodec.encode(other)),
+                ("roughtime", SignedTimeCodec.encode(moved)),
+                ("roughtime", SignedTimeCodec.encode(movedAnswer)),
+                ("session.foreground", EvidenceCodec.encode(arrival)),
+            ])
         var (summary, sessions) = try fixture.audit(keys: Self.keys, now: now)
         #expect(summary.findings.filter { $0.kind == .signedTimeRejected }.count == 2)
         #expect(sessions.first?.verdict.method != .signedTime)
@@ -194,8 +199,12 @@ struct SignedTimeAuditTests {
         try restore()
         var flipped = try #require(SignedTimeCodec.decode(original[1].payload))
         flipped.links[0].response[flipped.links[0].response.count - 1] ^= 0x01
-        try fixture.rewrite(keeping: 1, then: [("roughtime", SignedTimeCodec.encode(flipped)),
-                                               ("roughtime", original[2].payload), ("session.foreground", original[3].payload)])
+        try fixture.rewrite(
+            keeping: 1,
+            then: [
+                ("roughtime", SignedTimeCodec.encode(flipped)),
+                ("roughtime", original[2].payload), ("session.foreground", original[3].payload),
+            ])
         (summary, sessions) = try fixture.audit(keys: Self.keys, now: now)
         #expect(summary.findings.contains { $0.kind == .signedTimeRejected && $0.detail.contains("link 0") }, "\(summary.findings)")
         #expect(sessions.first?.verdict.method != .signedTime)
@@ -203,8 +212,12 @@ struct SignedTimeAuditTests {
         // 2b. The flipped stamp followed by the genuine one: only the first stamp is checked, so stuffing
         //     records (or retrying until one passes) buys nothing and costs the server one check.
         try restore()
-        try fixture.rewrite(keeping: 1, then: [("roughtime", SignedTimeCodec.encode(flipped)), ("roughtime", original[1].payload),
-                                               ("roughtime", original[2].payload), ("session.foreground", original[3].payload)])
+        try fixture.rewrite(
+            keeping: 1,
+            then: [
+                ("roughtime", SignedTimeCodec.encode(flipped)), ("roughtime", original[1].payload),
+                ("roughtime", original[2].payload), ("session.foreground", original[3].payload),
+            ])
         (summary, sessions) = try fixture.audit(keys: Self.keys, now: now)
         #expect(summary.findings.filter { $0.kind == .signedTimeRejected }.count == 1)
         #expect(sessions.first?.verdict.method != .signedTime)
@@ -263,9 +276,11 @@ struct SignedTimeAuditTests {
         #expect(verifier.bound(of: inconsistent, departureMAC: mac) == .failure(.inconsistent(earlier: 0, later: 1)))
         // Trusting only the first server: its (day-ahead) bound alone; trusting only the second: nothing, since
         // the link before it is not one this verifier can check.
-        #expect(SignedTimeVerifier(trustedKeys: [Self.serverA.publicKey]).bound(of: inconsistent, departureMAC: mac)
+        #expect(
+            SignedTimeVerifier(trustedKeys: [Self.serverA.publicKey]).bound(of: inconsistent, departureMAC: mac)
                 == .success((1_800_000_000 + 86_400 + 1) * Self.s))
-        #expect(SignedTimeVerifier(trustedKeys: [Self.serverB.publicKey]).bound(of: inconsistent, departureMAC: mac)
+        #expect(
+            SignedTimeVerifier(trustedKeys: [Self.serverB.publicKey]).bound(of: inconsistent, departureMAC: mac)
                 == .failure(.noTrustedAnswer))
     }
 
@@ -281,9 +296,10 @@ struct SignedTimeAuditTests {
         let mac = [UInt8](repeating: 8, count: 32)
         let commitBlind = [UInt8](repeating: 6, count: 32)
         let ownKey = FakeRoughtimeResponder(seed: Array(repeating: 1, count: 32)).publicKey
-        let fake = SignedTimeLink(publicKey: ownKey.rawRepresentation, blind: commitBlind,
-                                  request: RoughtimeRequest.make(nonce: SignedTimeCommitment.firstNonce(proves: .departure, departureMAC: mac, blind: commitBlind)),
-                                  response: made)
+        let fake = SignedTimeLink(
+            publicKey: ownKey.rawRepresentation, blind: commitBlind,
+            request: RoughtimeRequest.make(nonce: SignedTimeCommitment.firstNonce(proves: .departure, departureMAC: mac, blind: commitBlind)),
+            response: made)
         let record = SignedTimeRecord(sessionID: "x", proves: .departure, bootNanoseconds: 0, bootID: nil, links: [fake, trusted[0]])
         #expect(SignedTimeVerifier(trustedKeys: Self.keys).bound(of: record, departureMAC: mac) == .failure(.noTrustedAnswer))
     }
@@ -292,21 +308,25 @@ struct SignedTimeAuditTests {
     func codec() async throws {
         let source = ScriptedSignedTimeSource(responders: [Self.serverA], nowSeconds: 1_800_000_000)
         let links = await source.links(firstNonce: Array(repeating: 1, count: 32), withinNanoseconds: Self.s)
-        let record = SignedTimeRecord(sessionID: "00ff", proves: .arrival, bootNanoseconds: 42, bootID: "b", links: links.map {
-            var link = $0
-            link.blind = Array(repeating: 2, count: 32)
-            return link
-        })
+        let record = SignedTimeRecord(
+            sessionID: "00ff", proves: .arrival, bootNanoseconds: 42, bootID: "b",
+            links: links.map {
+                var link = $0
+                link.blind = Array(repeating: 2, count: 32)
+                return link
+            })
         let bytes = SignedTimeCodec.encode(record)
         #expect(SignedTimeCodec.decode(bytes) == record)
         let text = String(decoding: bytes, as: UTF8.self)
-        for broken in [text.replacingOccurrences(of: "\"v\":1", with: "\"v\":2"),
-                       text.replacingOccurrences(of: "\"proves\":\"return\"", with: "\"proves\":\"arrival\""),
-                       text.replacingOccurrences(of: "\"keys\":[\"", with: "\"keys\":[\"A"),
-                       text.replacingOccurrences(of: "\"blinds\":[\"02", with: "\"blinds\":[\"0"),
-                       text.replacingOccurrences(of: "\"session\":\"00ff\"", with: "\"session\":\"\""),
-                       text.replacingOccurrences(of: "],\"responses\":[", with: ",\"00\"],\"responses\":["),
-                       text + " ", String(text.dropLast())] {
+        for broken in [
+            text.replacingOccurrences(of: "\"v\":1", with: "\"v\":2"),
+            text.replacingOccurrences(of: "\"proves\":\"return\"", with: "\"proves\":\"arrival\""),
+            text.replacingOccurrences(of: "\"keys\":[\"", with: "\"keys\":[\"A"),
+            text.replacingOccurrences(of: "\"blinds\":[\"02", with: "\"blinds\":[\"0"),
+            text.replacingOccurrences(of: "\"session\":\"00ff\"", with: "\"session\":\"\""),
+            text.replacingOccurrences(of: "],\"responses\":[", with: ",\"00\"],\"responses\":["),
+            text + " ", String(text.dropLast()),
+        ] {
             #expect(SignedTimeCodec.decode(Array(broken.utf8)) == nil, "\(broken.prefix(120))")
         }
     }

@@ -22,9 +22,10 @@ struct SignedTimeReviewTests {
     /// A recorder on `fixture` whose NTP never answers (UDP 123 blocked) while Roughtime gets through.
     static func recorderWithoutNTP(_ fixture: Fixture) throws -> SessionRecorder {
         fixture.network.set(.unreachable)
-        return try SessionRecorder(journalPath: fixture.path, key: fixture.directory.key, clock: fixture.clock, networkTime: fixture.network,
-                                   connectivity: ConnectivityMonitor(probe: SignedTimeAuditTests.FixedProbe(), clock: fixture.clock),
-                                   signedTime: fixture.signed)
+        return try SessionRecorder(
+            journalPath: fixture.path, key: fixture.directory.key, clock: fixture.clock, networkTime: fixture.network,
+            connectivity: ConnectivityMonitor(probe: SignedTimeAuditTests.FixedProbe(), clock: fixture.clock),
+            signedTime: fixture.signed)
     }
 
     /// One signed session of `hours` on the fixture's recorder.
@@ -39,16 +40,21 @@ struct SignedTimeReviewTests {
         var configuration = AuditConfiguration(serverNowNanoseconds: 0)
         configuration.roughtimeKeys = SignedTimeAuditTests.keys
         // Both journals count as enrolled long before (docs/anchors.md): only their signed or network time places them.
-        return UploadGate(key: fixture.directory.key, configuration: configuration, registry: InMemoryDeviceRegistry(), accounts: accounts,
-                          enrolledAt: 0)
+        return UploadGate(
+            key: fixture.directory.key, configuration: configuration, registry: InMemoryDeviceRegistry(), accounts: accounts,
+            enrolledAt: 0)
     }
 
     @Test("R1: two devices of one account, signed time, no NTP at departure: the same 5 h are paid twice")
     func twoDevicesSignedTimeOverlap() async throws {
         // No journal key needed: the player blocks NTP (UDP 123) on the home router and lets Roughtime through.
         // Both devices are away over the same true 5 hours; each session is verified by signed time alone.
-        let phone = try Fixture(), tablet = try Fixture()
-        defer { phone.cleanUp(); tablet.cleanUp() }
+        let phone = try Fixture()
+        let tablet = try Fixture()
+        defer {
+            phone.cleanUp()
+            tablet.cleanUp()
+        }
         try await Self.signedSession(try Self.recorderWithoutNTP(phone), phone, hours: 5)
         try await Self.signedSession(try Self.recorderWithoutNTP(tablet), tablet, hours: 5)
         let now = phone.clock.read().wallNanoseconds + 10 * Self.s
@@ -66,11 +72,15 @@ struct SignedTimeReviewTests {
         // Both devices get NTP; the key holder rewrites the second device's departure network time 24 h back.
         // Rule S credits the signed bound anyway (a departure network time before the stamp contradicts
         // nothing), but the account store places the session where the forged network time says.
-        let phone = try Fixture(), tablet = try Fixture()
-        defer { phone.cleanUp(); tablet.cleanUp() }
+        let phone = try Fixture()
+        let tablet = try Fixture()
+        defer {
+            phone.cleanUp()
+            tablet.cleanUp()
+        }
         for fixture in [phone, tablet] {
             let recorder = try fixture.recorder()
-            _ = try await recorder.appLaunched()   // a launch with a fix, so the departure carries network time
+            _ = try await recorder.appLaunched()  // a launch with a fix, so the departure carries network time
             try await Self.signedSession(recorder, fixture, hours: 5)
         }
         let records = try tablet.records()
@@ -104,11 +114,13 @@ struct SignedTimeReviewTests {
 
     /// Fresh signed links committing to `mac`, answered `atSecondsAgo` before the fixture's signed now.
     static func relink(_ fixture: Fixture, proves: SignedTimeEvent, mac: [UInt8], atSecondsAgo: UInt64) async -> [SignedTimeLink] {
-        let source = ScriptedSignedTimeSource(responders: fixture.signed.responders,
-                                              nowSeconds: UInt64(fixture.clock.read().wallNanoseconds / s) - atSecondsAgo)
+        let source = ScriptedSignedTimeSource(
+            responders: fixture.signed.responders,
+            nowSeconds: UInt64(fixture.clock.read().wallNanoseconds / s) - atSecondsAgo)
         let blind = [UInt8](repeating: 0x42, count: 32)
-        var links = await source.links(firstNonce: SignedTimeCommitment.firstNonce(proves: proves, departureMAC: mac, blind: blind),
-                                       withinNanoseconds: s)
+        var links = await source.links(
+            firstNonce: SignedTimeCommitment.firstNonce(proves: proves, departureMAC: mac, blind: blind),
+            withinNanoseconds: s)
         links[0].blind = blind
         return links
     }
@@ -149,7 +161,7 @@ struct SignedTimeReviewTests {
         defer { fixture.cleanUp() }
         let recorder = try fixture.recorder()
         try recorder.enteredBackground(goldPerHour: 600, policyVersion: RewardPolicy.default.version)
-        fixture.signed.setAnswering(false)                      // flaky network: the stamp does not arrive
+        fixture.signed.setAnswering(false)  // flaky network: the stamp does not arrive
         #expect(try await recorder.stampDeparture() == nil)
         fixture.signed.setAnswering(true)
         fixture.pass(2 * hour)

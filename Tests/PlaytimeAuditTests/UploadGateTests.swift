@@ -1,9 +1,9 @@
 import Foundation
-import PlaytimeSystem
 import PlaytimeAudit
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeRewards
+import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
 
@@ -27,8 +27,9 @@ struct UploadGateTests {
     static func sessions(_ path: String, key: JournalKey, from first: Int, count: Int) throws {
         var builder = try JournalBuilder(path: path, key: key)
         for index in first..<(first + count) {
-            try builder.honestSession(id: String(format: "%016x", index + 1), departWall: start + Int64(index) * 2 * hour,
-                                      departBoot: Int64(index) * 2 * hour, awaySeconds: 3_600)
+            try builder.honestSession(
+                id: String(format: "%016x", index + 1), departWall: start + Int64(index) * 2 * hour,
+                departBoot: Int64(index) * 2 * hour, awaySeconds: 3_600)
         }
         try builder.close()
     }
@@ -95,18 +96,27 @@ struct UploadGateTests {
         var builder = try JournalBuilder(path: path, key: directory.key)
         let s: Int64 = 1_000_000_000
         // Away 2 h across a reboot; the return has no network time; 30 min after it a fix of the new boot.
-        try builder.append(Evidence(event: .background, sessionID: "00000000000000e1", clock: ClockReading(wallNanoseconds: Self.start, bootNanoseconds: 90 * Self.hour, bootID: "A"),
-                                    network: NetworkTime(unixNanoseconds: Self.start, errorBoundNanoseconds: 2_000_000), connectivity: .unknown,
-                                    goldPerHour: 600, policyVersion: RewardPolicy.default.version))
-        try builder.append(Evidence(event: .launch, sessionID: "00000000000000e1", clock: ClockReading(wallNanoseconds: Self.start + 2 * Self.hour, bootNanoseconds: 600 * s, bootID: "B"),
-                                    network: nil, connectivity: .unknown))
+        try builder.append(
+            Evidence(
+                event: .background, sessionID: "00000000000000e1",
+                clock: ClockReading(wallNanoseconds: Self.start, bootNanoseconds: 90 * Self.hour, bootID: "A"),
+                network: NetworkTime(unixNanoseconds: Self.start, errorBoundNanoseconds: 2_000_000), connectivity: .unknown,
+                goldPerHour: 600, policyVersion: RewardPolicy.default.version))
+        try builder.append(
+            Evidence(
+                event: .launch, sessionID: "00000000000000e1",
+                clock: ClockReading(wallNanoseconds: Self.start + 2 * Self.hour, bootNanoseconds: 600 * s, bootID: "B"),
+                network: nil, connectivity: .unknown))
         try builder.close()
         let first = try Self.upload(gate, path, at: Self.start + 2 * Self.hour + 60 * s)
         // 600 s of uptime proven, provisional: half of 50 gold now.
         #expect(first.payableGold == 24)
         builder = try JournalBuilder(path: path, key: directory.key)
-        try builder.append(Evidence(event: .settlement, sessionID: "00000000000000e1", clock: ClockReading(wallNanoseconds: Self.start + 150 * 60 * s, bootNanoseconds: 2_400 * s, bootID: "B"),
-                                    network: NetworkTime(unixNanoseconds: Self.start + 150 * 60 * s, errorBoundNanoseconds: 2_000_000), connectivity: .unknown))
+        try builder.append(
+            Evidence(
+                event: .settlement, sessionID: "00000000000000e1",
+                clock: ClockReading(wallNanoseconds: Self.start + 150 * 60 * s, bootNanoseconds: 2_400 * s, bootID: "B"),
+                network: NetworkTime(unixNanoseconds: Self.start + 150 * 60 * s, errorBoundNanoseconds: 2_000_000), connectivity: .unknown))
         try builder.close()
         let second = try Self.upload(gate, path, at: Self.start + 3 * Self.hour)
         #expect(second.payments.first?.totalPaid == 599)  // 2 h verified: 600 gold less the drift's floor
@@ -123,11 +133,17 @@ struct UploadGateTests {
         let s: Int64 = 1_000_000_000
         var builder = try JournalBuilder(path: path, key: directory.key)
         // 5 s away across a reboot; the return's network time (a liar) and wall clock say 5 h later.
-        try builder.append(Evidence(event: .background, sessionID: "00000000000000a9", clock: ClockReading(wallNanoseconds: Self.start, bootNanoseconds: 90 * Self.hour, bootID: "A"),
-                                    network: NetworkTime(unixNanoseconds: Self.start, errorBoundNanoseconds: 2_000_000), connectivity: .unknown,
-                                    goldPerHour: 600, policyVersion: RewardPolicy.default.version))
-        try builder.append(Evidence(event: .launch, sessionID: "00000000000000a9", clock: ClockReading(wallNanoseconds: Self.start + 5 * Self.hour, bootNanoseconds: 5 * s, bootID: "B"),
-                                    network: NetworkTime(unixNanoseconds: Self.start + 5 * Self.hour + 5 * s, errorBoundNanoseconds: 2_000_000), connectivity: .unknown))
+        try builder.append(
+            Evidence(
+                event: .background, sessionID: "00000000000000a9",
+                clock: ClockReading(wallNanoseconds: Self.start, bootNanoseconds: 90 * Self.hour, bootID: "A"),
+                network: NetworkTime(unixNanoseconds: Self.start, errorBoundNanoseconds: 2_000_000), connectivity: .unknown,
+                goldPerHour: 600, policyVersion: RewardPolicy.default.version))
+        try builder.append(
+            Evidence(
+                event: .launch, sessionID: "00000000000000a9",
+                clock: ClockReading(wallNanoseconds: Self.start + 5 * Self.hour, bootNanoseconds: 5 * s, bootID: "B"),
+                network: NetworkTime(unixNanoseconds: Self.start + 5 * Self.hour + 5 * s, errorBoundNanoseconds: 2_000_000), connectivity: .unknown))
         try builder.close()
         let first = try Self.upload(gate, path, at: Self.start + 10 * s)
         #expect(first.payableGold == 0)
@@ -136,9 +152,12 @@ struct UploadGateTests {
         let again = try Self.upload(gate, path, at: Self.start + 5 * Self.hour + 60 * s)
         #expect(again.payableGold == 0)
         builder = try JournalBuilder(path: path, key: directory.key)
-        try builder.append(Evidence(event: .heartbeat, sessionID: "", clock: ClockReading(wallNanoseconds: Self.start + 5 * Self.hour + 90 * s, bootNanoseconds: 95 * s, bootID: "B"),
-                                    network: NetworkTime(unixNanoseconds: Self.start + 5 * Self.hour + 90 * s, errorBoundNanoseconds: 2_000_000), connectivity: .unknown,
-                                    goldPerHour: 600, policyVersion: RewardPolicy.default.version))
+        try builder.append(
+            Evidence(
+                event: .heartbeat, sessionID: "",
+                clock: ClockReading(wallNanoseconds: Self.start + 5 * Self.hour + 90 * s, bootNanoseconds: 95 * s, bootID: "B"),
+                network: NetworkTime(unixNanoseconds: Self.start + 5 * Self.hour + 90 * s, errorBoundNanoseconds: 2_000_000), connectivity: .unknown,
+                goldPerHour: 600, policyVersion: RewardPolicy.default.version))
         try builder.close()
         let extended = try Self.upload(gate, path, at: Self.start + 5 * Self.hour + 120 * s)
         #expect(extended.outcome == .accepted)
@@ -149,12 +168,16 @@ struct UploadGateTests {
     func twoDevicesOneAccount() throws {
         let directory = try TemporaryJournalDirectory()
         defer { directory.cleanUp() }
-        for accounts in [InMemoryAccountIntervalStore() as any AccountIntervalStore,
-                         try FileAccountIntervalStore(directory: directory.file("accounts-\(UUID().uuidString)"))] {
+        for accounts in [
+            InMemoryAccountIntervalStore() as any AccountIntervalStore,
+            try FileAccountIntervalStore(directory: directory.file("accounts-\(UUID().uuidString)")),
+        ] {
             // Both journals enrolled before the sessions (docs/anchors.md): their network time places them.
-            let gate = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
-                                  registry: InMemoryDeviceRegistry(), accounts: accounts, enrolledAt: Self.start - Self.hour)
-            let phone = directory.file("phone-\(UUID().uuidString)"), tablet = directory.file("tablet-\(UUID().uuidString)")
+            let gate = UploadGate(
+                key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
+                registry: InMemoryDeviceRegistry(), accounts: accounts, enrolledAt: Self.start - Self.hour)
+            let phone = directory.file("phone-\(UUID().uuidString)")
+            let tablet = directory.file("tablet-\(UUID().uuidString)")
             var builder = try JournalBuilder(path: phone, key: directory.key)
             try builder.honestSession(id: "00000000000000f1", departWall: Self.start, departBoot: Self.hour, awaySeconds: 7_200)
             try builder.close()
@@ -169,13 +192,15 @@ struct UploadGateTests {
             #expect(second.payableGold <= 300 && second.payableGold >= 299, "\(second.payableGold)")
             // Another account is not affected, and uploading the tablet again changes nothing.
             #expect(try gate.accept(file: try OpenFile(path: tablet, options: []), now: Self.now, account: "alice").payableGold == 0)
-            let bob = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
-                                 registry: InMemoryDeviceRegistry(), accounts: accounts, enrolledAt: Self.start - Self.hour)
+            let bob = UploadGate(
+                key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
+                registry: InMemoryDeviceRegistry(), accounts: accounts, enrolledAt: Self.start - Self.hour)
             #expect(try bob.accept(file: try OpenFile(path: tablet, options: []), now: Self.now, account: "bob").payableGold == 599)
             // A ticket (server-clock interval) over hours the phone was paid for: only the rest is paid.
             let interval = (Self.start + Self.hour)..<(Self.start + 3 * Self.hour)
-            let ticket = try accounts.placeAndTrim([(600, .ticket("nonce-1", interval: interval, nanoseconds: 2 * Self.hour))],
-                                                   account: "alice", journalID: "ticket")[0]
+            let ticket = try accounts.placeAndTrim(
+                [(600, .ticket("nonce-1", interval: interval, nanoseconds: 2 * Self.hour))],
+                account: "alice", journalID: "ticket")[0]
             #expect(ticket.gold <= 300 && ticket.held < 2 * Self.hour, "\(ticket)")
         }
     }
@@ -193,32 +218,38 @@ struct UploadGateTests {
         defer { directory.cleanUp() }
         let path = directory.file("j")
         var builder = try JournalBuilder(path: path, key: directory.key)
-        let (departure, arrival) = try builder.honestSession(id: "00000000000000b7", departWall: Self.start, departBoot: Self.hour,
-                                                             awaySeconds: 3_600, goldPerHour: 1_000_000_000)
+        let (departure, arrival) = try builder.honestSession(
+            id: "00000000000000b7", departWall: Self.start, departBoot: Self.hour,
+            awaySeconds: 3_600, goldPerHour: 1_000_000_000)
         // The game claims the ad multiplier at a billion gold an hour.
         let timeline = SessionTimeline(sessionID: departure.sessionID, departure: departure, arrival: arrival)
         let verdict = ElapsedVerdict(timeline: timeline)
         let breakdown = try RewardCalculator(policy: .default).calculate(verdict, of: timeline, requestedMultipliers: ["ad"])
-        try builder.append(ClaimRecord(sessionID: departure.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                       paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed, multipliers: ["ad"],
-                                       goldPerHour: departure.goldPerHour, policyVersion: departure.policyVersion))
+        try builder.append(
+            ClaimRecord(
+                sessionID: departure.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
+                paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed, multipliers: ["ad"],
+                goldPerHour: departure.goldPerHour, policyVersion: departure.policyVersion))
         try builder.close()
         func upload(_ decisions: Decisions?) throws -> Int64 {
-            let gate = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
-                                  registry: InMemoryDeviceRegistry(), decisions: decisions)
+            let gate = UploadGate(
+                key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
+                registry: InMemoryDeviceRegistry(), decisions: decisions)
             return try gate.accept(file: try OpenFile(path: path, options: []), now: Self.now, account: "p").payableGold
         }
         #expect(try upload(nil) == breakdown.paidNow)
-        #expect(try upload(Decisions(cap: 600, granted: [])) == 299)          // 1 h less drift at 600 gold/h, 50 %
-        #expect(try upload(Decisions(cap: 600, granted: ["ad"])) == 599)      // the granted ad doubles it
+        #expect(try upload(Decisions(cap: 600, granted: [])) == 299)  // 1 h less drift at 600 gold/h, 50 %
+        #expect(try upload(Decisions(cap: 600, granted: ["ad"])) == 599)  // the granted ad doubles it
         #expect(try upload(Decisions(cap: nil, granted: ["ad"])) == breakdown.paidNow)
         // One rule for the ceiling: the account's rate is the auditor's ceiling, so the session is judged at it and
         // named, as `playtime audit --max-rate` does.
-        let gate = UploadGate(key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
-                              registry: InMemoryDeviceRegistry(), decisions: Decisions(cap: 600, granted: []))
+        let gate = UploadGate(
+            key: directory.key, configuration: AuditConfiguration(serverNowNanoseconds: 0),
+            registry: InMemoryDeviceRegistry(), decisions: Decisions(cap: 600, granted: []))
         let decision = try gate.accept(file: try OpenFile(path: path, options: []), now: Self.now, account: "p")
-        #expect(decision.findings.contains { $0.kind == .rateAboveCeiling && $0.detail.contains("ceiling of 600 gold/h") },
-                "\(decision.findings)")
+        #expect(
+            decision.findings.contains { $0.kind == .rateAboveCeiling && $0.detail.contains("ceiling of 600 gold/h") },
+            "\(decision.findings)")
     }
 
     @Test("the file registry survives a restart, and two gates on one directory accept one upload once")

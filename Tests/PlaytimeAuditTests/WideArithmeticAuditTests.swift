@@ -1,6 +1,7 @@
-@testable import PlaytimeAudit
 import PropertyTesting
 import Testing
+
+@testable import PlaytimeAudit
 
 /// The auditor's budget window and interval trims work without `Int128` (docs/apple.md); these properties
 /// compare them with the `Int128` formulas they replaced (the oracle): results must be identical.
@@ -41,8 +42,10 @@ struct WideArithmeticAuditTests {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("placeAndTrim pays floor(gold × held / asked), as computed in Int128, and holds exactly the free part of a ticket's interval")
     func trim() throws {
-        let gold = Gen<Int64>.frequency([(weight: 2, gen: .int(in: 1...10_000)), (weight: 2, gen: .int(in: 1...Int64.max)),
-                                         (weight: 1, gen: .int(in: (Int64.max - 4)...Int64.max))])
+        let gold = Gen<Int64>.frequency([
+            (weight: 2, gen: .int(in: 1...10_000)), (weight: 2, gen: .int(in: 1...Int64.max)),
+            (weight: 1, gen: .int(in: (Int64.max - 4)...Int64.max)),
+        ])
         let gen = Gen.zip(Self.range, Self.range, gold)
         try PropertyCheck.check(gen, count: 3000, name: "trim") { first, away, gold in
             let store = InMemoryAccountIntervalStore()
@@ -70,9 +73,12 @@ struct WideArithmeticAuditTests {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("the budget window's total equals an Int128 sum of the payments in the window, clamped")
     func budgetWindow() throws {
-        let payment = Gen.zip(Gen<Int64>.frequency([(weight: 2, gen: .int(in: -10...1_000)), (weight: 1, gen: .int(in: (Int64.max - 4)...Int64.max)),
-                                                    (weight: 1, gen: .int64)]),
-                              Gen<Int64>.int(in: 0...(3 * 86_400_000_000_000)))
+        let payment = Gen.zip(
+            Gen<Int64>.frequency([
+                (weight: 2, gen: .int(in: -10...1_000)), (weight: 1, gen: .int(in: (Int64.max - 4)...Int64.max)),
+                (weight: 1, gen: .int64),
+            ]),
+            Gen<Int64>.int(in: 0...(3 * 86_400_000_000_000)))
         try PropertyCheck.check(payment.array(count: 1...40), count: 1000, name: "budget window") { payments in
             var window = BudgetWindow()
             var seen: [(time: Int64, gold: Int64)] = []

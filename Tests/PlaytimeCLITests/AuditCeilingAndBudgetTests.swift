@@ -14,14 +14,17 @@ struct AuditCeilingAndBudgetTests {
     static let hour: Int64 = 3_600_000_000_000
 
     /// Sessions back to back in one boot with network time, no claims: what `record` writes with an NTP server.
-    static func journal(_ path: String, key: JournalKey, sessions: Int, awayHours: Int64, rate: Int64 = 600,
-                        start: Int64 = AuditCommandTests.start, idPrefix: String = "a") throws {
+    static func journal(
+        _ path: String, key: JournalKey, sessions: Int, awayHours: Int64, rate: Int64 = 600,
+        start: Int64 = AuditCommandTests.start, idPrefix: String = "a"
+    ) throws {
         var builder = try JournalBuilder(path: path, key: key)
         var wall = start
         var boot: Int64 = 2_000_000_000_000
         for index in 0..<sessions {
-            try builder.honestSession(id: idPrefix + String(format: "%015x", index + 1), departWall: wall, departBoot: boot,
-                                      awaySeconds: awayHours * 3600, goldPerHour: rate)
+            try builder.honestSession(
+                id: idPrefix + String(format: "%015x", index + 1), departWall: wall, departBoot: boot,
+                awaySeconds: awayHours * 3600, goldPerHour: rate)
             wall += awayHours * hour + 60_000_000_000
             boot += awayHours * hour + 60_000_000_000
         }

@@ -17,11 +17,15 @@ struct AuditDirectoryTests {
         let key = JournalKey(serverSecret: secret, journalID: journalID)
         try Data(JournalEncoder(key: key, journalID: journalID).headerLine).write(to: URL(fileURLWithPath: path))
         if anchored {
-            let anchor = AnchorKey(serverSecret: secret).issue(serverNanoseconds: AuditCommandTests.start - 1_000_000_000, account: account,
-                                                               journalID: Hex.encode(journalID), headSequence: 0, headMAC: "")
+            let anchor = AnchorKey(serverSecret: secret).issue(
+                serverNanoseconds: AuditCommandTests.start - 1_000_000_000, account: account,
+                journalID: Hex.encode(journalID), headSequence: 0, headMAC: "")
             var builder = try JournalBuilder(path: path, key: key)
-            try builder.appendRaw(type: AnchorCodec.recordType, payload: AnchorCodec.encode(AnchorRecord(
-                token: anchor.text, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil, wallNanoseconds: AuditCommandTests.start)))
+            try builder.appendRaw(
+                type: AnchorCodec.recordType,
+                payload: AnchorCodec.encode(
+                    AnchorRecord(
+                        token: anchor.text, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil, wallNanoseconds: AuditCommandTests.start)))
             try builder.close()
         }
         try AuditCommandTests.journal(path, key: key, startWall: AuditCommandTests.start + day * 86_400_000_000_000, bootID: bootID)
@@ -120,7 +124,8 @@ struct AuditDirectoryTests {
         #expect(!run.standardError.contains("sub"), "\(run.standardError)")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         let sessions = try lines.dropLast().map(jsonObject)
-        #expect(sessions.map { $0["account"] as? String ?? "null" } == Array(repeating: "alice", count: 3) + Array(repeating: "bob", count: 3)
+        #expect(
+            sessions.map { $0["account"] as? String ?? "null" } == Array(repeating: "alice", count: 3) + Array(repeating: "bob", count: 3)
                 + Array(repeating: "null", count: 3))
         let last = try #require(lines.last)
         let summary = try #require(try jsonObject(last)["summary"] as? [String: Any])

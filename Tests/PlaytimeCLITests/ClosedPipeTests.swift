@@ -1,11 +1,12 @@
+import Foundation
+import PlaytimeTestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import PlaytimeTestSupport
-import Testing
 
 /// `playtime … | head -c1`: a reader that leaves early ends the output quietly, with the command's own exit
 /// status (never 141 from SIGPIPE, never a message).
@@ -57,13 +58,15 @@ struct ClosedPipeTests {
             }
             let errorData = errors.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return Outcome(status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
-                           standardError: String(decoding: errorData, as: UTF8.self), firstByte: first)
+            return Outcome(
+                status: process.terminationStatus, killedBySignal: process.terminationReason == .uncaughtSignal,
+                standardError: String(decoding: errorData, as: UTF8.self), firstByte: first)
         }
     }
 
-    @Test("reward --curve, simulate --json and audit --json: no SIGPIPE, nothing on standard error, the status a full run gives",
-          arguments: Reader.allCases)
+    @Test(
+        "reward --curve, simulate --json and audit --json: no SIGPIPE, nothing on standard error, the status a full run gives",
+        arguments: Reader.allCases)
     func quietEnd(reader: Reader) async throws {
         let directory = try TemporaryJournalDirectory(prefix: "playtime-pipe")
         defer { directory.cleanUp() }

@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeTestSupport
 import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 
 @Suite("playtime demo, reward, simulate (binary)")
 struct CommandsTests {
@@ -48,8 +49,12 @@ struct CommandsTests {
         #expect(String(decoding: data, as: UTF8.self).contains("<polyline"))
     }
 
-    @Test("reward refuses bad input with exit 2", arguments: [["reward"], ["reward", "--away", "soon"], ["reward", "--away", "1h", "--status", "maybe"],
-                                                             ["reward", "--away", "1h", "--policy", "/nonexistent/policy.json"]])
+    @Test(
+        "reward refuses bad input with exit 2",
+        arguments: [
+            ["reward"], ["reward", "--away", "soon"], ["reward", "--away", "1h", "--status", "maybe"],
+            ["reward", "--away", "1h", "--policy", "/nonexistent/policy.json"],
+        ])
     func rewardUsage(arguments: [String]) async throws {
         let run = try await PlaytimeBinary.run(arguments)
         #expect(run.status == 2)
@@ -74,7 +79,8 @@ struct AuditCommandTests {
     static let afterFixture = "2026-12-02T00:00:00Z"
 
     /// Writes an honest journal of `count` claimed sessions; `startWall` places it on the network timeline.
-    static func journal(_ path: String, key: JournalKey, count: Int = 3, startWall: Int64 = start, bootID: String = "boot-A", tamperClaim: Bool = false) throws {
+    static func journal(_ path: String, key: JournalKey, count: Int = 3, startWall: Int64 = start, bootID: String = "boot-A", tamperClaim: Bool = false) throws
+    {
         var builder = try JournalBuilder(path: path, key: key)
         var wall = startWall
         var boot: Int64 = 2_000_000_000_000
@@ -84,9 +90,11 @@ struct AuditCommandTests {
             let timeline = SessionTimeline(sessionID: id, departure: departure, arrival: arrival)
             let verdict = ElapsedVerdict(timeline: timeline)
             let breakdown = try RewardCalculator(policy: .default).calculate(verdict, of: timeline)
-            try builder.append(ClaimRecord(sessionID: id, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                           paidGold: breakdown.paidNow + (tamperClaim && index == 1 ? 250 : 0), escrowedGold: breakdown.escrowed,
-                                           multipliers: [], goldPerHour: departure.goldPerHour, policyVersion: departure.policyVersion))
+            try builder.append(
+                ClaimRecord(
+                    sessionID: id, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
+                    paidGold: breakdown.paidNow + (tamperClaim && index == 1 ? 250 : 0), escrowedGold: breakdown.escrowed,
+                    multipliers: [], goldPerHour: departure.goldPerHour, policyVersion: departure.policyVersion))
             wall += 4 * 3_600_000_000_000
             boot += 4 * 3_600_000_000_000
         }
@@ -124,7 +132,9 @@ struct AuditCommandTests {
         // A claim that pays 250 gold too much.
         try Self.journal(directory.file("claim"), key: directory.key, tamperClaim: true)
 
-        for (files, kind) in [(["flip"], "chain-broken"), (["deleted"], "chain-broken"), (["phone", "tablet"], "overlapping-sessions"), (["claim"], "claim-mismatch")] {
+        for (files, kind) in [
+            (["flip"], "chain-broken"), (["deleted"], "chain-broken"), (["phone", "tablet"], "overlapping-sessions"), (["claim"], "claim-mismatch"),
+        ] {
             let run = try await PlaytimeBinary.run(["audit", "--key-file", directory.keyPath, "--json"] + files.map(directory.file))
             #expect(run.status == 1, "\(files): \(run.standardOutput) \(run.standardError)")
             let summary = try jsonObject(String(run.standardOutput.split(separator: "\n").last ?? ""))["summary"] as? [String: Any]
@@ -152,7 +162,8 @@ struct AuditCommandTests {
         let directory = try TemporaryJournalDirectory()
         defer { directory.cleanUp() }
         try Self.journal(directory.file("j"), key: directory.key)
-        let run = try await PlaytimeBinary.run(["audit", "--key-file", directory.keyPath, "--now", Self.afterFixture, "--quiet", "-"], standardInput: directory.file("j"))
+        let run = try await PlaytimeBinary.run(
+            ["audit", "--key-file", directory.keyPath, "--now", Self.afterFixture, "--quiet", "-"], standardInput: directory.file("j"))
         #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")
     }
 
@@ -163,10 +174,12 @@ struct AuditCommandTests {
         try Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: URL(fileURLWithPath: directory.file("garbage")))
         try Self.journal(directory.file("j"), key: directory.key)
         _ = try KeyFile.generate(path: directory.file("other-key"))
-        for arguments in [["--key-file", directory.keyPath, directory.file("garbage")],
-                          ["--key-file", directory.file("other-key"), directory.file("j")],
-                          ["--key-file", directory.keyPath, directory.file("missing")],
-                          ["--key-file", directory.keyPath], [directory.file("j")]] {
+        for arguments in [
+            ["--key-file", directory.keyPath, directory.file("garbage")],
+            ["--key-file", directory.file("other-key"), directory.file("j")],
+            ["--key-file", directory.keyPath, directory.file("missing")],
+            ["--key-file", directory.keyPath], [directory.file("j")],
+        ] {
             let run = try await PlaytimeBinary.run(["audit"] + arguments, environment: ["PLAYTIME_KEY_FILE": ""])
             #expect(run.status == 2, "\(arguments): \(run.standardOutput)")
             #expect(!run.standardError.isEmpty)

@@ -1,13 +1,14 @@
 import Foundation
+import PlaytimeCrypto
+import PlaytimeSystem
+import PlaytimeTestSupport
+import Testing
+
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlaytimeCrypto
-import PlaytimeSystem
-import PlaytimeTestSupport
-import Testing
 
 /// The example executables (`idle-game`, `game-client`) and `playtime-server`, run as built binaries: they sit next to
 /// `playtime` in the build folder.
@@ -49,8 +50,9 @@ enum ExampleBinary {
             let outData = output.fileHandleForReading.readDataToEndOfFile()
             let errData = error.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return PlaytimeBinary.Run(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                                      standardError: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
+            return PlaytimeBinary.Run(
+                status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+                standardError: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
         }
     }
 
@@ -75,9 +77,12 @@ final class ServiceUnderTest: @unchecked Sendable {
         let digest = SHA256.hash(Array(Self.key.utf8)).map { String(format: "%02x", $0) }.joined()
         try "examples sha256:\(digest)\n".write(toFile: state + "/api-keys", atomically: true, encoding: .utf8)
         try Self.adSecret.write(toFile: state + "/ad.secret", atomically: true, encoding: .utf8)
-        child = try ChildProcess(try ExampleBinary.url("playtime-server").path,
-                                 ["--listen", "127.0.0.1:0", "--state", state, "--policy", "demo", "--access-log", state + "/access.log",
-                                  "--ad-network-secret-file", state + "/ad.secret"])
+        child = try ChildProcess(
+            try ExampleBinary.url("playtime-server").path,
+            [
+                "--listen", "127.0.0.1:0", "--state", state, "--policy", "demo", "--access-log", state + "/access.log",
+                "--ad-network-secret-file", state + "/ad.secret",
+            ])
         let lines = child.wait { $0.contains { $0.hasPrefix("serving: ") } }
         guard let first = lines.first, let range = first.range(of: " listening on ") else {
             child.killHard()
@@ -124,8 +129,10 @@ struct ExamplesTests {
         #expect(credited >= 1)
         #expect(Self.goldPaid(run.standardOutput) == 10 * credited, "\(run.standardOutput)")
         // What the game claimed is what a server recomputes from the journal.
-        let audit = try await PlaytimeBinary.run(["audit", "--key-file", directory + "/player.key", "--policy",
-                                                  ExampleBinary.sample("demo-policy.json"), directory + "/journal.jsonl"])
+        let audit = try await PlaytimeBinary.run([
+            "audit", "--key-file", directory + "/player.key", "--policy",
+            ExampleBinary.sample("demo-policy.json"), directory + "/journal.jsonl",
+        ])
         #expect(audit.status == 0, "\(audit.standardOutput)\n\(audit.standardError)")
         #expect(audit.standardOutput.contains("\(10 * credited) gold claimed"), "\(audit.standardOutput)")
     }
@@ -178,8 +185,12 @@ struct ExamplesTests {
         let game = try ExampleBinary.temporaryDirectory("game-client-test-")
         defer { try? FileManager.default.removeItem(atPath: game) }
         for run in 0..<2 {
-            let client = try await ExampleBinary.run("game-client", ["--server", service.address, "--api-key", ServiceUnderTest.key, "--player", "ann",
-                                                                     "--wait", "1.1", "--earnings", game + "/ann"])
+            let client = try await ExampleBinary.run(
+                "game-client",
+                [
+                    "--server", service.address, "--api-key", ServiceUnderTest.key, "--player", "ann",
+                    "--wait", "1.1", "--earnings", game + "/ann",
+                ])
             #expect(client.status == 0, "\(client.standardOutput)\n\(client.standardError)")
             let lines = client.standardOutput.split(separator: "\n").map(String.init)
             #expect(lines.filter { $0.hasPrefix("anchor ") }.count == 4, "\(client.standardOutput)")
@@ -203,9 +214,13 @@ struct ExamplesTests {
         let service = try await runOffCooperativePool { try ServiceUnderTest() }
         let game = try ExampleBinary.temporaryDirectory("game-client-test-")
         defer { try? FileManager.default.removeItem(atPath: game) }
-        let client = try await ExampleBinary.run("game-client", ["--server", service.address, "--api-key", ServiceUnderTest.key, "--player", "bea",
-                                                                 "--wait", "2.1", "--earnings", game + "/bea", "--ad",
-                                                                 "--ad-network-secret", ServiceUnderTest.adSecret])
+        let client = try await ExampleBinary.run(
+            "game-client",
+            [
+                "--server", service.address, "--api-key", ServiceUnderTest.key, "--player", "bea",
+                "--wait", "2.1", "--earnings", game + "/bea", "--ad",
+                "--ad-network-secret", ServiceUnderTest.adSecret,
+            ])
         #expect(client.status == 0, "\(client.standardOutput)\n\(client.standardError)")
         let lines = client.standardOutput.split(separator: "\n").map(String.init)
         // The demo policy: 10 gold a second, the ad doubles it; the device pays the first half and names the second.
@@ -213,8 +228,9 @@ struct ExamplesTests {
         let gold = try #require(Self.number(after: "You earned ", in: shown), "\(shown)")
         #expect(gold >= 20, "\(shown)")
         #expect(lines.contains { $0.hasPrefix("shown ") && $0.contains("+\(gold) gold when your ad is confirmed.") }, "\(client.standardOutput)")
-        #expect(lines.contains { $0.hasPrefix("uploaded ") && $0.contains("the service paid \(2 * gold) gold") && $0.hasSuffix("(clean)") },
-                "\(client.standardOutput)")
+        #expect(
+            lines.contains { $0.hasPrefix("uploaded ") && $0.contains("the service paid \(2 * gold) gold") && $0.hasSuffix("(clean)") },
+            "\(client.standardOutput)")
         let log = try await runOffCooperativePool { service.stop() }
         #expect(log.contains { $0.contains("\"operation\":\"grantMultiplier\"") && $0.contains("\"status\":200") }, "\(log)")
     }

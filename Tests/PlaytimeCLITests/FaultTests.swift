@@ -52,16 +52,19 @@ struct FaultTests {
         try output.split(separator: "\n").filter { $0.hasPrefix("{") }.map { try jsonObject(String($0)) }
     }
 
-    @Test("the game on a full disk: the first launch, key, journal, sidecar, every record kind (launch, heartbeat, departure, return, claim, anchor, settlement) and a read-only directory fail clearly, lose nothing, and the life pays in full once space returns")
+    @Test(
+        "the game on a full disk: the first launch, key, journal, sidecar, every record kind (launch, heartbeat, departure, return, claim, anchor, settlement) and a read-only directory fail clearly, lose nothing, and the life pays in full once space returns"
+    )
     func client() async throws {
         guard let (outcomes, seconds) = try await Self.harness("client") else { return }
         let targets = outcomes.compactMap { $0["target"] as? String }
-        #expect(targets == [
-            "first-launch with 0 free page(s)", "first-launch with 1 free page(s)", "first-launch with 2 free page(s)",
-            "first-launch with 3 free page(s)", "reboot-launch with 0 free page(s)", "launch record 1 of 1", "heartbeat record 1 of 1",
-            "background record 1 of 1", "foreground record 1 of 2", "foreground record 2 of 2", "anchor record 1 of 1",
-            "second-background record 1 of 1", "settle record 1 of 2", "settle record 2 of 2", "read-only directory at the return",
-        ], "every file and record kind the game writes is a case")
+        #expect(
+            targets == [
+                "first-launch with 0 free page(s)", "first-launch with 1 free page(s)", "first-launch with 2 free page(s)",
+                "first-launch with 3 free page(s)", "reboot-launch with 0 free page(s)", "launch record 1 of 1", "heartbeat record 1 of 1",
+                "background record 1 of 1", "foreground record 1 of 2", "foreground record 2 of 2", "anchor record 1 of 1",
+                "second-background record 1 of 1", "settle record 1 of 2", "settle record 2 of 2", "read-only directory at the return",
+            ], "every file and record kind the game writes is a case")
         for outcome in outcomes {
             let target = outcome["target"] as? String ?? "?"
             #expect(outcome["problems"] as? [String] == [], "\(target): \(outcome)")
@@ -72,13 +75,16 @@ struct FaultTests {
         print("fault cases (client): \(outcomes.count) in \(String(format: "%.2f", seconds)) s")
     }
 
-    @Test("the server's file stores on a full disk: an upload and a redemption with 0–4 free pages fail clearly or pay, the stores open again, and the same call with space pays the rest, never twice")
+    @Test(
+        "the server's file stores on a full disk: an upload and a redemption with 0–4 free pages fail clearly or pay, the stores open again, and the same call with space pays the rest, never twice"
+    )
     func server() async throws {
         guard let (outcomes, seconds) = try await Self.harness("server") else { return }
         #expect(outcomes.count == 10)
         for kind in ["upload", "redemption"] {
-            #expect(outcomes.contains { ($0["target"] as? String ?? "").hasPrefix(kind) && $0["failed"] as? Bool == true },
-                    "a full disk stops some \(kind)")
+            #expect(
+                outcomes.contains { ($0["target"] as? String ?? "").hasPrefix(kind) && $0["failed"] as? Bool == true },
+                "a full disk stops some \(kind)")
         }
         for outcome in outcomes {
             let target = outcome["target"] as? String ?? "?"
@@ -97,7 +103,9 @@ struct FaultTests {
         print("fault cases (server): \(outcomes.count) in \(String(format: "%.2f", seconds)) s")
     }
 
-    @Test("Issue 29 case 1, on the built binaries: a full disk at the first launch of idle-game and of playtime record --create-key leaves no empty key; the next launch works once space returns")
+    @Test(
+        "Issue 29 case 1, on the built binaries: a full disk at the first launch of idle-game and of playtime record --create-key leaves no empty key; the next launch works once space returns"
+    )
     func firstLaunchOnAFullDisk() async throws {
         let idle = try ExampleBinary.url("idle-game").path
         let script = """

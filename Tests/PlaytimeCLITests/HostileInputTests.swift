@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A temporary directory holding one of every kind of file a hostile argument can name: a regular file,
 /// a symbolic link to it, one to the key, a dangling one, a directory, a FIFO, a journal with its key, and a policy too large to be one.
@@ -58,9 +59,10 @@ struct HostileSandbox {
             #else
             let modified = info.st_mtim
             #endif
-            entries[name] = Entry(mode: UInt32(info.st_mode), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                                  modified: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec),
-                                  contents: isRegular ? try Data(contentsOf: URL(fileURLWithPath: file(name))) : nil)
+            entries[name] = Entry(
+                mode: UInt32(info.st_mode), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                modified: Int(modified.tv_sec), modifiedNanoseconds: Int(modified.tv_nsec),
+                contents: isRegular ? try Data(contentsOf: URL(fileURLWithPath: file(name))) : nil)
         }
         return entries
     }
@@ -78,8 +80,9 @@ struct HostileSandbox {
 let promptlySeconds: Double = 20
 
 func runHostile(_ arguments: [String], currentDirectory: String? = nil) async throws -> PlaytimeBinary.Run {
-    try await PlaytimeBinary.run(arguments, wrapper: ["/usr/bin/timeout", "-s", "KILL", "30"],
-                                 environment: ["PLAYTIME_KEY_FILE": ""], currentDirectory: currentDirectory)
+    try await PlaytimeBinary.run(
+        arguments, wrapper: ["/usr/bin/timeout", "-s", "KILL", "30"],
+        environment: ["PLAYTIME_KEY_FILE": ""], currentDirectory: currentDirectory)
 }
 
 /// Checks that standard error is one plain line: named after the program, no error domains, codes,
@@ -90,8 +93,10 @@ func expectOnePlainLine(_ standardError: String, containing phrase: String, sour
     let line = String(lines.first ?? "")
     #expect(line.hasPrefix("playtime "), "\(line)", sourceLocation: sourceLocation)
     #expect(line.contains(phrase), "expected '\(phrase)' in: \(standardError)", sourceLocation: sourceLocation)
-    for leak in ["Domain", "errno", "Code=", "error 2", "error 5", "Fatal error", "runtime failure", "Signal", "could not be completed",
-                 "permission.", "don’t have", "Bad file descriptor", "getaddrinfo", "NSError", "open:", "read:", "fstat"] {
+    for leak in [
+        "Domain", "errno", "Code=", "error 2", "error 5", "Fatal error", "runtime failure", "Signal", "could not be completed",
+        "permission.", "don’t have", "Bad file descriptor", "getaddrinfo", "NSError", "open:", "read:", "fstat",
+    ] {
         #expect(!standardError.contains(leak), "'\(leak)' leaked into: \(standardError)", sourceLocation: sourceLocation)
     }
 }
@@ -122,11 +127,16 @@ struct HostileInputTests {
         case "record journal is a symbolic link":
             return (["record", "heartbeat", "--journal", s("link"), "--key-file", s("key")], "is not a regular file (it is a symbolic link)")
         case "record journal is a dangling symbolic link":
-            return (["record", "background", "--journal", s("dangling"), "--key-file", s("newkey"), "--create-key"], "is not a regular file (it is a symbolic link)")
+            return (
+                ["record", "background", "--journal", s("dangling"), "--key-file", s("newkey"), "--create-key"], "is not a regular file (it is a symbolic link)"
+            )
         case "record key file is a symbolic link":
             return (["record", "heartbeat", "--journal", s("newjournal"), "--key-file", s("keylink")], "is not a regular file (it is a symbolic link)")
         case "record key file is a dangling symbolic link":
-            return (["record", "heartbeat", "--journal", s("newjournal"), "--key-file", s("dangling"), "--create-key"], "is not a regular file (it is a symbolic link)")
+            return (
+                ["record", "heartbeat", "--journal", s("newjournal"), "--key-file", s("dangling"), "--create-key"],
+                "is not a regular file (it is a symbolic link)"
+            )
         case "audit key file is a symbolic link":
             return (["audit", "--key-file", s("keylink"), s("journal")], "is not a regular file (it is a symbolic link)")
         case "audit key file is a dangling symbolic link":
@@ -174,8 +184,9 @@ struct HostileInputTests {
         #expect(HostileSandbox.changes(before, try sandbox.snapshot()) == [], "\(name) touched the sandbox")
     }
 
-    @Test("A device node as --svg is refused and stays a device (root only: mknod in the sandbox, never in /dev)",
-          .enabled(if: getuid() == 0))
+    @Test(
+        "A device node as --svg is refused and stays a device (root only: mknod in the sandbox, never in /dev)",
+        .enabled(if: getuid() == 0))
     func deviceNode() async throws {
         let sandbox = try HostileSandbox()
         defer { sandbox.cleanUp() }
@@ -189,8 +200,9 @@ struct HostileInputTests {
         #expect(HostileSandbox.changes(before, try sandbox.snapshot()) == [])
     }
 
-    @Test("A policy the user may not read: 'permission denied' in words (not as root, who may read anything)",
-          .enabled(if: getuid() != 0))
+    @Test(
+        "A policy the user may not read: 'permission denied' in words (not as root, who may read anything)",
+        .enabled(if: getuid() != 0))
     func unreadablePolicy() async throws {
         let sandbox = try HostileSandbox()
         defer { sandbox.cleanUp() }
@@ -249,16 +261,21 @@ struct ExtremeInputTests {
         let reading = SystemClockSource().read()
         let path = sandbox.file("extreme.jsonl")
         var builder = try JournalBuilder(path: path, key: sandbox.key)
-        try builder.append(Evidence(event: .heartbeat, sessionID: "", clock: ClockReading(wallNanoseconds: reading.wallNanoseconds,
-                                                                                           bootNanoseconds: bootNanoseconds, bootID: reading.bootID),
-                                    network: network, connectivity: Connectivity(state: .online, reason: "ntp-ok"),
-                                    goldPerHour: 600, policyVersion: RewardPolicy.default.version))
+        try builder.append(
+            Evidence(
+                event: .heartbeat, sessionID: "",
+                clock: ClockReading(
+                    wallNanoseconds: reading.wallNanoseconds,
+                    bootNanoseconds: bootNanoseconds, bootID: reading.bootID),
+                network: network, connectivity: Connectivity(state: .online, reason: "ntp-ok"),
+                goldPerHour: 600, policyVersion: RewardPolicy.default.version))
         try builder.close()
         return path
     }
 
-    @Test("record on a journal whose network reading cannot be aged (extreme boot, bad error bound) records without it, never traps",
-          arguments: ["boot at Int64.min", "boot at Int64.max", "negative error bound", "error bound near Int64.max"])
+    @Test(
+        "record on a journal whose network reading cannot be aged (extreme boot, bad error bound) records without it, never traps",
+        arguments: ["boot at Int64.min", "boot at Int64.max", "negative error bound", "error bound near Int64.max"])
     func recordOnExtremeJournal(variant: String) async throws {
         let sandbox = try HostileSandbox()
         defer { sandbox.cleanUp() }

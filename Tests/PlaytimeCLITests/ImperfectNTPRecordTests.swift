@@ -11,7 +11,10 @@ struct ImperfectNTPRecordTests {
     func departureMinuteFast() async throws {
         let fast = try FakeNTPServer(.honest(offsetNanoseconds: 60_000_000_000))
         let honest = try FakeNTPServer(.honest())
-        defer { fast.stop(); honest.stop() }
+        defer {
+            fast.stop()
+            honest.stop()
+        }
         let directory = NSTemporaryDirectory() + "playtime-imperfect-ntp-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -27,7 +30,7 @@ struct ImperfectNTPRecordTests {
         let network = try #require(departure["networkNanoseconds"] as? Int, "no fix at the departure: \(background.standardOutput)")
         let wall = try #require(departure["wallNanoseconds"] as? Int)
         #expect(abs(network - wall - 60_000_000_000) < 1_000_000_000, "the departure's network time is a minute fast")
-        try await runOffCooperativePool { Thread.sleep(forTimeInterval: 1.2) }   // real time away, on real clocks
+        try await runOffCooperativePool { Thread.sleep(forTimeInterval: 1.2) }  // real time away, on real clocks
         let foreground = try await PlaytimeBinary.run(["record", "foreground", "--ntp", honest.serverArgument] + common)
         #expect(foreground.status == 0, "\(foreground.standardError)")
         #expect(fast.requestCount >= 1 && honest.requestCount >= 1, "both ends asked their server")

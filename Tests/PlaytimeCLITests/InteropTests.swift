@@ -51,7 +51,8 @@ struct InteropTests {
         for line in run.output.split(separator: "\n") {
             let object = try jsonObject(String(line))
             if let id = object["sessionId"] as? String, let seconds = object["creditedSeconds"] as? Int, let held = object["heldSeconds"] as? Int,
-               let status = object["status"] as? String {
+                let status = object["status"] as? String
+            {
                 figures[id] = Figures(credited: seconds, held: held, status: status)
             }
         }
@@ -71,18 +72,24 @@ struct InteropTests {
 
     /// Sessions whose figures differ between the two implementations, for the failure message.
     func differences(_ swift: [String: Figures], _ python: [String: Figures]) -> [String] {
-        swift.filter { python[$0.key] != $0.value }.map { "\($0.key): Swift \($0.value), Python \(python[$0.key].map(String.init(describing:)) ?? "missing")" }.sorted()
+        swift.filter { python[$0.key] != $0.value }.map { "\($0.key): Swift \($0.value), Python \(python[$0.key].map(String.init(describing:)) ?? "missing")" }
+            .sorted()
     }
 
-    @Test("A journal written by Python verifies in Swift, with the same credited seconds per session (versions 1 and 2)",
-          .enabled(if: python != nil), arguments: [1, 2])
+    @Test(
+        "A journal written by Python verifies in Swift, with the same credited seconds per session (versions 1 and 2)",
+        .enabled(if: python != nil), arguments: [1, 2])
     func pythonToSwift(version: Int) async throws {
         let directory = try TemporaryJournalDirectory(prefix: "interop-py")
         defer { directory.cleanUp() }
         let keyPath = directory.file("py.key")
         let journal = directory.file("py.jsonl")
-        let written = try await runPython("write_journal.py", ["--key-file", keyPath, "--out", journal, "--sessions", "1000", "--seed", "11",
-                                                               "--version", String(version)])
+        let written = try await runPython(
+            "write_journal.py",
+            [
+                "--key-file", keyPath, "--out", journal, "--sessions", "1000", "--seed", "11",
+                "--version", String(version),
+            ])
         #expect(written.status == 0)
         #expect(try String(contentsOfFile: journal, encoding: .utf8).hasPrefix(#"{"journal":"playtime","version":\#(version),"#))
         let key = try KeyFile.load(path: keyPath)
@@ -103,18 +110,25 @@ struct InteropTests {
         var wall: Int64 = 1_796_083_200_000_000_000
         var boot: Int64 = 3_000_000_000_000
         for index in 0..<50 {
-            try builder.honestSession(id: String(format: "%016x", index + 1), bootID: "boot-\(index / 10)", departWall: wall, departBoot: boot,
-                                      awaySeconds: Int64(60 + index * 97), withNetwork: index % 3 != 0)
+            try builder.honestSession(
+                id: String(format: "%016x", index + 1), bootID: "boot-\(index / 10)", departWall: wall, departBoot: boot,
+                awaySeconds: Int64(60 + index * 97), withNetwork: index % 3 != 0)
             wall += 9_000_000_000_000
             boot += 9_000_000_000_000
         }
         // A reboot while away without network, settled by a later fix in the new boot.
-        let departure = Evidence(event: .background, sessionID: "00000000000000ff", clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: "boot-old"),
-                                 network: NetworkTime(unixNanoseconds: wall, errorBoundNanoseconds: 3_000_000), connectivity: .unknown, goldPerHour: 600, policyVersion: "default-1")
-        let arrival = Evidence(event: .launch, sessionID: "00000000000000ff", clock: ClockReading(wallNanoseconds: wall + 7_200_000_000_000, bootNanoseconds: 120_000_000_000, bootID: "boot-new"),
-                               network: nil, connectivity: .unknown)
-        let settlement = Evidence(event: .settlement, sessionID: "00000000000000ff", clock: ClockReading(wallNanoseconds: wall + 7_500_000_000_000, bootNanoseconds: 420_000_000_000, bootID: "boot-new"),
-                                  network: NetworkTime(unixNanoseconds: wall + 7_500_000_000_000, errorBoundNanoseconds: 4_000_000), connectivity: Connectivity(state: .online, reason: "ntp-ok"))
+        let departure = Evidence(
+            event: .background, sessionID: "00000000000000ff", clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: "boot-old"),
+            network: NetworkTime(unixNanoseconds: wall, errorBoundNanoseconds: 3_000_000), connectivity: .unknown, goldPerHour: 600, policyVersion: "default-1")
+        let arrival = Evidence(
+            event: .launch, sessionID: "00000000000000ff",
+            clock: ClockReading(wallNanoseconds: wall + 7_200_000_000_000, bootNanoseconds: 120_000_000_000, bootID: "boot-new"),
+            network: nil, connectivity: .unknown)
+        let settlement = Evidence(
+            event: .settlement, sessionID: "00000000000000ff",
+            clock: ClockReading(wallNanoseconds: wall + 7_500_000_000_000, bootNanoseconds: 420_000_000_000, bootID: "boot-new"),
+            network: NetworkTime(unixNanoseconds: wall + 7_500_000_000_000, errorBoundNanoseconds: 4_000_000),
+            connectivity: Connectivity(state: .online, reason: "ntp-ok"))
         try builder.append(departure)
         try builder.append(arrival)
         try builder.append(settlement)
@@ -130,22 +144,27 @@ struct InteropTests {
 
     /// One hand-written session of each situation of the rewritten §10 (docs/journal-format.md), judged without and
     /// with a server clock. The figures in `expected` are worked out from the document alone.
-    @Test("The §10 server-truth situations (rules 0, 2 within T, 2b/2c, 3 proof scope and search, 3b, 3d) credit the same in Swift and Python", .enabled(if: python != nil))
+    @Test(
+        "The §10 server-truth situations (rules 0, 2 within T, 2b/2c, 3 proof scope and search, 3b, 3d) credit the same in Swift and Python",
+        .enabled(if: python != nil))
     func serverTruthSituations() async throws {
         let directory = try TemporaryJournalDirectory(prefix: "interop-rules")
         defer { directory.cleanUp() }
         let journal = directory.file("rules.jsonl")
         var builder = try JournalBuilder(path: journal, key: directory.key)
         let s: Int64 = 1_000_000_000
-        var t: Int64 = 1_796_083_200 * s          // true time; each boot's clock is t - its start
-        func evidence(_ event: SessionEventKind, _ id: String = "", origin: String = "lifecycle", wall: Int64? = nil, boot: Int64, bootID: String?,
-                      net: Int64? = nil) -> Evidence {
+        var t: Int64 = 1_796_083_200 * s  // true time; each boot's clock is t - its start
+        func evidence(
+            _ event: SessionEventKind, _ id: String = "", origin: String = "lifecycle", wall: Int64? = nil, boot: Int64, bootID: String?,
+            net: Int64? = nil
+        ) -> Evidence {
             let snapshot = event == .background || event == .heartbeat
-            return Evidence(event: event, sessionID: id, origin: origin,
-                            clock: ClockReading(wallNanoseconds: wall ?? t, bootNanoseconds: boot, bootID: bootID),
-                            network: net.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: 20_000_000) },
-                            connectivity: net == nil ? .unknown : Connectivity(state: .online, reason: "ntp-ok"),
-                            goldPerHour: snapshot ? 600 : 0, policyVersion: snapshot ? "default-1" : "")
+            return Evidence(
+                event: event, sessionID: id, origin: origin,
+                clock: ClockReading(wallNanoseconds: wall ?? t, bootNanoseconds: boot, bootID: bootID),
+                network: net.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: 20_000_000) },
+                connectivity: net == nil ? .unknown : Connectivity(state: .online, reason: "ntp-ok"),
+                goldPerHour: snapshot ? 600 : 0, policyVersion: snapshot ? "default-1" : "")
         }
         // Boot A, with a fix at the start.
         let startA = t - 10 * 86_400 * s
@@ -163,10 +182,12 @@ struct InteropTests {
         // 03: killed in the foreground, the recovered departure (origin heartbeat) and a 600 s short return in the
         //     same boot; settled by the next session's departure (an agreeing fix), less the 60 s heartbeat interval.
         t += 600 * s
-        let heartbeatWall = t, heartbeatBoot = t - startA
+        let heartbeatWall = t
+        let heartbeatBoot = t - startA
         try builder.append(evidence(.heartbeat, boot: heartbeatBoot, bootID: "boot-a", net: t))
         t += 1800 * s
-        try builder.append(evidence(.background, "0000000000000003", origin: "heartbeat", wall: heartbeatWall, boot: heartbeatBoot, bootID: "boot-a", net: heartbeatWall))
+        try builder.append(
+            evidence(.background, "0000000000000003", origin: "heartbeat", wall: heartbeatWall, boot: heartbeatBoot, bootID: "boot-a", net: heartbeatWall))
         try builder.append(evidence(.launch, "0000000000000003", boot: t - startA, bootID: "boot-a", net: t - 600 * s))
         // 02: 900 s short, only disagreeing fixes before the boot ends: provisional, the network's 1500 s - errors.
         t += 1200 * s
@@ -266,11 +287,14 @@ struct InteropTests {
         // 14: a recovered departure (origin heartbeat) whose same-boot return is 600 s short, never settled before the
         //     boot ends: the network's 1200 s less errors and the 60 s interval; 600 s held (rules 2b, 4 and 5).
         t += 300 * s
-        let heartbeatWall2 = t, heartbeatBoot2 = t - startP
+        let heartbeatWall2 = t
+        let heartbeatBoot2 = t - startP
         try builder.append(evidence(.heartbeat, boot: heartbeatBoot2, bootID: "boot-p", net: t))
         t += 1800 * s
-        try builder.append(evidence(.background, "000000000000000e", origin: "heartbeat", wall: heartbeatWall2, boot: heartbeatBoot2, bootID: "boot-p",
-                                    net: heartbeatWall2))
+        try builder.append(
+            evidence(
+                .background, "000000000000000e", origin: "heartbeat", wall: heartbeatWall2, boot: heartbeatBoot2, bootID: "boot-p",
+                net: heartbeatWall2))
         try builder.append(evidence(.launch, "000000000000000e", boot: t - startP, bootID: "boot-p", net: t - 600 * s))
         t += 10 * s
         let startQ = t - 5 * s
@@ -304,10 +328,12 @@ struct InteropTests {
         try builder.close()
         let now = t + 60 * s
 
-        let expected = ["0000000000000001": 3_599, "0000000000000002": 1_499, "0000000000000003": 1_739, "0000000000000004": 1_799,
-                        "0000000000000005": 0, "0000000000000006": 0, "0000000000000007": 599, "0000000000000008": 0, "0000000000000009": 899,
-                        "000000000000000a": 0, "000000000000000b": 1_799, "000000000000000c": 173_999, "000000000000000d": 299,
-                        "000000000000000e": 1_139, "000000000000000f": 1_799, "0000000000000010": 1_669, "0000000000000011": 173_999]
+        let expected = [
+            "0000000000000001": 3_599, "0000000000000002": 1_499, "0000000000000003": 1_739, "0000000000000004": 1_799,
+            "0000000000000005": 0, "0000000000000006": 0, "0000000000000007": 599, "0000000000000008": 0, "0000000000000009": 899,
+            "000000000000000a": 0, "000000000000000b": 1_799, "000000000000000c": 173_999, "000000000000000d": 299,
+            "000000000000000e": 1_139, "000000000000000f": 1_799, "0000000000000010": 1_669, "0000000000000011": 173_999,
+        ]
         var expectedNow = expected
         expectedNow["000000000000000c"] = 299
         expectedNow["000000000000000d"] = 0
@@ -329,8 +355,9 @@ struct InteropTests {
 
     /// Version 2 (docs/journal-format.md §13): boot segments and the device's asserted reboot credit, hand-written
     /// situations with figures worked out from the document, judged the same in Swift and Python.
-    @Test("Version-2 situations (§13: segments, asserted uptime, lost sidecar, 3b never verified) credit the same in Swift and Python",
-          .enabled(if: python != nil))
+    @Test(
+        "Version-2 situations (§13: segments, asserted uptime, lost sidecar, 3b never verified) credit the same in Swift and Python",
+        .enabled(if: python != nil))
     func version2Situations() async throws {
         let directory = try TemporaryJournalDirectory(prefix: "interop-v2")
         defer { directory.cleanUp() }
@@ -338,13 +365,16 @@ struct InteropTests {
         var records: [Evidence] = []
         let s: Int64 = 1_000_000_000
         var t: Int64 = 1_796_083_200 * s
-        func append(_ event: SessionEventKind, _ id: String = "", wall: Int64? = nil, boot: Int64, segment: String?, net: Int64? = nil,
-                    credit: Int64? = nil) throws {
+        func append(
+            _ event: SessionEventKind, _ id: String = "", wall: Int64? = nil, boot: Int64, segment: String?, net: Int64? = nil,
+            credit: Int64? = nil
+        ) throws {
             let snapshot = event == .background || event == .heartbeat
-            var evidence = Evidence(event: event, sessionID: id, clock: ClockReading(wallNanoseconds: wall ?? t, bootNanoseconds: boot, bootID: segment),
-                                    network: net.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: 20_000_000) },
-                                    connectivity: net == nil ? .unknown : Connectivity(state: .online, reason: "ntp-ok"),
-                                    goldPerHour: snapshot ? 600 : 0, policyVersion: snapshot ? "default-1" : "")
+            var evidence = Evidence(
+                event: event, sessionID: id, clock: ClockReading(wallNanoseconds: wall ?? t, bootNanoseconds: boot, bootID: segment),
+                network: net.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: 20_000_000) },
+                connectivity: net == nil ? .unknown : Connectivity(state: .online, reason: "ntp-ok"),
+                goldPerHour: snapshot ? 600 : 0, policyVersion: snapshot ? "default-1" : "")
             evidence.payloadVersion = 2
             evidence.rebootCreditNanoseconds = credit
             records.append(evidence)
@@ -402,8 +432,10 @@ struct InteropTests {
         var writer = try JournalWriter(path: journal, key: directory.key, newJournalVersion: 2)
         for evidence in records { try writer.append(type: evidence.event.recordType, payload: EvidenceCodec.encode(evidence)) }
         try writer.close()
-        let expected = ["0000000000000001": 3_599, "0000000000000002": 1_200, "0000000000000003": 0, "0000000000000004": 900,
-                        "0000000000000005": 0, "0000000000000006": 0, "0000000000000007": 1_799]
+        let expected = [
+            "0000000000000001": 3_599, "0000000000000002": 1_200, "0000000000000003": 0, "0000000000000004": 900,
+            "0000000000000005": 0, "0000000000000006": 0, "0000000000000007": 1_799,
+        ]
         for judgedAt in [nil, t + 60 * s] as [Int64?] {
             let swift = try swiftFigures(journal: journal, key: directory.key, now: judgedAt)
             let python = try await pythonFigures(journal: journal, key: directory.keyPath, now: judgedAt)
@@ -415,8 +447,9 @@ struct InteropTests {
         }
     }
 
-    @Test("A version-2 journal written by the recorder (a reboot, a lost sidecar, same-boot sessions) credits the same in Python",
-          .enabled(if: python != nil))
+    @Test(
+        "A version-2 journal written by the recorder (a reboot, a lost sidecar, same-boot sessions) credits the same in Python",
+        .enabled(if: python != nil))
     func recorderVersion2ToPython() async throws {
         let directory = try TemporaryJournalDirectory(prefix: "interop-v2-recorder")
         defer { directory.cleanUp() }
@@ -424,8 +457,9 @@ struct InteropTests {
         let clock = ManualClock()
         let network = ManualNetworkTimeSource(clock: clock)
         func recorder() throws -> SessionRecorder {
-            try SessionRecorder(journalPath: journal, key: directory.key, clock: clock, networkTime: network,
-                                connectivity: ConnectivityMonitor(probe: UnknownLink(), clock: clock))
+            try SessionRecorder(
+                journalPath: journal, key: directory.key, clock: clock, networkTime: network,
+                connectivity: ConnectivityMonitor(probe: UnknownLink(), clock: clock))
         }
         let hour: Int64 = 3_600_000_000_000
         for index in 0..<6 {
@@ -433,8 +467,9 @@ struct InteropTests {
             try recorder().enteredBackground(goldPerHour: 600, policyVersion: "default-1")
             switch index {
             case 2: clock.reboot(newBootID: "boot-\(index)", downtimeNanoseconds: hour, uptimeNanoseconds: hour / 4)
-            case 4: try FileManager.default.removeItem(atPath: journal + ".boot")
-                    clock.advance(nanoseconds: hour)
+            case 4:
+                try FileManager.default.removeItem(atPath: journal + ".boot")
+                clock.advance(nanoseconds: hour)
             default: clock.advance(nanoseconds: Int64(index + 1) * hour / 3)
             }
             _ = try await recorder().appLaunched()

@@ -34,26 +34,33 @@ struct IssueReplayTests {
         return Int64(output[range].split(separator: " ").filter { !$0.isEmpty }[1])
     }
 
-    @Test("Case 1: playtime record --create-key replaces an empty key file nothing was recorded under, and keeps one a journal depends on (exit 2, both files named)")
+    @Test(
+        "Case 1: playtime record --create-key replaces an empty key file nothing was recorded under, and keeps one a journal depends on (exit 2, both files named)"
+    )
     func createKeyRecovery() async throws {
         let directory = try ExampleBinary.temporaryDirectory("issue29-case1-")
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let journal = directory + "/j.jsonl", key = directory + "/k.key"
+        let journal = directory + "/j.jsonl"
+        let key = directory + "/k.key"
         try Data().write(to: URL(fileURLWithPath: key))
         let made = try await PlaytimeBinary.run(["record", "launch", "--journal", journal, "--key-file", key, "--create-key"])
-        #expect(made.status == 0 && made.standardError.contains("is empty and no record was written under it: replaced by a new key"),
-                "\(made.standardError)")
+        #expect(
+            made.status == 0 && made.standardError.contains("is empty and no record was written under it: replaced by a new key"),
+            "\(made.standardError)")
         #expect(try bytes(key).count == 65)
         let recorded = try bytes(journal)
         try Data().write(to: URL(fileURLWithPath: key))
         let kept = try await PlaytimeBinary.run(["record", "launch", "--journal", journal, "--key-file", key, "--create-key"])
         #expect(kept.status == 2, "\(kept.standardError)")
-        #expect(kept.standardError.contains("the key file \(key) is empty, but the journal \(journal) holds records written under that key"),
-                "\(kept.standardError)")
+        #expect(
+            kept.standardError.contains("the key file \(key) is empty, but the journal \(journal) holds records written under that key"),
+            "\(kept.standardError)")
         #expect(try bytes(key).isEmpty && (try bytes(journal)) == recorded, "nothing changed")
     }
 
-    @Test("Case 2: a line cut in the middle of idle-game's journal: the next launch sets it aside and pays; the audit judges the kept journal up to the damage; the server pays each session once")
+    @Test(
+        "Case 2: a line cut in the middle of idle-game's journal: the next launch sets it aside and pays; the audit judges the kept journal up to the damage; the server pays each session once"
+    )
     func damagedLine() async throws {
         let directory = try ExampleBinary.temporaryDirectory("issue29-case2-")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -62,7 +69,7 @@ struct IssueReplayTests {
         let paidBefore = try #require(paidThisRun(try await idleGame(["--dir", game])))
         let journal = game + "/journal.jsonl"
         var lines = try bytes(journal).split(separator: 0x0a, omittingEmptySubsequences: false).map(Array.init)
-        lines[8] = Array(lines[8].prefix(40))   // the second run's departure (record 8), cut by a bad block
+        lines[8] = Array(lines[8].prefix(40))  // the second run's departure (record 8), cut by a bad block
         try Data(lines.joined(separator: [0x0a])).write(to: URL(fileURLWithPath: journal))
 
         let output = try await idleGame(["--dir", game])
@@ -72,8 +79,10 @@ struct IssueReplayTests {
         #expect(paidAfter >= gold(1) && paidBefore >= gold(1))
         let kept = try #require(try FileManager.default.contentsOfDirectory(atPath: game).first { $0.hasPrefix("journal.jsonl.damaged-") })
 
-        let audit = try await PlaytimeBinary.run(["audit", "--json", "--key-file", game + "/player.key", "--policy",
-                                                  ExampleBinary.sample("demo-policy.json"), game + "/" + kept])
+        let audit = try await PlaytimeBinary.run([
+            "audit", "--json", "--key-file", game + "/player.key", "--policy",
+            ExampleBinary.sample("demo-policy.json"), game + "/" + kept,
+        ])
         #expect(audit.status == 1, "\(audit.standardOutput)\(audit.standardError)")
         #expect(audit.standardOutput.contains("verifies through record 7"), "\(audit.standardOutput)")
         #expect(audit.standardOutput.contains(#""sessions":1"#), "the first run's session, before the damage, is judged: \(audit.standardOutput)")
@@ -89,7 +98,9 @@ struct IssueReplayTests {
         #expect(newAgain.isRepeat && newAgain.paidGold == new.paidGold && oldAgain.isRepeat && oldAgain.paidGold == old.paidGold, "nothing twice")
     }
 
-    @Test("Case 3: Mallory uploads a copy of Bob's journal under the shared key (or its first session only): Bob is paid in full and told; Mallory stays within his provisional allowance")
+    @Test(
+        "Case 3: Mallory uploads a copy of Bob's journal under the shared key (or its first session only): Bob is paid in full and told; Mallory stays within his provisional allowance"
+    )
     func copyUnderSharedKey() async throws {
         let directory = try ExampleBinary.temporaryDirectory("issue29-case3-")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -113,7 +124,9 @@ struct IssueReplayTests {
         }
     }
 
-    @Test("Case 4: with Alice's enrollment text, Mallory's journal under her id without her enrollment anchor is refused; Alice's own upload is paid, not refused as a fork")
+    @Test(
+        "Case 4: with Alice's enrollment text, Mallory's journal under her id without her enrollment anchor is refused; Alice's own upload is paid, not refused as a fork"
+    )
     func stolenEnrollment() async throws {
         let directory = try ExampleBinary.temporaryDirectory("issue29-case4-")
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -128,13 +141,18 @@ struct IssueReplayTests {
         for (name, anchored) in [("alice", true), ("mallory", false)] {
             var writer = try JournalWriter(path: directory + "/\(name).jsonl", key: key, newJournalVersion: 2, journalID: id)
             if anchored {
-                try writer.append(type: AnchorCodec.recordType, payload: AnchorCodec.encode(AnchorRecord(
-                    token: enrollment.anchor, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil, wallNanoseconds: 0)))
+                try writer.append(
+                    type: AnchorCodec.recordType,
+                    payload: AnchorCodec.encode(
+                        AnchorRecord(
+                            token: enrollment.anchor, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil, wallNanoseconds: 0)))
             }
             try writer.close()
             for event in ["launch", "background"] {
-                let run = try await PlaytimeBinary.run(["record", event, "--journal", directory + "/\(name).jsonl", "--key-file", keyFile,
-                                                        "--rate", "36000", "--policy-version", "demo-1"])
+                let run = try await PlaytimeBinary.run([
+                    "record", event, "--journal", directory + "/\(name).jsonl", "--key-file", keyFile,
+                    "--rate", "36000", "--policy-version", "demo-1",
+                ])
                 #expect(run.status == 0, "\(run.standardError)")
             }
         }

@@ -14,10 +14,11 @@ struct LossyReturnTests {
         let chrony = ProcessInfo.processInfo.environment["PLAYTIME_CHRONY_SERVER"].flatMap { NTPServer(parsing: $0) }
         let fakes = chrony == nil ? try (0..<3).map { _ in try FakeNTPServer(.honest()) } : []
         defer { fakes.forEach { $0.stop() } }
-        let upstreams: [SocketAddress] = try chrony.map { server in
-            let address = try #require(SocketAddress(numericHost: server.host, port: server.port))
-            return [address, address, address]
-        } ?? fakes.map(\.address)
+        let upstreams: [SocketAddress] =
+            try chrony.map { server in
+                let address = try #require(SocketAddress(numericHost: server.host, port: server.port))
+                return [address, address, address]
+            } ?? fakes.map(\.address)
         let seed = UInt64.random(in: 0...UInt64.max)
         print("lossy return: seed \(seed), upstream \(chrony == nil ? "FakeNTPServer" : "chronyd")")
         let impairment = PathImpairment(loss: 0.5, delayNanoseconds: 1_000_000, jitterNanoseconds: 20_000_000, duplication: 0.1, reordering: 0.1)
@@ -40,7 +41,8 @@ struct LossyReturnTests {
             #expect(foreground.status == 0, "\(foreground.standardError)")
             let object = try jsonObject(foreground.standardOutput)
             if let network = object["networkNanoseconds"] as? Int64, let bound = object["networkErrorNanoseconds"] as? Int64,
-               let wall = object["wallNanoseconds"] as? Int64 {
+                let wall = object["wallNanoseconds"] as? Int64
+            {
                 withFix += 1
                 // Both the fake servers and chronyd follow this machine's clock: network time is the wall time.
                 #expect(abs(network - wall) <= bound + 50_000_000)

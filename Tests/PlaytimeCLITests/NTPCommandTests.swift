@@ -17,10 +17,12 @@ struct GeneralCommandTests {
         #expect(ntpHelp.standardOutput.contains("--timeout"))
     }
 
-    @Test("Usage mistakes exit 2 with a clear message", arguments: [
-        ["ntp", "--bogus"], ["ntp", "--timeout"], ["ntp", "--timeout", "soon"], ["ntp", "--samples", "0"],
-        ["ntp", "host:99999"], ["frobnicate"], ["help", "frobnicate"],
-    ])
+    @Test(
+        "Usage mistakes exit 2 with a clear message",
+        arguments: [
+            ["ntp", "--bogus"], ["ntp", "--timeout"], ["ntp", "--timeout", "soon"], ["ntp", "--samples", "0"],
+            ["ntp", "host:99999"], ["frobnicate"], ["help", "frobnicate"],
+        ])
     func usageErrors(arguments: [String]) async throws {
         let run = try await PlaytimeBinary.run(arguments)
         #expect(run.status == 2)
@@ -47,11 +49,13 @@ struct NTPCommandTests {
         #expect(servers.first?["address"] as? String == fake.serverArgument)
     }
 
-    @Test("A hostile server: exit 4 and the reason named", arguments: [
-        (FakeReply.spoofedOrigin, "origin-mismatch"), (.kissOfDeath("RATE"), "RATE"), (.unsynchronized, "unsynchronized"),
-        (.stratum(0), "????"), (.stratum(16), "stratum-out-of-range"), (.zeroTransmit, "zero-timestamp"),
-        (.short(length: 20), "short-packet"), (.mode(2), "wrong-mode"), (.rootDispersion(nanoseconds: 1_100_000_000), "root-distance-too-large"),
-    ])
+    @Test(
+        "A hostile server: exit 4 and the reason named",
+        arguments: [
+            (FakeReply.spoofedOrigin, "origin-mismatch"), (.kissOfDeath("RATE"), "RATE"), (.unsynchronized, "unsynchronized"),
+            (.stratum(0), "????"), (.stratum(16), "stratum-out-of-range"), (.zeroTransmit, "zero-timestamp"),
+            (.short(length: 20), "short-packet"), (.mode(2), "wrong-mode"), (.rootDispersion(nanoseconds: 1_100_000_000), "root-distance-too-large"),
+        ])
     func hostile(reply: FakeReply, code: String) async throws {
         let fake = try FakeNTPServer(reply)
         defer { fake.stop() }

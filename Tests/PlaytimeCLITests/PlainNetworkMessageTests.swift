@@ -7,8 +7,10 @@ import Testing
 struct PlainNetworkMessageTests {
     /// Loopback, bound by no test (as NTPCommandTests and the Roughtime tests name a refusing server).
     static let refusing = "127.77.0.2:9"
-    static let leaks = ["errno", "Errno", "ECONNREFUSED", "recvmsg", "recv:", "sendto", "sendmsg", "connect:", "getaddrinfo", "socket:",
-                        "Connection refused", "(111)", "error 111"]
+    static let leaks = [
+        "errno", "Errno", "ECONNREFUSED", "recvmsg", "recv:", "sendto", "sendmsg", "connect:", "getaddrinfo", "socket:",
+        "Connection refused", "(111)", "error 111",
+    ]
 
     func expectPlain(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
         for leak in Self.leaks {

@@ -24,15 +24,19 @@ struct PlaytimeBinary {
 
     /// Runs `playtime ARGUMENTS` (optionally through a wrapper such as `ip netns exec NS`), with standard input
     /// closed, on a thread of its own so that waiting never blocks the cooperative pool.
-    static func run(_ arguments: [String], wrapper: [String] = [], environment: [String: String] = [:],
-                    standardInput: String? = nil, currentDirectory: String? = nil) async throws -> Run {
+    static func run(
+        _ arguments: [String], wrapper: [String] = [], environment: [String: String] = [:],
+        standardInput: String? = nil, currentDirectory: String? = nil
+    ) async throws -> Run {
         try await runOffCooperativePool {
             try runBlocking(arguments, wrapper: wrapper, environment: environment, standardInput: standardInput, currentDirectory: currentDirectory)
         }
     }
 
-    private static func runBlocking(_ arguments: [String], wrapper: [String], environment: [String: String], standardInput: String?,
-                                    currentDirectory: String?) throws -> Run {
+    private static func runBlocking(
+        _ arguments: [String], wrapper: [String], environment: [String: String], standardInput: String?,
+        currentDirectory: String?
+    ) throws -> Run {
         guard let url else { throw CLIError("the playtime binary was not found next to the tests; run 'swift build' first") }
         let process = Process()
         if wrapper.isEmpty {
@@ -61,8 +65,9 @@ struct PlaytimeBinary {
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                   standardError: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
+        return Run(
+            status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+            standardError: String(decoding: errData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
     }
 
     /// Runs an arbitrary helper command (e.g. `ip`), returning its status.

@@ -34,8 +34,9 @@ struct RecordAnchorCommandTests {
             let before = try head(journal, key: key)
             let bytes = try Data(contentsOf: URL(fileURLWithPath: journal))
 
-            let stale = server.issue(serverNanoseconds: SystemClock.wallNanoseconds(), account: "player-1", journalID: before.id,
-                                     headSequence: 0, headMAC: "")
+            let stale = server.issue(
+                serverNanoseconds: SystemClock.wallNanoseconds(), account: "player-1", journalID: before.id,
+                headSequence: 0, headMAC: "")
             let refused = try await PlaytimeBinary.run(["record", "anchor"] + common + ["--token", stale.text])
             #expect(refused.status == 2)
             #expect(refused.standardError.contains("names record 0"), "\(refused.standardError)")
@@ -43,8 +44,10 @@ struct RecordAnchorCommandTests {
             let wrongOption = try await PlaytimeBinary.run(["record", "anchor"] + common + ["--token", stale.text, "--rate", "5"])
             #expect(wrongOption.status == 2)
 
-            let token = server.issue(serverNanoseconds: SystemClock.wallNanoseconds(), account: "player-1", journalID: before.id,
-                                     headSequence: before.sequence, headMAC: before.mac).text
+            let token = server.issue(
+                serverNanoseconds: SystemClock.wallNanoseconds(), account: "player-1", journalID: before.id,
+                headSequence: before.sequence, headMAC: before.mac
+            ).text
             let first = try await PlaytimeBinary.run(["record", "anchor"] + common + ["--token", token, "--json"])
             #expect(first.status == 0, "\(first.standardError)")
             let written = try jsonObject(first.standardOutput)

@@ -17,7 +17,8 @@ struct RecordCommandTests {
     /// Records background, waits `pause`, records foreground (optionally through a wrapper); returns both
     /// JSON outputs and the test's own boot-clock time between the two launches.
     func pair(pause: TimeInterval, foregroundWrapper: [String] = [], environment: [String: String] = [:]) async throws
-        -> (background: [String: Any], foreground: [String: Any], launchGap: Int64) {
+        -> (background: [String: Any], foreground: [String: Any], launchGap: Int64)
+    {
         try await withTemporaryDirectory { directory in
             let common = ["--journal", directory + "/journal", "--key-file", directory + "/key", "--create-key", "--json"]
             let firstLaunch = SystemClock.bootNanoseconds()
@@ -54,12 +55,14 @@ struct RecordCommandTests {
         #expect(errors.min()! < 0.5, "boot delta minus launch gap, per attempt: \(errors) s")
     }
 
-    @Test("The wall clock moved for one process (faketime +5h): the boot delta stays true, the wall delta shows the jump",
-          .enabled(if: faketime != nil || ProcessInfo.processInfo.environment["PLAYTIME_REQUIRE_FAKETIME"] == "1"))
+    @Test(
+        "The wall clock moved for one process (faketime +5h): the boot delta stays true, the wall delta shows the jump",
+        .enabled(if: faketime != nil || ProcessInfo.processInfo.environment["PLAYTIME_REQUIRE_FAKETIME"] == "1"))
     func faketimeJump() async throws {
         let faketime = try #require(Self.faketime, "PLAYTIME_REQUIRE_FAKETIME=1 but faketime is not installed")
-        let (_, foreground, gap) = try await pair(pause: 1, foregroundWrapper: [faketime, "-f", "+5h"],
-                                                  environment: ["FAKETIME_DONT_FAKE_MONOTONIC": "1"])
+        let (_, foreground, gap) = try await pair(
+            pause: 1, foregroundWrapper: [faketime, "-f", "+5h"],
+            environment: ["FAKETIME_DONT_FAKE_MONOTONIC": "1"])
         let bootDelta = try #require(foreground["bootDeltaSeconds"] as? Double)
         let wallDelta = try #require(foreground["wallDeltaSeconds"] as? Double)
         // faketime's preload slows the second start-up (and the whole suite runs in parallel on two cores),
@@ -76,7 +79,7 @@ struct RecordCommandTests {
             let common = ["--journal", journal, "--key-file", directory + "/key", "--create-key", "--json"]
             let before = SystemClock.bootNanoseconds()
             let background = try await PlaytimeBinary.run(["record", "background"] + common)
-            try await runOffCooperativePool { Thread.sleep(forTimeInterval: 1.2) }   // real time away, on real clocks
+            try await runOffCooperativePool { Thread.sleep(forTimeInterval: 1.2) }  // real time away, on real clocks
             let foreground = try await PlaytimeBinary.run(["record", "foreground"] + common)
             let after = SystemClock.bootNanoseconds()
             #expect(background.status == 0, "\(background.standardError)")
@@ -95,7 +98,9 @@ struct RecordCommandTests {
             var integers: [Int64] = []
             var digits = ""
             for character in bytes + " " {
-                if character.isASCII, character.isNumber { digits.append(character) } else {
+                if character.isASCII, character.isNumber {
+                    digits.append(character)
+                } else {
                     if !digits.isEmpty, let value = Int64(digits) { integers.append(value) }
                     digits = ""
                 }
@@ -143,9 +148,13 @@ struct RecordCommandTests {
         }
     }
 
-    @Test("Usage mistakes exit 2", arguments: [["record"], ["record", "sideways", "--journal", "j", "--key-file", "k"],
-                                               ["record", "background", "--key-file", "k"], ["record", "background", "--journal", "j"],
-                                               ["record", "settlement", "--journal", "j", "--key-file", "k"]])
+    @Test(
+        "Usage mistakes exit 2",
+        arguments: [
+            ["record"], ["record", "sideways", "--journal", "j", "--key-file", "k"],
+            ["record", "background", "--key-file", "k"], ["record", "background", "--journal", "j"],
+            ["record", "settlement", "--journal", "j", "--key-file", "k"],
+        ])
     func usage(arguments: [String]) async throws {
         #expect(try await PlaytimeBinary.run(arguments).status == 2)
     }

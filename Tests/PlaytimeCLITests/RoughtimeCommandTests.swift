@@ -25,7 +25,8 @@ struct RoughtimeCommandTests {
         #expect(run.status == 0, "\(run.standardOutput) \(run.standardError)")
         let object = try jsonObject(run.standardOutput)
         #expect(object["status"] as? String == "verified")
-        let midpoint = try #require(object["midpointSeconds"] as? Int), radius = try #require(object["radiusSeconds"] as? Int)
+        let midpoint = try #require(object["midpointSeconds"] as? Int)
+        let radius = try #require(object["radiusSeconds"] as? Int)
         #expect(coversRun(midpoint: midpoint, radius: radius, before: before, after: after))
         let server = try #require((object["servers"] as? [[String: Any]])?.first)
         #expect(server["server"] as? String == fake.address.description)
@@ -38,11 +39,13 @@ struct RoughtimeCommandTests {
         #expect(table.standardOutput.contains("result: verified"))
     }
 
-    @Test("Untrustworthy answers exit 4 with the reason named", arguments: [
-        (RoughtimeMisbehaviour.badResponseSignature, "bad-response-signature"), (.badDelegationSignature, "bad-delegation-signature"),
-        (.wrongNonce, "nonce-mismatch"), (.expiredDelegation, "delegation-expired"), (.notYetValidDelegation, "delegation-not-yet-valid"),
-        (.merklePathMismatch, "merkle-path-mismatch"), (.zeroRadius, "zero-radius"), (.silent, "no-answer"),
-    ])
+    @Test(
+        "Untrustworthy answers exit 4 with the reason named",
+        arguments: [
+            (RoughtimeMisbehaviour.badResponseSignature, "bad-response-signature"), (.badDelegationSignature, "bad-delegation-signature"),
+            (.wrongNonce, "nonce-mismatch"), (.expiredDelegation, "delegation-expired"), (.notYetValidDelegation, "delegation-not-yet-valid"),
+            (.merklePathMismatch, "merkle-path-mismatch"), (.zeroRadius, "zero-radius"), (.silent, "no-answer"),
+        ])
     func untrustworthy(misbehaviour: RoughtimeMisbehaviour, reason: String) async throws {
         let fake = try FakeRoughtimeServer(misbehaviour)
         defer { fake.stop() }
@@ -71,7 +74,10 @@ struct RoughtimeCommandTests {
     func disagreement() async throws {
         let liar = try FakeRoughtimeServer(.midpointOffset(seconds: 86_400), seed: [UInt8](repeating: 41, count: 32))
         let honest = try (0..<2).map { try FakeRoughtimeServer(seed: [UInt8](repeating: UInt8(42 + $0), count: 32)) }
-        defer { liar.stop(); honest.forEach { $0.stop() } }
+        defer {
+            liar.stop()
+            honest.forEach { $0.stop() }
+        }
         let run = try await PlaytimeBinary.run(["roughtime", "--json", liar.serverArgument] + honest.map(\.serverArgument))
         #expect(run.status == 4)
         let object = try jsonObject(run.standardOutput)
@@ -88,12 +94,14 @@ struct RoughtimeCommandTests {
         #expect(table.standardOutput.contains("malfeasance report"))
     }
 
-    @Test("Usage mistakes exit 2 with a clear message", arguments: [
-        ["roughtime"], ["roughtime", "127.0.0.1:2002"], ["roughtime", "127.0.0.1:2002=notbase64"],
-        ["roughtime", "127.0.0.1:99999=A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg="],
-        ["roughtime", "127.0.0.1=AAAA"], ["roughtime", "--timeout", "100", "h=A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg="],
-        ["roughtime", "--bogus"],
-    ])
+    @Test(
+        "Usage mistakes exit 2 with a clear message",
+        arguments: [
+            ["roughtime"], ["roughtime", "127.0.0.1:2002"], ["roughtime", "127.0.0.1:2002=notbase64"],
+            ["roughtime", "127.0.0.1:99999=A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg="],
+            ["roughtime", "127.0.0.1=AAAA"], ["roughtime", "--timeout", "100", "h=A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg="],
+            ["roughtime", "--bogus"],
+        ])
     func usage(arguments: [String]) async throws {
         let run = try await PlaytimeBinary.run(arguments)
         #expect(run.status == 2, "\(arguments)")
@@ -128,7 +136,8 @@ struct RoughtimeCommandRoughlyTests {
         let after = unixNow()
         #expect(run.status == 0, "\(run.standardOutput)")
         let object = try jsonObject(run.standardOutput)
-        let midpoint = try #require(object["midpointSeconds"] as? Int), radius = try #require(object["radiusSeconds"] as? Int)
+        let midpoint = try #require(object["midpointSeconds"] as? Int)
+        let radius = try #require(object["radiusSeconds"] as? Int)
         // On an idle machine before == after and this is |midpoint − now| ≤ radius.
         #expect(coversRun(midpoint: midpoint, radius: radius, before: before, after: after))
     }
@@ -145,10 +154,14 @@ struct RoughtimeCommandRoughlyTests {
             let run = try await PlaytimeBinary.run(["roughtime", "--json", "--timeout", "1", greasy])
             let after = unixNow()
             #expect([0, 4].contains(run.status))
-            if run.status == 4 { refusals += 1; continue }
+            if run.status == 4 {
+                refusals += 1
+                continue
+            }
             // Valid only when greased with nothing but an undefined tag (1 in 16): then the time is true.
             let object = try jsonObject(run.standardOutput)
-            let midpoint = try #require(object["midpointSeconds"] as? Int), radius = try #require(object["radiusSeconds"] as? Int)
+            let midpoint = try #require(object["midpointSeconds"] as? Int)
+            let radius = try #require(object["radiusSeconds"] as? Int)
             #expect(coversRun(midpoint: midpoint, radius: radius, before: before, after: after))
         }
         #expect(refusals > 0)
@@ -163,8 +176,9 @@ struct RoughtimeOfflineTests {
         let name = "playtime-rt-test-\(getpid())"
         let ip = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let ip, PlaytimeBinary.shell(ip, ["netns", "add", name]) == 0 else {
-            #expect(ProcessInfo.processInfo.environment["PLAYTIME_REQUIRE_NETNS"] != "1",
-                    "PLAYTIME_REQUIRE_NETNS=1 but an empty network namespace could not be created (needs root and iproute2)")
+            #expect(
+                ProcessInfo.processInfo.environment["PLAYTIME_REQUIRE_NETNS"] != "1",
+                "PLAYTIME_REQUIRE_NETNS=1 but an empty network namespace could not be created (needs root and iproute2)")
             return
         }
         defer { PlaytimeBinary.shell(ip, ["netns", "delete", name]) }

@@ -64,7 +64,8 @@ struct Ed25519EquationTests {
         let a = Ed25519Scalar(reducing: SHA512.hash(Array("mixed-order key".utf8)))
         let mixedPoint = Ed25519Point.base.multiplied(by: a) + t
         let key = try Ed25519PublicKey(rawRepresentation: mixedPoint.encoding)
-        var accepted = 0, refused = 0
+        var accepted = 0
+        var refused = 0
         for index in 0..<96 {
             let message = Array("mixed A \(index)".utf8)
             let r = Ed25519Scalar(reducing: SHA512.hash([0x01] + message))

@@ -11,7 +11,8 @@ struct Ed25519RejectionTests {
         let key = Ed25519Fixtures.signer.publicKey
         let signature = Ed25519Fixtures.signer.signature(for: message)
         #expect(key.isValidSignature(signature, for: message))
-        let r = Array(signature[0..<32]), s = Array(signature[32..<64])
+        let r = Array(signature[0..<32])
+        let s = Array(signature[32..<64])
         var one = [UInt8](repeating: 0, count: 32)
         one[0] = 1
         for badS in [
@@ -100,8 +101,9 @@ struct Ed25519RejectionTests {
 
     /// Every bit of TEST 2's signature; for the other vectors 128 bits spread over R and S (debug builds
     /// verify in milliseconds, so the full 5 × 512 would dominate the suite's time).
-    @Test("single-bit flips of a signature are refused (all 512 for TEST 2, 128 spread bits for the others)",
-          arguments: Ed25519Fixtures.rfcVectors)
+    @Test(
+        "single-bit flips of a signature are refused (all 512 for TEST 2, 128 spread bits for the others)",
+        arguments: Ed25519Fixtures.rfcVectors)
     func signatureBitFlips(_ vector: Ed25519Fixtures.Vector) throws {
         let key = try Ed25519PublicKey(rawRepresentation: bytes(vector.publicKey))
         let message = bytes(vector.message)

@@ -22,14 +22,15 @@ struct Ed25519RobustnessTests {
 
     @Test("structured edge inputs never trap: all-0x00, all-0xff, S near L, R and A near p (property)")
     func edgeInputs() throws {
-        let edges: [[UInt8]] = [
-            [UInt8](repeating: 0, count: 32),
-            [UInt8](repeating: 0xff, count: 32),
-            [UInt8](repeating: 0xff, count: 31) + [0x7f],
-            [0xec] + [UInt8](repeating: 0xff, count: 30) + [0x7f],
-            [0xed] + [UInt8](repeating: 0xff, count: 30) + [0x7f],
-            Ed25519Fixtures.order,
-        ] + Ed25519Fixtures.torsion.map(bytes)
+        let edges: [[UInt8]] =
+            [
+                [UInt8](repeating: 0, count: 32),
+                [UInt8](repeating: 0xff, count: 32),
+                [UInt8](repeating: 0xff, count: 31) + [0x7f],
+                [0xec] + [UInt8](repeating: 0xff, count: 30) + [0x7f],
+                [0xed] + [UInt8](repeating: 0xff, count: 30) + [0x7f],
+                Ed25519Fixtures.order,
+            ] + Ed25519Fixtures.torsion.map(bytes)
         let validKey = Ed25519Fixtures.signer.publicKey
         try PropertyCheck.check(Gen.uint64, count: 300, name: "edge Ed25519 inputs") { (seed: UInt64) throws in
             var random = SeededGenerator(seed: seed)
@@ -38,7 +39,9 @@ struct Ed25519RobustnessTests {
                 if Bool.random(using: &random) { value[Int.random(in: 0..<32, using: &random)] ^= UInt8.random(in: 1...255, using: &random) }
                 return value
             }
-            let rawKey = pick(), r = pick(), s = pick()
+            let rawKey = pick()
+            let r = pick()
+            let s = pick()
             _ = try? Ed25519PublicKey(rawRepresentation: rawKey)
             _ = Ed25519Point(encoding: rawKey)
             try PropertyCheck.expect(!validKey.isValidSignature(r + s, for: rawKey), "seed \(seed)")

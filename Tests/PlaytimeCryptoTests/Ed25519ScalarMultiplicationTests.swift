@@ -34,7 +34,8 @@ struct Ed25519ScalarMultiplicationTests {
         let pointProducts = points.map { point in scalars.map { point.multiplied(by: $0) } }
         for (sIndex, sBytes) in Self.edgeScalars.enumerated() {
             for (kIndex, kBytes) in Self.edgeScalars.enumerated() {
-                let s = scalars[sIndex], k = scalars[kIndex]
+                let s = scalars[sIndex]
+                let k = scalars[kIndex]
                 for (pIndex, point) in points.enumerated() {
                     let expected = baseProducts[sIndex] + pointProducts[pIndex][kIndex]
                     let fast = Ed25519Point.baseCombination(s: s, k: k, point: point)

@@ -1,6 +1,7 @@
-@testable import PlaytimeCrypto
 import PropertyTesting
 import Testing
+
+@testable import PlaytimeCrypto
 
 /// The field arithmetic's 128-bit column sums are two 64-bit halves (``ColumnSum``, docs/apple.md); these
 /// properties compare every product and square limb for limb with the same schoolbook formulas computed
@@ -68,7 +69,8 @@ struct FieldElementOracleTests {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     static func oracleSquare(_ l: [UInt64]) -> [UInt64] {
         let d = l.map { $0 &* 2 }
-        let l3x19 = l[3] &* 19, l4x19 = l[4] &* 19
+        let l3x19 = l[3] &* 19
+        let l4x19 = l[4] &* 19
         let r0 = w(l[0], l[0]) &+ w(d[1], l4x19) &+ w(d[2], l3x19)
         let r1 = w(d[0], l[1]) &+ w(d[2], l4x19) &+ w(l[3], l3x19)
         let r2 = w(d[0], l[2]) &+ w(l[1], l[1]) &+ w(d[3], l4x19)
@@ -80,11 +82,16 @@ struct FieldElementOracleTests {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     static func oracleReduce(_ r0: UInt128, _ r1: UInt128, _ r2: UInt128, _ r3: UInt128, _ r4: UInt128) -> [UInt64] {
         let mask = FieldElement.mask
-        let s1 = r1 &+ (r0 &>> 51), s2 = r2 &+ (s1 &>> 51), s3 = r3 &+ (s2 &>> 51), s4 = r4 &+ (s3 &>> 51)
+        let s1 = r1 &+ (r0 &>> 51)
+        let s2 = r2 &+ (s1 &>> 51)
+        let s3 = r3 &+ (s2 &>> 51)
+        let s4 = r4 &+ (s3 &>> 51)
         let wrapped = UInt128(UInt64(truncatingIfNeeded: r0) & mask) &+ (s4 &>> 51) &* 19
-        return [UInt64(truncatingIfNeeded: wrapped) & mask,
-                (UInt64(truncatingIfNeeded: s1) & mask) &+ UInt64(truncatingIfNeeded: wrapped &>> 51),
-                UInt64(truncatingIfNeeded: s2) & mask, UInt64(truncatingIfNeeded: s3) & mask,
-                UInt64(truncatingIfNeeded: s4) & mask]
+        return [
+            UInt64(truncatingIfNeeded: wrapped) & mask,
+            (UInt64(truncatingIfNeeded: s1) & mask) &+ UInt64(truncatingIfNeeded: wrapped &>> 51),
+            UInt64(truncatingIfNeeded: s2) & mask, UInt64(truncatingIfNeeded: s3) & mask,
+            UInt64(truncatingIfNeeded: s4) & mask,
+        ]
     }
 }

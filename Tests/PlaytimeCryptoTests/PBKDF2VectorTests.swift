@@ -16,23 +16,30 @@ struct PBKDF2VectorTests {
 
     static let cases: [Case] = [
         // RFC 7914 §11.
-        Case(password: "passwd", salt: "salt", iterations: 1,
-             expected: "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
+        Case(
+            password: "passwd", salt: "salt", iterations: 1,
+            expected: "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
                 + "49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783"),
-        Case(password: "Password", salt: "NaCl", iterations: 80000,
-             expected: "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56"
+        Case(
+            password: "Password", salt: "NaCl", iterations: 80000,
+            expected: "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56"
                 + "a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d"),
         // RFC 6070's inputs, SHA-256.
-        Case(password: "password", salt: "salt", iterations: 1,
-             expected: "120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b"),
-        Case(password: "password", salt: "salt", iterations: 2,
-             expected: "ae4d0c95af6b46d32d0adff928f06dd02a303f8ef3c251dfd6e2d85a95474c43"),
-        Case(password: "password", salt: "salt", iterations: 4096,
-             expected: "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a"),
-        Case(password: "passwordPASSWORDpassword", salt: "saltSALTsaltSALTsaltSALTsaltSALTsalt", iterations: 4096,
-             expected: "348c89dbcbd32b2f32d814b8116e84cf2b17347ebc1800181c4e2a1fb8dd53e1c635518c7dac47e9"),
-        Case(password: "pass\u{0}word", salt: "sa\u{0}lt", iterations: 4096,
-             expected: "89b69d0516f829893c696226650a8687"),
+        Case(
+            password: "password", salt: "salt", iterations: 1,
+            expected: "120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b"),
+        Case(
+            password: "password", salt: "salt", iterations: 2,
+            expected: "ae4d0c95af6b46d32d0adff928f06dd02a303f8ef3c251dfd6e2d85a95474c43"),
+        Case(
+            password: "password", salt: "salt", iterations: 4096,
+            expected: "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a"),
+        Case(
+            password: "passwordPASSWORDpassword", salt: "saltSALTsaltSALTsaltSALTsaltSALTsalt", iterations: 4096,
+            expected: "348c89dbcbd32b2f32d814b8116e84cf2b17347ebc1800181c4e2a1fb8dd53e1c635518c7dac47e9"),
+        Case(
+            password: "pass\u{0}word", salt: "sa\u{0}lt", iterations: 4096,
+            expected: "89b69d0516f829893c696226650a8687"),
     ]
 
     @Test("deriveKey matches", arguments: cases)

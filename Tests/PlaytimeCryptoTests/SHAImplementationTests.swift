@@ -56,8 +56,10 @@ struct SHAImplementationTests {
         for forcing in ["1", "yes", "00"] {
             #expect(SHAImplementation.chosen(fallbackSetting: forcing) == (.portable, .portable), "\(forcing)")
         }
-        let present = (SHAImplementation.sha256InstructionsPresent ? SHAImplementation.instructions : .portable,
-                       SHAImplementation.sha512InstructionsPresent ? SHAImplementation.instructions : .portable)
+        let present = (
+            SHAImplementation.sha256InstructionsPresent ? SHAImplementation.instructions : .portable,
+            SHAImplementation.sha512InstructionsPresent ? SHAImplementation.instructions : .portable
+        )
         for unforced in [nil, "", "0"] as [String?] {
             #expect(SHAImplementation.chosen(fallbackSetting: unforced) == present, "\(unforced ?? "unset")")
         }
@@ -69,8 +71,10 @@ struct SHAImplementationTests {
             ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
             ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
             ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-            ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-             "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"),
+            (
+                "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+                "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"
+            ),
         ]
         for (message, digest) in examples {
             #expect(Self.sha256(Array(message.utf8), implementation) == digest, "\(message.prefix(8))…")
@@ -86,8 +90,9 @@ struct SHAImplementationTests {
         for (count, digest) in boundaries {
             #expect(Self.sha256((0..<count).map { UInt8($0) }, implementation) == digest, "length \(count)")
         }
-        #expect(Self.sha256([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), implementation)
-            == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(
+            Self.sha256([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), implementation)
+                == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
     @Test("SHA-512: FIPS 180-4 examples, padding boundaries and one million 'a'", arguments: sha512Implementations)
@@ -95,8 +100,10 @@ struct SHAImplementationTests {
         let examples = [
             ("", "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e"),
             ("abc", "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f"),
-            ("abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
-             "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909"),
+            (
+                "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+                "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909"
+            ),
         ]
         for (message, digest) in examples {
             #expect(Self.sha512(Array(message.utf8), implementation) == digest, "\(message.prefix(8))…")
@@ -111,8 +118,9 @@ struct SHAImplementationTests {
         for (count, digest) in boundaries {
             #expect(Self.sha512((0..<count).map { UInt8($0 % 251) }, implementation) == digest, "length \(count)")
         }
-        #expect(Self.sha512([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), implementation)
-            == "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b")
+        #expect(
+            Self.sha512([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), implementation)
+                == "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b")
     }
 
     @Test("HMAC-SHA-256: RFC 4231 cases 1–7", arguments: sha256Implementations)
@@ -129,10 +137,14 @@ struct SHAImplementationTests {
     func hmacSHA512(_ implementation: SHAImplementation) {
         var short = HMAC(key: [UInt8](repeating: 0x0b, count: 20), hash: SHA512(implementation: implementation))
         short.update(Array("Hi There".utf8))
-        #expect(Hex.encode(short.finalize()) == "87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cdedaa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854")
+        #expect(
+            Hex.encode(short.finalize())
+                == "87aa7cdea5ef619d4ff0b4241a1d6cb02379f4e2ce4ec2787ad0b30545e17cdedaa833b7d6b8a702038b274eaea3f4e4be9d914eeb61f1702e696c203a126854")
         var long = HMAC(key: [UInt8](repeating: 0xaa, count: 131), hash: SHA512(implementation: implementation))
         long.update(Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8))
-        #expect(Hex.encode(long.finalize()) == "80b24263c7c1a3ebb71493c1dd7be8b49b46d1f41b4aeec1121b013783f8f3526b56d037e05f2598bd0fd2215d6a1e5295e64f73f63f0aec8b915a985d786598")
+        #expect(
+            Hex.encode(long.finalize())
+                == "80b24263c7c1a3ebb71493c1dd7be8b49b46d1f41b4aeec1121b013783f8f3526b56d037e05f2598bd0fd2215d6a1e5295e64f73f63f0aec8b915a985d786598")
     }
 
     /// A message length, the sizes of the pieces it is fed in (the rest goes in one last piece) and a seed for
@@ -152,8 +164,9 @@ struct SHAImplementationTests {
         }
     }
 
-    @Test("SHA-256 on the instructions, fed in random pieces, equals the Swift code on the whole message (property)",
-          .enabled(if: SHAImplementation.sha256InstructionsPresent))
+    @Test(
+        "SHA-256 on the instructions, fed in random pieces, equals the Swift code on the whole message (property)",
+        .enabled(if: SHAImplementation.sha256InstructionsPresent))
     func sha256Agreement() throws {
         try PropertyCheck.check(Self.streamedMessages, count: 400, name: "SHA-256 instructions vs Swift") { (length, pieces, seed) throws in
             var random = SeededGenerator(seed: seed)
@@ -169,8 +182,9 @@ struct SHAImplementationTests {
         }
     }
 
-    @Test("SHA-512 on the instructions, fed in random pieces, equals the Swift code on the whole message (property)",
-          .enabled(if: SHAImplementation.sha512InstructionsPresent))
+    @Test(
+        "SHA-512 on the instructions, fed in random pieces, equals the Swift code on the whole message (property)",
+        .enabled(if: SHAImplementation.sha512InstructionsPresent))
     func sha512Agreement() throws {
         try PropertyCheck.check(Self.streamedMessages, count: 400, name: "SHA-512 instructions vs Swift") { (length, pieces, seed) throws in
             var random = SeededGenerator(seed: seed)
@@ -183,8 +197,9 @@ struct SHAImplementationTests {
         }
     }
 
-    @Test("HMAC-SHA-256 with a random key on the instructions equals the Swift code (property)",
-          .enabled(if: SHAImplementation.sha256InstructionsPresent))
+    @Test(
+        "HMAC-SHA-256 with a random key on the instructions equals the Swift code (property)",
+        .enabled(if: SHAImplementation.sha256InstructionsPresent))
     func hmacAgreement() throws {
         let cases = Gen.zip(Gen.int(in: 0...200), Self.streamedMessages)
         try PropertyCheck.check(cases, count: 200, name: "HMAC-SHA-256 instructions vs Swift") { (keyLength, streamed) throws in

@@ -11,8 +11,11 @@ import PlaytimeTestSupport
 final class ClientLife {
     /// What a step does.
     enum Step: String, CaseIterable {
-        case firstLaunch = "first-launch", launch, heartbeat, background, foreground, anchor, secondBackground = "second-background"
-        case rebootLaunch = "reboot-launch", settle
+        case firstLaunch = "first-launch"
+        case launch, heartbeat, background, foreground, anchor
+        case secondBackground = "second-background"
+        case rebootLaunch = "reboot-launch"
+        case settle
     }
 
     let directory: String
@@ -69,8 +72,9 @@ final class ClientLife {
             if let payout = try await earnings.foreground() { count(payout) }
         case .anchor:
             let request = earnings.anchorRequest()
-            let token = anchors.issue(serverNanoseconds: clock.read().wallNanoseconds, account: "player", journalID: request.journalID,
-                                      headSequence: request.headSequence, headMAC: request.headMAC)
+            let token = anchors.issue(
+                serverNanoseconds: clock.read().wallNanoseconds, account: "player", journalID: request.journalID,
+                headSequence: request.headSequence, headMAC: request.headMAC)
             for payout in try earnings.recordAnchor(token.text, for: request) { count(payout) }
         case .settle:
             for payout in try await earnings.settle() { count(payout) }

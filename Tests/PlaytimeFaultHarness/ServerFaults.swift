@@ -29,8 +29,10 @@ struct ServerFaults {
         ticketClock.advance(nanoseconds: 2 * 3_600_000_000_000)
         let ticketGold = try await referenceTicket.redeem(ticket, player: "traveller").gold
         for pages in 0...4 {
-            outcomes.append(try await redemption(freePages: pages, issuedAt: ticketClock.read().wallNanoseconds - 2 * 3_600_000_000_000,
-                                           expected: ticketGold))
+            outcomes.append(
+                try await redemption(
+                    freePages: pages, issuedAt: ticketClock.read().wallNanoseconds - 2 * 3_600_000_000_000,
+                    expected: ticketGold))
         }
         return outcomes
     }
@@ -112,8 +114,10 @@ struct ServerFaults {
     /// `call` with `freePages` free: the gold it paid (and its payment's id), or its error; then the stores are checked and
     /// the space given back.
     @discardableResult
-    private func onFullDisk(freePages: Int, directory: String, clock: ManualClock, into outcome: inout ClientFaults.Outcome,
-                            _ call: () async throws(ServerError) -> (Int64, String?)) async throws -> String? {
+    private func onFullDisk(
+        freePages: Int, directory: String, clock: ManualClock, into outcome: inout ClientFaults.Outcome,
+        _ call: () async throws(ServerError) -> (Int64, String?)
+    ) async throws -> String? {
         try disk.fill(leavingPages: freePages)
         var id: String?
         defer {

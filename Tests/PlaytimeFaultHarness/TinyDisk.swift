@@ -37,7 +37,8 @@ struct TinyDisk {
     /// Remounts the tmpfs read-only (`true`) or read-write.
     func remount(readOnly: Bool) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: ["/usr/bin/mount", "/bin/mount"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/bin/mount")
+        process.executableURL = URL(
+            fileURLWithPath: ["/usr/bin/mount", "/bin/mount"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/bin/mount")
         process.arguments = ["-o", readOnly ? "remount,ro" : "remount,rw", root]
         try process.run()
         process.waitUntilExit()

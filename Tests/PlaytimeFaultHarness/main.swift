@@ -15,7 +15,8 @@ guard arguments.count == 4, ["client", "server"].contains(arguments[1]) else {
 }
 let disk = TinyDisk(root: arguments[2])
 do {
-    let outcomes = arguments[1] == "client"
+    let outcomes =
+        arguments[1] == "client"
         ? try await ClientFaults(disk: disk, scratch: arguments[3]).run()
         : try await ServerFaults(disk: disk, scratch: arguments[3]).run()
     let encoder = JSONEncoder()

@@ -19,16 +19,20 @@ struct FleetConservationTests {
         let idBytes = stride(from: 0, to: 32, by: 2).map { UInt8(String(Array(journalID)[$0..<($0 + 2)]), radix: 16) ?? 0 }
         var encoder = JournalEncoder(key: key, journalID: idBytes)
         var bytes = encoder.headerLine
-        bytes += try encoder.encodeRecord(type: AnchorCodec.recordType, payload: AnchorCodec.encode(
-            AnchorRecord(token: token, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil, wallNanoseconds: 0)))
+        bytes += try encoder.encodeRecord(
+            type: AnchorCodec.recordType,
+            payload: AnchorCodec.encode(
+                AnchorRecord(token: token, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil, wallNanoseconds: 0)))
         let boot = "fleet-boot-" + id
-        let departed = Evidence(event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: departure, bootNanoseconds: 10_000_000_000, bootID: boot),
-                                network: NetworkTime(unixNanoseconds: departure, errorBoundNanoseconds: 1_000_000),
-                                connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 36_000, policyVersion: "demo-1")
-        let returned = Evidence(event: .foreground, sessionID: id,
-                                clock: ClockReading(wallNanoseconds: departure + away, bootNanoseconds: 10_000_000_000 + away, bootID: boot),
-                                network: NetworkTime(unixNanoseconds: departure + away, errorBoundNanoseconds: 1_000_000),
-                                connectivity: Connectivity(state: .online, reason: "ntp-ok"))
+        let departed = Evidence(
+            event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: departure, bootNanoseconds: 10_000_000_000, bootID: boot),
+            network: NetworkTime(unixNanoseconds: departure, errorBoundNanoseconds: 1_000_000),
+            connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 36_000, policyVersion: "demo-1")
+        let returned = Evidence(
+            event: .foreground, sessionID: id,
+            clock: ClockReading(wallNanoseconds: departure + away, bootNanoseconds: 10_000_000_000 + away, bootID: boot),
+            network: NetworkTime(unixNanoseconds: departure + away, errorBoundNanoseconds: 1_000_000),
+            connectivity: Connectivity(state: .online, reason: "ntp-ok"))
         bytes += try encoder.encodeRecord(type: "session.background", payload: EvidenceCodec.encode(departed))
         bytes += try encoder.encodeRecord(type: "session.foreground", payload: EvidenceCodec.encode(returned))
         return String(decoding: bytes, as: UTF8.self)

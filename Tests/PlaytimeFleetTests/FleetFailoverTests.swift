@@ -40,8 +40,9 @@ final class StandbyPair: @unchecked Sendable {
 
 /// The primary dies while four processes redeem tickets and upload journals through `EarningsServer`; the standby is
 /// promoted; the same processes carry on with no restart (docs/fleet.md, "Failover").
-@Suite("Fleet: the primary dies and its standby is promoted", .serialized,
-       .enabled(if: FleetTestServer.available && FleetTestServer.harness != nil))
+@Suite(
+    "Fleet: the primary dies and its standby is promoted", .serialized,
+    .enabled(if: FleetTestServer.available && FleetTestServer.harness != nil))
 struct FleetFailoverTests {
     static let now = StoreContracts.start + 2 * StoreContracts.hour
 
@@ -64,8 +65,9 @@ struct FleetFailoverTests {
 
     /// One call of the work: a ticket or an upload, and the line the workers read.
     static func work(count: Int, tag: String) throws -> (lines: [String], directory: TemporaryJournalDirectory) {
-        let authority = try TicketAuthority(keys: TicketKeyRing(current: TicketKey(id: "fleet-test", secret: WorkerTickets.secret)),
-                                            policy: failoverPolicy, replayGuard: InMemoryReplayGuard(), budgetLedger: InMemoryBudgetLedger())
+        let authority = try TicketAuthority(
+            keys: TicketKeyRing(current: TicketKey(id: "fleet-test", secret: WorkerTickets.secret)),
+            policy: failoverPolicy, replayGuard: InMemoryReplayGuard(), budgetLedger: InMemoryBudgetLedger())
         let directory = try TemporaryJournalDirectory(prefix: "playtime-failover-\(tag)")
         var lines: [String] = []
         for index in 0..<count {
@@ -73,8 +75,9 @@ struct FleetFailoverTests {
                 // An honest hour away, proven by network time, in a journal of its own.
                 let path = directory.file("journal-\(tag)-\(index).jsonl")
                 var builder = try JournalBuilder(path: path, key: directory.key)
-                try builder.honestSession(id: String(format: "%016x", index + 1), departWall: StoreContracts.start - StoreContracts.hour,
-                                          departBoot: 5_000_000_000, awaySeconds: 3600, policyVersion: failoverPolicy.version)
+                try builder.honestSession(
+                    id: String(format: "%016x", index + 1), departWall: StoreContracts.start - StoreContracts.hour,
+                    departBoot: 5_000_000_000, awaySeconds: 3600, policyVersion: failoverPolicy.version)
                 try builder.close()
                 lines.append("upload\tfu-\(tag)-\(index)\t\(directory.keyPath)\t\(path)")
             } else {
@@ -95,10 +98,13 @@ struct FleetFailoverTests {
     }
 
     static func worker(_ url: String, work: String, pauseMilliseconds: Int, holdFile: String? = nil) throws -> ChildProcess {
-        try ChildProcess(try BuiltBinary.path("playtime-fleet-worker"),
-                         ["--server", "--url", url, "--secret", WorkerTickets.secretHex, "--work", work, "--now", "\(now)",
-                          "--threads", "2", "--pause-ms", "\(pauseMilliseconds)", "--deadline-ms", "60000"]
-                            + (holdFile.map { ["--hold-after", "10", "--hold-file", $0] } ?? []))
+        try ChildProcess(
+            try BuiltBinary.path("playtime-fleet-worker"),
+            [
+                "--server", "--url", url, "--secret", WorkerTickets.secretHex, "--work", work, "--now", "\(now)",
+                "--threads", "2", "--pause-ms", "\(pauseMilliseconds)", "--deadline-ms", "60000",
+            ]
+                + (holdFile.map { ["--hold-after", "10", "--hold-file", $0] } ?? []))
     }
 
     /// An answer line: `paid|repeat ID GOLD ATTEMPTS SENTMS ANSWEREDMS`.
@@ -113,7 +119,8 @@ struct FleetFailoverTests {
         init?(_ line: String) {
             let words = line.split(separator: " ").map(String.init)
             guard words.count == 6, words[0] == "paid" || words[0] == "repeat", let gold = Int64(words[2]), let attempts = Int(words[3]),
-                  let sent = Int64(words[4]), let answered = Int64(words[5]) else { return nil }
+                let sent = Int64(words[4]), let answered = Int64(words[5])
+            else { return nil }
             repeated = words[0] == "repeat"
             id = words[1]
             self.gold = gold
@@ -127,7 +134,7 @@ struct FleetFailoverTests {
         try await onOwnThread {
             let pair = try StandbyPair(mode: mode)
             defer { pair.remove() }
-            _ = try FleetDatabase(url: pair.url, maximumConnections: 1)   // the schema, before the workers start
+            _ = try FleetDatabase(url: pair.url, maximumConnections: 1)  // the schema, before the workers start
             var files: [String] = []
             var directories: [TemporaryJournalDirectory] = []
             var all: [String] = []
@@ -146,7 +153,9 @@ struct FleetFailoverTests {
             // flight at the kill, and 65 more a thread to make after it (however slow the machine).
             // The standby's flush lag while the workers pay (PostgreSQL reports none once the primary is idle).
             _ = try await StoreContracts.onThread { workers[0].wait { lines in lines.filter { $0.hasPrefix("paid ") }.count >= 4 } }
-            let lag = (try? pair.scalar("primary", "SELECT coalesce(max(extract(epoch FROM flush_lag) * 1000)::numeric(10,3)::text, 'none') FROM pg_stat_replication")) ?? "?"
+            let lag =
+                (try? pair.scalar("primary", "SELECT coalesce(max(extract(epoch FROM flush_lag) * 1000)::numeric(10,3)::text, 'none') FROM pg_stat_replication"))
+                ?? "?"
             for worker in workers {
                 _ = try await StoreContracts.onThread { worker.wait { lines in lines.filter { $0 == "holding" }.count == 2 } }
             }
@@ -192,8 +201,9 @@ struct FleetFailoverTests {
             // Nothing can be paid while no host is writable: a call sent after the old primary was gone is answered
             // after the promotion. (A call's answer time may be late — its thread descheduled — never early.)
             let paidAnswers = during.filter { !$0.repeated }
-            #expect(!paidAnswers.contains { $0.sentAt >= deadAt && $0.answeredAt < promotingAt },
-                    "a call sent during the outage was paid before the promotion")
+            #expect(
+                !paidAnswers.contains { $0.sentAt >= deadAt && $0.answeredAt < promotingAt },
+                "a call sent during the outage was paid before the promotion")
             // The first payment of a call that met the outage: sent after the primary was gone, or retried past it.
             let recovered = paidAnswers.filter { $0.sentAt >= deadAt || ($0.attempts > 1 && $0.answeredAt >= deadAt) }.map(\.answeredAt).min()
             let retried = during.filter { $0.attempts > 1 }
@@ -202,12 +212,13 @@ struct FleetFailoverTests {
             let mostAttempts = retried.map(\.attempts).max() ?? 1
             let verdict = mode == "sync" ? "must be 0" : "the asynchronous loss"
             let uploadGold = paid.filter { $0.key.hasPrefix("upload-") }.values.compactMap(\.last).reduce(0, +)
-            print("failover (\(mode)): \(all.count) calls by 4 processes × 2 threads (\(granted - uploadGold) gold for tickets, "
-                  + "\(uploadGold) for uploads), \(before) paid before the kill; "
-                  + "standby flush lag while paying \(lag) ms; primary gone \(deadAt - killedAt) ms after the kill began; "
-                  + "standby promoted between \(promotingAt - killedAt) and \(promotedAt - killedAt) ms after it; first payment on the new primary \(firstPaid); "
-                  + "\(retried.count) calls retried by the server (most attempts \(mostAttempts)); "
-                  + "acknowledged payments lost: \(lost); paid twice: \(lost) (\(verdict))")
+            print(
+                "failover (\(mode)): \(all.count) calls by 4 processes × 2 threads (\(granted - uploadGold) gold for tickets, "
+                    + "\(uploadGold) for uploads), \(before) paid before the kill; "
+                    + "standby flush lag while paying \(lag) ms; primary gone \(deadAt - killedAt) ms after the kill began; "
+                    + "standby promoted between \(promotingAt - killedAt) and \(promotedAt - killedAt) ms after it; first payment on the new primary \(firstPaid); "
+                    + "\(retried.count) calls retried by the server (most attempts \(mostAttempts)); "
+                    + "acknowledged payments lost: \(lost); paid twice: \(lost) (\(verdict))")
             #expect(recovered != nil, "nothing was paid on the new primary")
             return Figures(calls: all.count, lost: lost)
         }

@@ -1,8 +1,8 @@
 import Foundation
 import PlaytimeFleet
 import PlaytimeRewards
-import PlaytimeTickets
 import PlaytimeTestSupport
+import PlaytimeTickets
 import Testing
 
 /// Tickets for the worker processes, issued here with the key and policy they redeem under.
@@ -24,9 +24,10 @@ enum WorkerTickets {
 
     /// `count` tickets of `players(index)`, one session each, written as `PLAYER<TAB>TICKET` lines to a new file.
     static func write(count: Int, budget: Int64? = nil, player: (Int) -> String) throws -> (path: String, nonces: [String]) {
-        let authority = try TicketAuthority(keys: TicketKeyRing(current: TicketKey(id: "fleet-test", secret: secret)),
-                                            policy: policy(budget: budget), replayGuard: InMemoryReplayGuard(),
-                                            budgetLedger: InMemoryBudgetLedger())
+        let authority = try TicketAuthority(
+            keys: TicketKeyRing(current: TicketKey(id: "fleet-test", secret: secret)),
+            policy: policy(budget: budget), replayGuard: InMemoryReplayGuard(),
+            budgetLedger: InMemoryBudgetLedger())
         var lines: [String] = []
         var nonces: [String] = []
         for index in 0..<count {
@@ -41,8 +42,10 @@ enum WorkerTickets {
 
     /// Starts a worker on `url` for the ticket file.
     static func worker(url: String, tickets: String, start: Int = 0, threads: Int = 1, budget: Int64? = nil) throws -> ChildProcess {
-        var arguments = ["--url", url, "--secret", secretHex, "--tickets", tickets, "--now", "\(redeemedAt)",
-                         "--start", "\(start)", "--threads", "\(threads)", "--connections", "\(threads)"]
+        var arguments = [
+            "--url", url, "--secret", secretHex, "--tickets", tickets, "--now", "\(redeemedAt)",
+            "--start", "\(start)", "--threads", "\(threads)", "--connections", "\(threads)",
+        ]
         if let budget { arguments += ["--budget", "\(budget)"] }
         return try ChildProcess(try BuiltBinary.path("playtime-fleet-worker"), arguments)
     }

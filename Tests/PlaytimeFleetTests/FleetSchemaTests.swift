@@ -57,7 +57,9 @@ struct FleetSchemaTests {
             let test = try FleetTestDatabase()
             defer { test.drop() }
             let database = try test.open()
-            let start = StoreContracts.start, second = StoreContracts.second, day = StoreContracts.day
+            let start = StoreContracts.start
+            let second = StoreContracts.second
+            let day = StoreContracts.day
             for index in 0..<25 {
                 let claim = StoreContracts.claim(UInt64(index), expiresAt: start + Int64(index) * second)
                 #expect(try database.replayGuard.consume(claim, now: start - second) == .firstUse)
@@ -94,7 +96,8 @@ struct FleetSchemaTests {
             let test = try FleetTestDatabase()
             defer { test.drop() }
             let ledger = try test.open().budgetLedger
-            let start = StoreContracts.start, hour = StoreContracts.hour
+            let start = StoreContracts.start
+            let hour = StoreContracts.hour
             #expect(try ledger.grant(100, to: PlayerKey("ahead"), limit: 100, at: start + 30 * hour).at == start + 30 * hour)
             #expect(try ledger.grant(50, to: PlayerKey("other"), limit: 100, at: start).at == start)
             #expect(try ledger.grant(100, to: PlayerKey("ahead"), limit: 100, at: start).granted == 0)

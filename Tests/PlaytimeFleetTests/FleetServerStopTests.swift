@@ -52,8 +52,9 @@ final class PrivatePostgres: @unchecked Sendable {
 }
 
 /// Stopping the server in the middle of a store's transaction: a typed error, nothing half applied.
-@Suite("Fleet: server stopped mid-transaction", .serialized,
-       .enabled(if: FleetTestServer.available && FleetTestServer.harness != nil))
+@Suite(
+    "Fleet: server stopped mid-transaction", .serialized,
+    .enabled(if: FleetTestServer.available && FleetTestServer.harness != nil))
 struct FleetServerStopTests {
     /// Waits, by asking the server (never by sleeping), until `count` sessions wait for a lock.
     static func waitForLockWaiters(_ pool: PostgresPool, count: Int) throws {
@@ -69,8 +70,10 @@ struct FleetServerStopTests {
 
     /// Holds `hold` in an open transaction, runs `call` on another thread once it waits for that lock, stops the
     /// server, and returns what `call` answered.
-    static func stopDuring<T: Sendable>(_ server: PrivatePostgres, hold: String, _ parameters: [String?],
-                                        call: @escaping @Sendable () -> T) throws -> T? {
+    static func stopDuring<T: Sendable>(
+        _ server: PrivatePostgres, hold: String, _ parameters: [String?],
+        call: @escaping @Sendable () -> T
+    ) throws -> T? {
         let blocker = PostgresPool(configuration: try PostgresConfiguration(url: server.url), maximumConnections: 1)
         let observer = PostgresPool(configuration: try PostgresConfiguration(url: server.url), maximumConnections: 1)
         let done = DispatchSemaphore(value: 0)
@@ -99,7 +102,9 @@ struct FleetServerStopTests {
         return answer.value
     }
 
-    @Test("consume waiting between its nonce and its session insert when the server stops: a typed error and nothing left (or, when it committed first, both rows), then the claim as that left it")
+    @Test(
+        "consume waiting between its nonce and its session insert when the server stops: a typed error and nothing left (or, when it committed first, both rows), then the claim as that left it"
+    )
     func consumeMidTransaction() async throws {
         try await onOwnThread {
             let server = try PrivatePostgres()
@@ -130,7 +135,9 @@ struct FleetServerStopTests {
         }
     }
 
-    @Test("grant waiting after it locked and moved the player's row when the server stops: a typed error and nothing granted (or, when it committed first, all of it), then the rest of the budget")
+    @Test(
+        "grant waiting after it locked and moved the player's row when the server stops: a typed error and nothing granted (or, when it committed first, all of it), then the rest of the budget"
+    )
     func grantMidTransaction() async throws {
         try await onOwnThread {
             let server = try PrivatePostgres()
@@ -148,7 +155,10 @@ struct FleetServerStopTests {
             let committed: Int64
             switch outcome {
             case .failure(let error)?:
-                guard case .database = error else { Issue.record("grant failed with \(error), not a database error"); return }
+                guard case .database = error else {
+                    Issue.record("grant failed with \(error), not a database error")
+                    return
+                }
                 committed = 0
             case .success(let grant)?:
                 #expect(grant.granted == 70)
@@ -159,7 +169,8 @@ struct FleetServerStopTests {
             }
             try server.resume()
             let check = try FleetDatabase(url: server.url, maximumConnections: 1)
-            let players = committed == 0 ? "0" : "1", grants = committed == 0 ? "0" : "1"
+            let players = committed == 0 ? "0" : "1"
+            let grants = committed == 0 ? "0" : "1"
             #expect(try check.pool.query("SELECT count(*) FROM playtime_budget_player", []).rows.first?.first ?? nil == players)
             #expect(try check.pool.query("SELECT count(*) FROM playtime_budget_grant", []).rows.first?.first ?? nil == grants)
             #expect(try check.budgetLedger.grant(70, to: PlayerKey("p"), limit: 100, at: StoreContracts.start).granted == min(70, 100 - committed))
@@ -171,6 +182,14 @@ struct FleetServerStopTests {
 final class LockedBox<T: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: T?
-    func set(_ value: T) { lock.lock(); stored = value; lock.unlock() }
-    var value: T? { lock.lock(); defer { lock.unlock() }; return stored }
+    func set(_ value: T) {
+        lock.lock()
+        stored = value
+        lock.unlock()
+    }
+    var value: T? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 }

@@ -17,11 +17,13 @@ final class FleetServiceProcess: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         let keys = "backend sha256:" + Hex.encode(SHA256.hash(Array(Self.key.utf8))) + "\n"
         try keys.write(toFile: state + "/api-keys", atomically: true, encoding: .utf8)
-        child = try ChildProcess(try BuiltBinary.path("playtime-server"),
-                                 ["--listen", "127.0.0.1:0", "--state", state, "--access-log", "off", "--max-connections-per-client", "0"] + arguments)
+        child = try ChildProcess(
+            try BuiltBinary.path("playtime-server"),
+            ["--listen", "127.0.0.1:0", "--state", state, "--access-log", "off", "--max-connections-per-client", "0"] + arguments)
         let first = child.wait { lines in lines.contains { $0.hasPrefix("serving: ") } }.first ?? ""
         guard let range = first.range(of: " listening on 127.0.0.1:"), let port = UInt16(first[range.upperBound...]),
-              let address = SocketAddress(numericHost: "127.0.0.1", port: port) else {
+            let address = SocketAddress(numericHost: "127.0.0.1", port: port)
+        else {
             child.killHard()
             throw FleetTestError("playtime-server did not start: '\(first)' \(child.standardError)")
         }
@@ -33,8 +35,9 @@ final class FleetServiceProcess: @unchecked Sendable {
         var headers = ["authorization": "Bearer " + Self.key]
         if json != nil { headers["content-type"] = "application/json" }
         if body != nil { headers["content-type"] = "application/octet-stream" }
-        let answer = try HTTPClient.send(HTTPRequest(method: method, target: target, headers: headers, body: json.map { Array($0.utf8) } ?? body ?? []),
-                                         to: address, timeoutNanoseconds: 20_000_000_000)
+        let answer = try HTTPClient.send(
+            HTTPRequest(method: method, target: target, headers: headers, body: json.map { Array($0.utf8) } ?? body ?? []),
+            to: address, timeoutNanoseconds: 20_000_000_000)
         let object = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any] ?? [:]
         return (answer.status, object, answer.text)
     }

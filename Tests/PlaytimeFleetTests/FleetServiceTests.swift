@@ -81,15 +81,20 @@ struct FleetServiceTests {
             let journal = try String(contentsOfFile: root.appendingPathComponent("Examples/Samples/sample-journal.jsonl").path, encoding: .utf8)
             let answers = try await StoreContracts.concurrently(2) { index in
                 let answer = try servers[index].call("POST", "/v1/players/alice/uploads", body: Array(journal.utf8))
-                return (status: answer.status, gold: answer.object["gold"] as? Int ?? -1, repeated: answer.object["repeated"] as? Bool ?? false,
-                        text: answer.text)
+                return (
+                    status: answer.status, gold: answer.object["gold"] as? Int ?? -1, repeated: answer.object["repeated"] as? Bool ?? false,
+                    text: answer.text
+                )
             }
             var paid: [Int] = []
             for answer in answers {
                 // The same bytes at the same moment: one pays, the other waits for it and repeats its payment
                 // (fleet, exactly once), or finds the journal taken meanwhile.
-                if answer.status == 200, !answer.repeated { paid.append(answer.gold) }
-                else if answer.status != 200 { #expect(answer.status == 409, "\(answer.text)") }
+                if answer.status == 200, !answer.repeated {
+                    paid.append(answer.gold)
+                } else if answer.status != 200 {
+                    #expect(answer.status == 409, "\(answer.text)")
+                }
             }
             #expect(paid.filter { $0 > 0 }.count == 1, "\(answers.map(\.text))")
             #expect(paid.filter { $0 != 0 }.count == 1, "\(answers.map(\.text))")
@@ -107,15 +112,17 @@ struct FleetServiceTests {
         try await onOwnThread {
             let base = NSTemporaryDirectory() + "playtime-fleet-bad-\(UUID().uuidString.prefix(8))"
             defer { try? FileManager.default.removeItem(atPath: base) }
-            let missingSecret = try ChildProcess(try BuiltBinary.path("playtime-server"),
-                                                 ["--state", base, "--store", "postgres://nobody@127.0.0.1:1/none", "--secret-file", base + "/absent"])
+            let missingSecret = try ChildProcess(
+                try BuiltBinary.path("playtime-server"),
+                ["--state", base, "--store", "postgres://nobody@127.0.0.1:1/none", "--secret-file", base + "/absent"])
             _ = missingSecret.finish()
             #expect(missingSecret.process.terminationStatus == 1)
             #expect(missingSecret.standardError.contains("does not exist"), "\(missingSecret.standardError)")
             try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
             try (WorkerTickets.secretHex + "\n").write(toFile: base + "/s", atomically: true, encoding: .utf8)
-            let noDatabase = try ChildProcess(try BuiltBinary.path("playtime-server"),
-                                              ["--state", base, "--store", "postgres://nobody@127.0.0.1:1/none", "--secret-file", base + "/s"])
+            let noDatabase = try ChildProcess(
+                try BuiltBinary.path("playtime-server"),
+                ["--state", base, "--store", "postgres://nobody@127.0.0.1:1/none", "--secret-file", base + "/s"])
             _ = noDatabase.finish()
             #expect(noDatabase.process.terminationStatus == 1)
             #expect(noDatabase.standardError.contains("refusing to start"), "\(noDatabase.standardError)")

@@ -13,21 +13,26 @@ struct OneStepRedemptionTests {
 
     /// Runs `body` with an authority on the fleet stores of a database of its own, under a budget of `budget`, on
     /// a thread of its own (its statements block; the test pool's threads must stay free).
-    static func withAuthority(budget: Int64 = 1_000_000,
-                              _ body: @escaping @Sendable (TicketAuthority, FleetDatabase, FleetTestDatabase) throws -> Void) async throws {
+    static func withAuthority(
+        budget: Int64 = 1_000_000,
+        _ body: @escaping @Sendable (TicketAuthority, FleetDatabase, FleetTestDatabase) throws -> Void
+    ) async throws {
         try await StoreContracts.onThread { try withAuthorityHere(budget: budget, body) }
     }
 
-    private static func withAuthorityHere(budget: Int64,
-                                          _ body: (TicketAuthority, FleetDatabase, FleetTestDatabase) throws -> Void) throws {
+    private static func withAuthorityHere(
+        budget: Int64,
+        _ body: (TicketAuthority, FleetDatabase, FleetTestDatabase) throws -> Void
+    ) throws {
         let test = try FleetTestDatabase()
         defer { test.drop() }
         let database = try test.open()
         var policy = RewardPolicy.default
         policy.version = "one-step"
         policy.dailyBudgetGold = budget
-        let authority = try TicketAuthority(keys: TicketKeyRing(current: TicketKey(id: "k", secret: Array(0..<32))), policy: policy,
-                                            replayGuard: database.replayGuard, budgetLedger: database.budgetLedger)
+        let authority = try TicketAuthority(
+            keys: TicketKeyRing(current: TicketKey(id: "k", secret: Array(0..<32))), policy: policy,
+            replayGuard: database.replayGuard, budgetLedger: database.budgetLedger)
         try body(authority, database, test)
     }
 

@@ -134,8 +134,10 @@ struct FileContractTests {
             #expect(guardian.recordCount == 9)
             // A restart reads them back.
             let reopened = try FileReplayGuard(path: directory + "/replay")
-            #expect(try reopened.consume(StoreContracts.claim(3, expiresAt: StoreContracts.start + StoreContracts.hour, session: "s-fresh"),
-                                         now: StoreContracts.start) == .alreadyUsed)
+            #expect(
+                try reopened.consume(
+                    StoreContracts.claim(3, expiresAt: StoreContracts.start + StoreContracts.hour, session: "s-fresh"),
+                    now: StoreContracts.start) == .alreadyUsed)
         }
     }
 

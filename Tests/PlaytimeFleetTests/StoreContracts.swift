@@ -14,10 +14,13 @@ enum StoreContracts {
     static let minute: Int64 = 60 * second
     static let day: Int64 = 24 * hour
 
-    static func claim(_ low: UInt64, expiresAt: Int64, player: String = "p", session: String? = nil,
-                      sessionExpiresAt: Int64? = nil) -> ReplayClaim {
-        ReplayClaim(nonce: TicketNonce(high: 0xf1ee7, low: low), expiresAt: expiresAt,
-                    session: SessionKey(player: player, session: session ?? "s-\(low)"), sessionExpiresAt: sessionExpiresAt ?? expiresAt)
+    static func claim(
+        _ low: UInt64, expiresAt: Int64, player: String = "p", session: String? = nil,
+        sessionExpiresAt: Int64? = nil
+    ) -> ReplayClaim {
+        ReplayClaim(
+            nonce: TicketNonce(high: 0xf1ee7, low: low), expiresAt: expiresAt,
+            session: SessionKey(player: player, session: session ?? "s-\(low)"), sessionExpiresAt: sessionExpiresAt ?? expiresAt)
     }
 
     // MARK: - Replay guard
@@ -37,7 +40,8 @@ enum StoreContracts {
         #expect(try guardian.consume(claim(4, expiresAt: start), now: start) == .expired)
         #expect(try guardian.consume(claim(4, expiresAt: until), now: start) == .firstUse)
         // Byte for byte: NFC and NFD café are two players, and two sessions.
-        let nfc = "caf\u{e9}", nfd = "cafe\u{301}"
+        let nfc = "caf\u{e9}"
+        let nfd = "cafe\u{301}"
         #expect(try guardian.consume(claim(5, expiresAt: until, player: nfc, session: "x"), now: start) == .firstUse)
         #expect(try guardian.consume(claim(6, expiresAt: until, player: nfd, session: "x"), now: start) == .firstUse)
         #expect(try guardian.consume(claim(7, expiresAt: until, player: "q", session: nfc), now: start) == .firstUse)
@@ -53,7 +57,9 @@ enum StoreContracts {
     /// later claim seeing the earlier ones of the batch; then the same batch again is all replays.
     static func replayBatch(_ guardian: any ReplayGuard) throws {
         let until = start + hour
-        let nfc = "caf\u{e9}", nfd = "cafe\u{301}", long = String(repeating: "é", count: 128)
+        let nfc = "caf\u{e9}"
+        let nfd = "cafe\u{301}"
+        let long = String(repeating: "é", count: 128)
         let claims = [
             claim(1, expiresAt: until), claim(1, expiresAt: until), claim(2, expiresAt: until, session: "s-1"),
             claim(2, expiresAt: until, session: "s-2"), claim(2, expiresAt: until, session: "s-fresh"),
@@ -63,14 +69,18 @@ enum StoreContracts {
             claim(9, expiresAt: until, player: "q", session: nfd), claim(10, expiresAt: until, player: long, session: long),
             claim(11, expiresAt: until, player: long, session: long),
         ]
-        let expected: [ReplayDecision] = [.firstUse, .alreadyUsed, .sessionAlreadyPaid, .firstUse, .alreadyUsed, .firstUse, .expired,
-                                          .firstUse, .firstUse, .firstUse, .firstUse, .firstUse, .sessionAlreadyPaid, .firstUse,
-                                          .sessionAlreadyPaid]
+        let expected: [ReplayDecision] = [
+            .firstUse, .alreadyUsed, .sessionAlreadyPaid, .firstUse, .alreadyUsed, .firstUse, .expired,
+            .firstUse, .firstUse, .firstUse, .firstUse, .firstUse, .sessionAlreadyPaid, .firstUse,
+            .sessionAlreadyPaid,
+        ]
         #expect(try guardian.consume(claims, now: start) == expected)
         // Again: every recorded nonce is a replay; the two refused ones still meet their paid sessions.
-        let again: [ReplayDecision] = [.alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .expired,
-                                       .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .sessionAlreadyPaid,
-                                       .alreadyUsed, .sessionAlreadyPaid]
+        let again: [ReplayDecision] = [
+            .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .expired,
+            .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .alreadyUsed, .sessionAlreadyPaid,
+            .alreadyUsed, .sessionAlreadyPaid,
+        ]
         #expect(try guardian.consume(claims, now: start) == again)
         #expect(try guardian.consume([], now: start) == [])
     }
@@ -138,8 +148,9 @@ enum StoreContracts {
     static func record(_ sequence: UInt64, paid: Int64 = 0) -> DeviceRecord {
         var seen = FirstSeenTimes()
         seen.append(sequence: sequence, atNanoseconds: start + Int64(sequence))
-        return DeviceRecord(headSequence: sequence, headMAC: Array(repeating: UInt8(truncatingIfNeeded: sequence), count: 32),
-                            paidGold: paid > 0 ? ["s1": paid] : [:], firstSeen: seen)
+        return DeviceRecord(
+            headSequence: sequence, headMAC: Array(repeating: UInt8(truncatingIfNeeded: sequence), count: 32),
+            paidGold: paid > 0 ? ["s1": paid] : [:], firstSeen: seen)
     }
 
     /// Compare-and-set on the head: only from the expected record, at most one of concurrent writers.
@@ -176,8 +187,14 @@ enum StoreContracts {
         // The same ticket again holds what it held, and takes nothing more.
         #expect(try place("ticket", [.ticket("n2", interval: (start + 5 * hour)..<(start + 20 * hour), nanoseconds: 15 * hour)]) == [10 * hour])
         // A session whose window is the whole day gets the 4 free hours, wherever they are.
-        #expect(try place("j1", [Placement(sessionID: "s1", window: day, preferred: (start + 1 * hour)..<(start + 7 * hour),
-                                           nanoseconds: 6 * hour)]) == [4 * hour])
+        #expect(
+            try place(
+                "j1",
+                [
+                    Placement(
+                        sessionID: "s1", window: day, preferred: (start + 1 * hour)..<(start + 7 * hour),
+                        nanoseconds: 6 * hour)
+                ]) == [4 * hour])
         // Asking again for more finds no free time; asking for less keeps what it holds.
         #expect(try place("j1", [Placement(sessionID: "s1", window: day, preferred: day, nanoseconds: 8 * hour)]) == [4 * hour])
         #expect(try place("j1", [Placement(sessionID: "s1", window: day, preferred: day, nanoseconds: hour)]) == [hour])
@@ -199,8 +216,9 @@ enum StoreContracts {
     static func accountConcurrency(_ store: any AccountIntervalStore, tasks: Int = 16) async throws {
         let hourOne = (start + 40 * hour)..<(start + 41 * hour)
         let held = try await concurrently(tasks) { index in
-            try store.place(account: "race", journalID: "j\(index)",
-                            placements: [Placement(sessionID: "s", window: hourOne, preferred: hourOne, nanoseconds: hour)])[0]
+            try store.place(
+                account: "race", journalID: "j\(index)",
+                placements: [Placement(sessionID: "s", window: hourOne, preferred: hourOne, nanoseconds: hour)])[0]
         }
         #expect(held.reduce(0, +) == hour)
     }

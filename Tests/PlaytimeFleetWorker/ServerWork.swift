@@ -29,8 +29,9 @@ enum ServerWork {
 
     static func run() -> Never {
         guard let url = FleetWorker.argument("--url"), let secretHex = FleetWorker.argument("--secret"),
-              let workPath = FleetWorker.argument("--work"), let now = FleetWorker.argument("--now").flatMap({ Int64($0) }),
-              let secret = Hex.decode(secretHex) else {
+            let workPath = FleetWorker.argument("--work"), let now = FleetWorker.argument("--now").flatMap({ Int64($0) }),
+            let secret = Hex.decode(secretHex)
+        else {
             FleetWorker.fail("usage: --server --url URL --secret HEX --work FILE --now NS [--threads N] [--pause-ms MS] [--deadline-ms MS]")
         }
         let threads = max(1, FleetWorker.argument("--threads").flatMap { Int($0) } ?? 1)

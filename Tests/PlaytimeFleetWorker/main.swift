@@ -42,7 +42,8 @@ enum FleetWorker {
 
     static func run() -> Never {
         guard let url = argument("--url"), let secretHex = argument("--secret"), let ticketPath = argument("--tickets"),
-              let now = argument("--now").flatMap({ Int64($0) }) else {
+            let now = argument("--now").flatMap({ Int64($0) })
+        else {
             fail("usage: --url URL --secret HEX --tickets FILE --now NS [--budget GOLD] [--connections N] [--threads N] [--start I]")
         }
         let connections = argument("--connections").flatMap { Int($0) } ?? 1
@@ -53,8 +54,9 @@ enum FleetWorker {
             let database = try FleetDatabase(url: url, maximumConnections: connections)
             guard let bytes = Hex.decode(secretHex) else { fail("--secret must be hex") }
             let key = try TicketKey(id: "fleet-test", secret: bytes)
-            authority = try TicketAuthority(keys: TicketKeyRing(current: key), policy: policy(budget: argument("--budget").flatMap { Int64($0) }),
-                                            replayGuard: database.replayGuard, budgetLedger: database.budgetLedger)
+            authority = try TicketAuthority(
+                keys: TicketKeyRing(current: key), policy: policy(budget: argument("--budget").flatMap { Int64($0) }),
+                replayGuard: database.replayGuard, budgetLedger: database.budgetLedger)
         } catch {
             fail("\(error)")
         }
@@ -81,7 +83,10 @@ enum FleetWorker {
         while index < lines.count {
             let parts = lines[index].split(separator: "\t", maxSplits: 1).map(String.init)
             index += step
-            guard parts.count == 2 else { print("failed line-\(index - step) malformed"); continue }
+            guard parts.count == 2 else {
+                print("failed line-\(index - step) malformed")
+                continue
+            }
             let nonce = (try? DepartureTicket.parse(parts[1]).nonce.description) ?? "unparsable"
             do {
                 let redemption = try authority.redeem(parts[1], player: parts[0], at: now)

@@ -15,7 +15,9 @@ extension CInterfaceTests {
         return try EarningsServer(store: fixture.directory + "-server", ticketSecret: secret, configuration: configuration)
     }
 
-    @Test("An enrollment text opens the journal; the server's anchor for a request is recorded once, settles the reboot, and the upload pays what the device paid")
+    @Test(
+        "An enrollment text opens the journal; the server's anchor for a request is recorded once, settles the reboot, and the upload pays what the device paid"
+    )
     func anchorsThroughC() async throws {
         let fixture = CFixture()
         defer {
@@ -48,9 +50,11 @@ extension CInterfaceTests {
         fixture.clock.advance(nanoseconds: 20_000_000)
         let journalID = enrollment.journalID
         let (settled, again, stale, unknown) = try await offPool {
-            (CAnswer { ptgRecordAnchor(handle, text, token, $0) }, CAnswer { ptgRecordAnchor(handle, text, token, $0) },
-             CAnswer { ptgRecordAnchor(handle, text, "pa1.not-a-token", $0) },
-             CAnswer { ptgRecordAnchor(handle, "pr1." + journalID + ".99.-", token, $0) })
+            (
+                CAnswer { ptgRecordAnchor(handle, text, token, $0) }, CAnswer { ptgRecordAnchor(handle, text, token, $0) },
+                CAnswer { ptgRecordAnchor(handle, text, "pa1.not-a-token", $0) },
+                CAnswer { ptgRecordAnchor(handle, "pr1." + journalID + ".99.-", token, $0) }
+            )
         }
         #expect(settled.status == 0, "\(settled.json)")
         #expect(settled.payouts.count == 1)

@@ -26,10 +26,11 @@ extension CInterfaceTests {
     @Test("The header declares exactly the functions the Swift sources export with @_cdecl, each with its comment")
     func headerFunctions() throws {
         let header = try Self.text("include/playtime_guard.h")
-        let declared = Set(header.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("int32_t ptg_"), let open = line.firstIndex(of: "(") else { return nil }
-            return String(line[line.index(line.startIndex, offsetBy: 8)..<open])
-        })
+        let declared = Set(
+            header.split(separator: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("int32_t ptg_"), let open = line.firstIndex(of: "(") else { return nil }
+                return String(line[line.index(line.startIndex, offsetBy: 8)..<open])
+            })
         let exportsDirectory = Self.root.appendingPathComponent("Sources/PlaytimeGuardC/Exports")
         var exported = Set<String>()
         for file in try FileManager.default.contentsOfDirectory(atPath: exportsDirectory.path) where file.hasSuffix(".swift") {
@@ -39,7 +40,8 @@ extension CInterfaceTests {
             }
         }
         #expect(!exported.isEmpty)
-        #expect(declared == exported, "only in the header: \(declared.subtracting(exported).sorted()); only exported: \(exported.subtracting(declared).sorted())")
+        #expect(
+            declared == exported, "only in the header: \(declared.subtracting(exported).sorted()); only exported: \(exported.subtracting(declared).sorted())")
         for name in declared {
             #expect(header.contains("/* \(name):") || header.contains("/* \(name): "), "\(name) has no comment of its own in the header")
         }

@@ -83,7 +83,12 @@ extension CInterfaceTests {
                     }) ?? [-1]
                 }
             }
-            group.addTask { (try? await offPool { Thread.sleep(forTimeInterval: 0.05); return [ptgClose(handle)] }) ?? [-1] }
+            group.addTask {
+                (try? await offPool {
+                    Thread.sleep(forTimeInterval: 0.05)
+                    return [ptgClose(handle)]
+                }) ?? [-1]
+            }
             return await group.reduce([], +)
         }
         #expect(Set(statuses).isSubset(of: [0, 6]), "each call succeeded or found the handle closed: \(Set(statuses))")

@@ -104,7 +104,9 @@ struct PayoutFigures: Equatable, Sendable, CustomStringConvertible {
         goldNow = (json["goldNow"] as? NSNumber)?.int64Value ?? -1
         goldInEscrow = (json["goldInEscrow"] as? NSNumber)?.int64Value ?? -1
         goldPendingGrant = (json["goldPendingGrant"] as? NSNumber)?.int64Value ?? -1
-        pending = (json["pendingMultipliers"] as? [[String: Any]] ?? []).map { "\($0["name"] as? String ?? "?")=\(($0["gold"] as? NSNumber)?.int64Value ?? -1)" }
+        pending = (json["pendingMultipliers"] as? [[String: Any]] ?? []).map {
+            "\($0["name"] as? String ?? "?")=\(($0["gold"] as? NSNumber)?.int64Value ?? -1)"
+        }
         messages = (json["messages"] as? [[String: Any]] ?? []).map { message in
             let values = (message["values"] as? [String: String] ?? [:]).sorted { $0.key < $1.key }
             return "\(message["key"] as? String ?? "?") \(values) \(message["text"] as? String ?? "?")"

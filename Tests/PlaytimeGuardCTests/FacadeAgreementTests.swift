@@ -82,10 +82,16 @@ extension CInterfaceTests {
         return paid
     }
 
-    @Test("The C calls pay what the facade pays for the same life (a return with the ad, a kill while away, a reboot offline, the top-up): figures, messages, explanations")
+    @Test(
+        "The C calls pay what the facade pays for the same life (a return with the ad, a kill while away, a reboot offline, the top-up): figures, messages, explanations"
+    )
     func paysAsTheFacade() async throws {
-        let swift = CFixture(), c = CFixture()
-        defer { swift.cleanUp(); c.cleanUp() }
+        let swift = CFixture()
+        let c = CFixture()
+        defer {
+            swift.cleanUp()
+            c.cleanUp()
+        }
         let strings = CInterfaceTesting.outstandingStrings
         let expected = try await Self.playFacade(swift)
         let received = try await offPool { try Self.playC(c) }

@@ -40,22 +40,25 @@ struct AwayCase: Sendable, CustomStringConvertible {
         // A kill: the departure is the last heartbeat, `killedAfterHeartbeat` before the true departure.
         let recordedAt = trueDeparture - (killedAfterHeartbeat ?? 0)
         let bootThen = bootAtDeparture - (killedAfterHeartbeat ?? 0)
-        let departure = Evidence(event: .background, sessionID: "s1", origin: killedAfterHeartbeat == nil ? "lifecycle" : "heartbeat",
-                                 clock: ClockReading(wallNanoseconds: recordedAt, bootNanoseconds: bootThen, bootID: "boot-A"),
-                                 network: departureHasNetwork ? NetworkTime(unixNanoseconds: recordedAt + departureBias, errorBoundNanoseconds: departureError) : nil,
-                                 connectivity: .unknown, goldPerHour: rate, policyVersion: "p")
+        let departure = Evidence(
+            event: .background, sessionID: "s1", origin: killedAfterHeartbeat == nil ? "lifecycle" : "heartbeat",
+            clock: ClockReading(wallNanoseconds: recordedAt, bootNanoseconds: bootThen, bootID: "boot-A"),
+            network: departureHasNetwork ? NetworkTime(unixNanoseconds: recordedAt + departureBias, errorBoundNanoseconds: departureError) : nil,
+            connectivity: .unknown, goldPerHour: rate, policyVersion: "p")
         let boot = rebooted ? uptime : bootAtDeparture + away
         let bootID = rebooted ? "boot-B" : "boot-A"
-        let arrival = Evidence(event: rebooted ? .launch : .foreground, sessionID: "s1",
-                               clock: ClockReading(wallNanoseconds: trueArrival + wallShift, bootNanoseconds: boot, bootID: bootID),
-                               network: arrivalHasNetwork ? NetworkTime(unixNanoseconds: trueArrival + arrivalBias + arrivalLie, errorBoundNanoseconds: arrivalError) : nil,
-                               connectivity: .unknown)
+        let arrival = Evidence(
+            event: rebooted ? .launch : .foreground, sessionID: "s1",
+            clock: ClockReading(wallNanoseconds: trueArrival + wallShift, bootNanoseconds: boot, bootID: bootID),
+            network: arrivalHasNetwork ? NetworkTime(unixNanoseconds: trueArrival + arrivalBias + arrivalLie, errorBoundNanoseconds: arrivalError) : nil,
+            connectivity: .unknown)
         var proof: Evidence?
         if let proofDelay, !arrivalHasNetwork {
-            proof = Evidence(event: .settlement, sessionID: "s1",
-                             clock: ClockReading(wallNanoseconds: trueArrival + proofDelay + wallShift, bootNanoseconds: boot + proofDelay, bootID: bootID),
-                             network: NetworkTime(unixNanoseconds: trueArrival + proofDelay + arrivalBias + arrivalLie, errorBoundNanoseconds: arrivalError),
-                             connectivity: .unknown)
+            proof = Evidence(
+                event: .settlement, sessionID: "s1",
+                clock: ClockReading(wallNanoseconds: trueArrival + proofDelay + wallShift, bootNanoseconds: boot + proofDelay, bootID: bootID),
+                network: NetworkTime(unixNanoseconds: trueArrival + proofDelay + arrivalBias + arrivalLie, errorBoundNanoseconds: arrivalError),
+                connectivity: .unknown)
         }
         return SessionTimeline(sessionID: "s1", departure: departure, arrival: arrival, laterProof: proof)
     }
@@ -86,13 +89,14 @@ enum AwayGen {
         let (arrivalError, arrivalBias) = try source.generate(error)
         let proof = try source.generate(Gen<Int64>.int(in: 0...86_400 * second).optional)
         let killed = try source.generate(Gen<Int64>.int(in: 0...60 * second).optional)
-        return AwayCase(trueDeparture: 1_800_000_000 * second + (try source.generate(.int(in: 0...400_000_000 * second))),
-                        bootAtDeparture: 120 * second + (try source.generate(.int(in: 0...10_000_000 * second))),
-                        away: away, rebooted: rebooted, uptime: uptime, wallShift: 0,
-                        departureError: departureError, departureBias: departureBias, arrivalError: arrivalError, arrivalBias: arrivalBias,
-                        departureHasNetwork: try source.generate(.bool), arrivalHasNetwork: try source.generate(.bool),
-                        proofDelay: proof, arrivalLie: 0, killedAfterHeartbeat: killed,
-                        uploadLatency: try source.generate(.int(in: 0...5 * second)), rate: try source.generate(.int(in: 0...100_000)))
+        return AwayCase(
+            trueDeparture: 1_800_000_000 * second + (try source.generate(.int(in: 0...400_000_000 * second))),
+            bootAtDeparture: 120 * second + (try source.generate(.int(in: 0...10_000_000 * second))),
+            away: away, rebooted: rebooted, uptime: uptime, wallShift: 0,
+            departureError: departureError, departureBias: departureBias, arrivalError: arrivalError, arrivalBias: arrivalBias,
+            departureHasNetwork: try source.generate(.bool), arrivalHasNetwork: try source.generate(.bool),
+            proofDelay: proof, arrivalLie: 0, killedAfterHeartbeat: killed,
+            uploadLatency: try source.generate(.int(in: 0...5 * second)), rate: try source.generate(.int(in: 0...100_000)))
     }
 
     /// Adversarial cases: honest ones plus a wall clock moved by up to ±30 days and, sometimes, every NTP

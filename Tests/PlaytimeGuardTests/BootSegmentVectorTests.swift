@@ -1,8 +1,9 @@
 @_spi(Testing) import PlaytimeGuard
-@testable import PlaytimeGuard
 import PlaytimeJournal
 import PropertyTesting
 import Testing
+
+@testable import PlaytimeGuard
 
 /// The version-2 boot values pinned to the bytes of docs/journal-format.md §13 (produced by the Python
 /// reference, Benchmarks/python/playtime_journal.py `boot_pseudonym`, from the document alone).
@@ -24,9 +25,12 @@ struct BootSegmentVectorTests {
 
     @Test("the sidecar's bytes, and one changed byte anywhere is refused")
     func sidecar() {
-        let sidecar = BootSidecar(journalID: Array(repeating: 0, count: 16), generation: 0,
-                                  pseudonym: "ffd8f9480a5c82c4e622f2da3c64a4e0", originNanoseconds: 1_000_000_000_000)
-        let expected = #"{"sidecar":"playtime-boot","version":2,"journal_id":"00000000000000000000000000000000","generation":0,"bootId":"ffd8f9480a5c82c4e622f2da3c64a4e0","origin":1000000000000,"mac":"d2e4db8d0ba8274b37bafeb8763ceff71cc9346404dbef4ebcb04bac5338d02f"}"# + "\n"
+        let sidecar = BootSidecar(
+            journalID: Array(repeating: 0, count: 16), generation: 0,
+            pseudonym: "ffd8f9480a5c82c4e622f2da3c64a4e0", originNanoseconds: 1_000_000_000_000)
+        let expected =
+            #"{"sidecar":"playtime-boot","version":2,"journal_id":"00000000000000000000000000000000","generation":0,"bootId":"ffd8f9480a5c82c4e622f2da3c64a4e0","origin":1000000000000,"mac":"d2e4db8d0ba8274b37bafeb8763ceff71cc9346404dbef4ebcb04bac5338d02f"}"#
+            + "\n"
         let bytes = sidecar.encoded(key: Self.key)
         #expect(String(decoding: bytes, as: UTF8.self) == expected)
         #expect(BootSidecar.decode(bytes, key: Self.key, journalID: sidecar.journalID) == sidecar)
@@ -41,8 +45,9 @@ struct BootSegmentVectorTests {
 
     @Test("no sidecar but the genuine one decodes: random bytes, and the genuine line with bytes replaced, inserted or cut")
     func hostileSidecars() throws {
-        let sidecar = BootSidecar(journalID: Array(repeating: 7, count: 16), generation: 3,
-                                  pseudonym: BootPseudonym.of(rawBootID: Self.raw, generation: 3, origin: -5, key: Self.key), originNanoseconds: -5)
+        let sidecar = BootSidecar(
+            journalID: Array(repeating: 7, count: 16), generation: 3,
+            pseudonym: BootPseudonym.of(rawBootID: Self.raw, generation: 3, origin: -5, key: Self.key), originNanoseconds: -5)
         let genuine = sidecar.encoded(key: Self.key)
         #expect(BootSidecar.decode(genuine, key: Self.key, journalID: sidecar.journalID) == sidecar)
         let edits = Gen.zip(Gen.int(in: 0...2), Gen.int(in: 0...(genuine.count - 1)), Gen.array(of: Gen.int(in: 0...255), count: 0...40))
@@ -64,18 +69,20 @@ struct BootSegmentVectorTests {
     @Test("a version-2 journal's exact bytes: the header and one session record (docs/journal-format.md §13.5)")
     func version2Journal() throws {
         var encoder = JournalEncoder(key: Self.key, journalID: Array(repeating: 0, count: 16), version: 2)
-        var evidence = Evidence(event: .launch, sessionID: "0000000000000001",
-                                clock: ClockReading(wallNanoseconds: 1_796_083_200_000_000_000, bootNanoseconds: 0,
-                                                    bootID: BootPseudonym.of(rawBootID: Self.raw, generation: 0, origin: 1_000_000_000_000, key: Self.key)),
-                                network: nil, connectivity: Connectivity(state: .unknown, reason: "interfaces-up"))
+        var evidence = Evidence(
+            event: .launch, sessionID: "0000000000000001",
+            clock: ClockReading(
+                wallNanoseconds: 1_796_083_200_000_000_000, bootNanoseconds: 0,
+                bootID: BootPseudonym.of(rawBootID: Self.raw, generation: 0, origin: 1_000_000_000_000, key: Self.key)),
+            network: nil, connectivity: Connectivity(state: .unknown, reason: "interfaces-up"))
         evidence.payloadVersion = 2
         evidence.rebootCreditNanoseconds = 1_799_000_000_000
         let record = try encoder.encodeRecord(type: "session.launch", payload: EvidenceCodec.encode(evidence))
         let expected = #"""
-        {"journal":"playtime","version":2,"key_id":"24a0391361c80d5d","journal_id":"00000000000000000000000000000000","mac":"1dfe760122c25562a6ea1fe7f8af62a95e3c34ff9647d82af11f0bdc165a64a9"}
-        {"seq":1,"type":"session.launch","payload":{"v":2,"session":"0000000000000001","event":"launch","origin":"lifecycle","wall":1796083200000000000,"boot":0,"bootId":"ffd8f9480a5c82c4e622f2da3c64a4e0","net":null,"netErr":null,"conn":"unknown","connReason":"interfaces-up","rate":0,"policy":"","rebootCredit":1799000000000},"mac":"d803669790fbee42c782ad368aebc9fad5b8fb4ba985fd809804eb2ada674e0d"}
+            {"journal":"playtime","version":2,"key_id":"24a0391361c80d5d","journal_id":"00000000000000000000000000000000","mac":"1dfe760122c25562a6ea1fe7f8af62a95e3c34ff9647d82af11f0bdc165a64a9"}
+            {"seq":1,"type":"session.launch","payload":{"v":2,"session":"0000000000000001","event":"launch","origin":"lifecycle","wall":1796083200000000000,"boot":0,"bootId":"ffd8f9480a5c82c4e622f2da3c64a4e0","net":null,"netErr":null,"conn":"unknown","connReason":"interfaces-up","rate":0,"policy":"","rebootCredit":1799000000000},"mac":"d803669790fbee42c782ad368aebc9fad5b8fb4ba985fd809804eb2ada674e0d"}
 
-        """#
+            """#
         #expect(String(decoding: encoder.headerLine + record, as: UTF8.self) == expected)
         var read: [Evidence] = []
         let verification = JournalReader.verify(bytes: encoder.headerLine + record, key: Self.key) { record in

@@ -6,13 +6,15 @@ import Testing
 /// with `pending`, never empty; anything else is refused.
 @Suite("Claim payloads: version 1, and version 2 with pending multipliers")
 struct ClaimPayloadTests {
-    let plain = ClaimRecord(sessionID: "s1", creditedSeconds: 65, status: .verified, paidGold: 5, escrowedGold: 0, multipliers: [],
-                            goldPerHour: 600, policyVersion: "default-1")
+    let plain = ClaimRecord(
+        sessionID: "s1", creditedSeconds: 65, status: .verified, paidGold: 5, escrowedGold: 0, multipliers: [],
+        goldPerHour: 600, policyVersion: "default-1")
 
     @Test("A claim without pending names is written as version 1, byte for byte as before, and read back")
     func versionOne() throws {
         let bytes = ClaimCodec.encode(plain)
-        #expect(String(decoding: bytes, as: UTF8.self)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
                 == #"{"v":1,"session":"s1","credited":65,"status":"verified","paid":5,"escrow":0,"multipliers":[],"rate":600,"policy":"default-1"}"#)
         #expect(ClaimCodec.decode(bytes) == plain)
     }
@@ -22,8 +24,10 @@ struct ClaimPayloadTests {
         var claim = plain
         claim.pendingMultipliers = ["ad"]
         let bytes = ClaimCodec.encode(claim)
-        #expect(String(decoding: bytes, as: UTF8.self)
-                == #"{"v":2,"session":"s1","credited":65,"status":"verified","paid":5,"escrow":0,"multipliers":[],"pending":["ad"],"rate":600,"policy":"default-1"}"#)
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == #"{"v":2,"session":"s1","credited":65,"status":"verified","paid":5,"escrow":0,"multipliers":[],"pending":["ad"],"rate":600,"policy":"default-1"}"#
+        )
         #expect(ClaimCodec.decode(bytes) == claim)
     }
 
@@ -41,7 +45,8 @@ struct ClaimPayloadTests {
 
     @Test("A claim encoded with Codable before pending multipliers existed decodes with none")
     func codableWithoutPending() throws {
-        let old = #"{"sessionID":"s1","creditedSeconds":65,"status":"verified","paidGold":5,"escrowedGold":0,"multipliers":[],"goldPerHour":600,"policyVersion":"default-1"}"#
+        let old =
+            #"{"sessionID":"s1","creditedSeconds":65,"status":"verified","paidGold":5,"escrowedGold":0,"multipliers":[],"goldPerHour":600,"policyVersion":"default-1"}"#
         #expect(try JSONDecoder().decode(ClaimRecord.self, from: Data(old.utf8)) == plain)
         var claim = plain
         claim.pendingMultipliers = ["ad"]

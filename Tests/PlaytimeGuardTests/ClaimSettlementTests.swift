@@ -8,8 +8,9 @@ struct ClaimSettlementTests {
 
     @Test("a claim uses the departure's rate snapshot and the verdict's status")
     func claimUsesSnapshot() throws {
-        let timeline = Readings.timeline(Readings.evidence(.background, wall: t0, boot: 0, rate: 600),
-                                         Readings.evidence(.foreground, wall: t0 + 3 * 3_600 * s, boot: 3 * 3_600 * s + 2 * s))
+        let timeline = Readings.timeline(
+            Readings.evidence(.background, wall: t0, boot: 0, rate: 600),
+            Readings.evidence(.foreground, wall: t0 + 3 * 3_600 * s, boot: 3 * 3_600 * s + 2 * s))
         let breakdown = try calculator.calculate(ElapsedVerdict(timeline: timeline), of: timeline)
         #expect(breakdown.goldPerHour == 600)
         #expect(breakdown.status == .verified)
@@ -33,8 +34,9 @@ struct ClaimSettlementTests {
         let provenTimeline = Readings.timeline(departure, arrival, proof: proof)
         let verified = ElapsedVerdict(timeline: provenTimeline)
         #expect(verified.status == .verified && verified.method == .network)
-        let settlement = try ledger.settle(provisional: first, escrowEntryID: receipt.escrow?.id, alreadyPaid: receipt.granted,
-                                           verified: verified, of: provenTimeline, calculator: calculator, at: 1_800_014_400)
+        let settlement = try ledger.settle(
+            provisional: first, escrowEntryID: receipt.escrow?.id, alreadyPaid: receipt.granted,
+            verified: verified, of: provenTimeline, calculator: calculator, at: 1_800_014_400)
         let expected = try calculator.calculate(verified, of: provenTimeline, requestedMultipliers: ["ad"]).paidNow
         #expect(settlement.verifiedGold == expected)
         #expect(settlement.extraPayable == expected - receipt.granted)
@@ -52,8 +54,9 @@ struct ClaimSettlementTests {
         let first = try calculator.calculate(verdict, of: timeline)
         var ledger = RewardLedger(policy: calculator.policy)
         let receipt = ledger.record(first, at: 100)
-        let settlement = try ledger.settle(provisional: first, escrowEntryID: receipt.escrow?.id, alreadyPaid: receipt.granted,
-                                           verified: verdict, of: timeline, calculator: calculator, at: 200)
+        let settlement = try ledger.settle(
+            provisional: first, escrowEntryID: receipt.escrow?.id, alreadyPaid: receipt.granted,
+            verified: verdict, of: timeline, calculator: calculator, at: 200)
         #expect(settlement.granted == 0 && settlement.extraPayable == 0)
     }
 }

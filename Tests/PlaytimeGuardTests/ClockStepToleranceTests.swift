@@ -15,22 +15,25 @@ struct ClockStepToleranceTests {
     /// A same-boot session of two hours whose network time is `departureOffset` off at the departure and
     /// `arrivalOffset` off at the return (positive: fast); clocks otherwise honest.
     static func sameBoot(departureOffset: Int64, arrivalOffset: Int64, away: Int64 = 2 * hour) -> SessionTimeline {
-        Readings.timeline(Readings.evidence(.background, wall: t0, boot: 500 * s, network: t0 + departureOffset),
-                          Readings.evidence(.foreground, wall: t0 + away, boot: 500 * s + away, network: t0 + away + arrivalOffset))
+        Readings.timeline(
+            Readings.evidence(.background, wall: t0, boot: 500 * s, network: t0 + departureOffset),
+            Readings.evidence(.foreground, wall: t0 + away, boot: 500 * s + away, network: t0 + away + arrivalOffset))
     }
 
     /// The same across a reboot 10 s after the departure (the new boot's uptime is nearly the whole time away).
     static func acrossReboot(departureOffset: Int64, arrivalOffset: Int64, away: Int64 = 2 * hour) -> SessionTimeline {
-        Readings.timeline(Readings.evidence(.background, wall: t0, boot: 50 * hour, bootID: "A", network: t0 + departureOffset),
-                          Readings.evidence(.launch, wall: t0 + away, boot: away - 10 * s, bootID: "B", network: t0 + away + arrivalOffset))
+        Readings.timeline(
+            Readings.evidence(.background, wall: t0, boot: 50 * hour, bootID: "A", network: t0 + departureOffset),
+            Readings.evidence(.launch, wall: t0 + away, boot: away - 10 * s, bootID: "B", network: t0 + away + arrivalOffset))
     }
 
     @Test("the tolerance is the wall clock's: one field, 120 s by default")
     func oneField() {
         #expect(Self.tolerance == 120 * Self.s)
         // A wall clock stepped by the tolerance is not flagged; one step more is: the same figure as below.
-        let wall = Readings.timeline(Readings.evidence(.background, wall: Self.t0, boot: 0),
-                                     Readings.evidence(.foreground, wall: Self.t0 + Self.hour + Self.tolerance + Self.s, boot: Self.hour))
+        let wall = Readings.timeline(
+            Readings.evidence(.background, wall: Self.t0, boot: 0),
+            Readings.evidence(.foreground, wall: Self.t0 + Self.hour + Self.tolerance + Self.s, boot: Self.hour))
         #expect(ElapsedVerdict(timeline: wall).has(.wallClockJumpedForward))
         let narrower = VerdictConfiguration(clockStepToleranceNanoseconds: 10 * Self.s)
         let network = Self.sameBoot(departureOffset: 30 * Self.s, arrivalOffset: 0)
@@ -38,8 +41,9 @@ struct ClockStepToleranceTests {
         #expect(ElapsedVerdict(timeline: network, configuration: narrower).has(.networkBootDisagreement))
     }
 
-    @Test("same boot, network 60 s fast or slow at the departure or the return: verified, unflagged, the boot clock's figure",
-          arguments: [(60, 0), (-60, 0), (0, 60), (0, -60), (60, -60), (-60, 60)])
+    @Test(
+        "same boot, network 60 s fast or slow at the departure or the return: verified, unflagged, the boot clock's figure",
+        arguments: [(60, 0), (-60, 0), (0, 60), (0, -60), (60, -60), (-60, 60)])
     func sameBootWithin(departure: Int64, arrival: Int64) throws {
         let timeline = Self.sameBoot(departureOffset: departure * Self.s, arrivalOffset: arrival * Self.s)
         let verdict = ElapsedVerdict(timeline: timeline)
@@ -90,18 +94,23 @@ struct ClockStepToleranceTests {
         // A rooted device adds 100 s to its boot clock; network honest. Within the tolerance the boot clock's
         // figure is credited: exactly what the same device earns by blocking NTP at one end (rule 2 needs
         // network time at both ends), and no more than 100 s beyond the truth.
-        let shifted = Readings.timeline(Readings.evidence(.background, wall: Self.t0, boot: 0, network: Self.t0),
-                                        Readings.evidence(.foreground, wall: Self.t0 + Self.hour, boot: Self.hour + 100 * Self.s,
-                                                          network: Self.t0 + Self.hour))
-        let offline = Readings.timeline(Readings.evidence(.background, wall: Self.t0, boot: 0),
-                                        Readings.evidence(.foreground, wall: Self.t0 + Self.hour, boot: Self.hour + 100 * Self.s,
-                                                          network: Self.t0 + Self.hour))
+        let shifted = Readings.timeline(
+            Readings.evidence(.background, wall: Self.t0, boot: 0, network: Self.t0),
+            Readings.evidence(
+                .foreground, wall: Self.t0 + Self.hour, boot: Self.hour + 100 * Self.s,
+                network: Self.t0 + Self.hour))
+        let offline = Readings.timeline(
+            Readings.evidence(.background, wall: Self.t0, boot: 0),
+            Readings.evidence(
+                .foreground, wall: Self.t0 + Self.hour, boot: Self.hour + 100 * Self.s,
+                network: Self.t0 + Self.hour))
         let verdict = ElapsedVerdict(timeline: shifted)
         #expect(verdict.lowerNanoseconds == ElapsedVerdict(timeline: offline).lowerNanoseconds)
         #expect(verdict.creditedSeconds <= 3_600 + 100)
         // Shifted by hours it is caught as before: the network's figure only.
-        let far = Readings.timeline(Readings.evidence(.background, wall: Self.t0, boot: 0, network: Self.t0),
-                                    Readings.evidence(.foreground, wall: Self.t0 + Self.hour, boot: 5 * Self.hour, network: Self.t0 + Self.hour))
+        let far = Readings.timeline(
+            Readings.evidence(.background, wall: Self.t0, boot: 0, network: Self.t0),
+            Readings.evidence(.foreground, wall: Self.t0 + Self.hour, boot: 5 * Self.hour, network: Self.t0 + Self.hour))
         let caught = ElapsedVerdict(timeline: far)
         #expect(caught.has(.networkBootDisagreement) && caught.status == .provisional && caught.creditedSeconds <= 3_600)
     }
@@ -120,8 +129,9 @@ struct ClockStepToleranceTests {
         #expect(ElapsedVerdict(timeline: timeline, configuration: Self.strict).status == .provisional)
     }
 
-    @Test("signed time at both ends: network time a minute off is not named a contradiction; beyond the tolerance it is",
-          arguments: [(60, false), (-60, false), (10 + 120 + 2, true)])
+    @Test(
+        "signed time at both ends: network time a minute off is not named a contradiction; beyond the tolerance it is",
+        arguments: [(60, false), (-60, false), (10 + 120 + 2, true)])
     func signedTime(departureOffset: Int64, named: Bool) {
         var timeline = Self.sameBoot(departureOffset: departureOffset * Self.s, arrivalOffset: 0, away: Self.hour)
         timeline.departureSignedLatestNanoseconds = Self.t0 + Self.s
@@ -135,8 +145,9 @@ struct ClockStepToleranceTests {
         #expect(ElapsedVerdict(timeline: timeline, configuration: Self.strict).has(.signedTimeContradictsNetwork) == (departureOffset > 10))
     }
 
-    @Test("across a reboot, network 60 s off at either end: verified, unflagged, the network's figure as before",
-          arguments: [(60, 0), (-60, 0), (0, 60), (0, -60)])
+    @Test(
+        "across a reboot, network 60 s off at either end: verified, unflagged, the network's figure as before",
+        arguments: [(60, 0), (-60, 0), (0, 60), (0, -60)])
     func acrossRebootWithin(departure: Int64, arrival: Int64) {
         let timeline = Self.acrossReboot(departureOffset: departure * Self.s, arrivalOffset: arrival * Self.s)
         let verdict = ElapsedVerdict(timeline: timeline)
@@ -152,7 +163,9 @@ struct ClockStepToleranceTests {
         #expect(before.has(.networkBootDisagreement) == (arrival - departure < -10))
     }
 
-    @Test("across a reboot 30 s after leaving, the departure's earliest time E from a server 60 s fast: an honest reboot, verified; beyond the tolerance a forged one")
+    @Test(
+        "across a reboot 30 s after leaving, the departure's earliest time E from a server 60 s fast: an honest reboot, verified; beyond the tolerance a forged one"
+    )
     func earliestTimeFromFastServer() {
         // The departure has no network time; E (§10b) comes from an earlier fix that was a minute fast. The new boot
         // began 30 s after the departure; the return's network time is honest.

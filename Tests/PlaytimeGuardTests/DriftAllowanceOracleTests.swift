@@ -1,7 +1,8 @@
 import PlaytimeSystem
-@testable import PlaytimeGuard
 import PropertyTesting
 import Testing
+
+@testable import PlaytimeGuard
 
 /// The drift allowance is computed from 64-bit halves instead of `UInt128` (docs/apple.md); this compares
 /// it with the `UInt128` formula it replaced (the oracle) over the whole Int64 range of spans and rates.

@@ -11,9 +11,10 @@ struct HeldReturnCostTests {
 
     /// A reading of boot "A" at `boot`; with `lag`, network time that far behind the boot clock's line.
     static func evidence(_ kind: SessionEventKind, session: String = "", boot: Int64, lag: Int64?, bootID: String = "A") -> Evidence {
-        Evidence(event: kind, sessionID: session, clock: ClockReading(wallNanoseconds: t0 + boot, bootNanoseconds: boot, bootID: bootID),
-                 network: lag.map { NetworkTime(unixNanoseconds: t0 + boot - $0, errorBoundNanoseconds: 2_000_000) },
-                 connectivity: .unknown, goldPerHour: kind == .background ? 600 : 0, policyVersion: kind == .background ? "p" : "")
+        Evidence(
+            event: kind, sessionID: session, clock: ClockReading(wallNanoseconds: t0 + boot, bootNanoseconds: boot, bootID: bootID),
+            network: lag.map { NetworkTime(unixNanoseconds: t0 + boot - $0, errorBoundNanoseconds: 2_000_000) },
+            connectivity: .unknown, goldPerHour: kind == .background ? 600 : 0, policyVersion: kind == .background ? "p" : "")
     }
 
     /// `count` sessions of one boot, each away 60 s, whose network time falls 300 s short of the boot clock (one
@@ -21,7 +22,8 @@ struct HeldReturnCostTests {
     /// its departure. Session `i` departs with network time `300 s × i` behind; the next fix settles none of the
     /// earlier ones.
     static func hold(_ count: Int, in assembler: inout SessionAssembler, sequence: inout UInt64) -> (boot: Int64, lag: Int64) {
-        var boot = 10 * s, lag: Int64 = 0
+        var boot = 10 * s
+        var lag: Int64 = 0
         for index in 0..<count {
             sequence += 1
             _ = assembler.add(sequence: sequence, evidence: evidence(.background, session: "s\(index)", boot: boot, lag: lag))

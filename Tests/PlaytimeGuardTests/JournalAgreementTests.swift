@@ -20,8 +20,9 @@ struct JournalAgreementTests {
         return result
     }
 
-    @Test("encode to a journal, read back through JournalReader + SessionAssembler + verdict: same gold as in process",
-          arguments: [1, 2])
+    @Test(
+        "encode to a journal, read back through JournalReader + SessionAssembler + verdict: same gold as in process",
+        arguments: [1, 2])
     func sameGold(version: Int) throws {
         let directory = (FileManager.default.isWritableFile(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()) + "/playtime-agree-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -38,7 +39,8 @@ struct JournalAgreementTests {
                     item.payloadVersion = Int64(version)
                     // Version 2 (docs/journal-format.md §13): a return after a reboot carries the device's asserted uptime.
                     if version == 2, item.event == .foreground || item.event == .launch,
-                       item.clock.bootID != timeline.departure.clock.bootID, item.clock.bootID != nil {
+                        item.clock.bootID != timeline.departure.clock.bootID, item.clock.bootID != nil
+                    {
                         item.rebootCreditNanoseconds = max(0, item.clock.bootNanoseconds)
                     }
                     evidence.append(item)

@@ -28,7 +28,9 @@ struct NothingLostFacadeTests {
         try Data(lines.joined(separator: [0x0a])).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test("Issue 29 case 2: a line cut in the middle of the journal: the next start sets it aside whole, begins a new journal under the same key and pays a new session")
+    @Test(
+        "Issue 29 case 2: a line cut in the middle of the journal: the next start sets it aside whole, begins a new journal under the same key and pays a new session"
+    )
     func damagedJournalIsSetAside() async throws {
         let fixture = try EarningsFixture()
         defer { fixture.cleanUp() }
@@ -127,7 +129,9 @@ struct NothingLostFacadeTests {
         #expect(paid > 0)
     }
 
-    @Test("An enrolled journal that is damaged: set aside, the device records under its own key (needsEnrollment), and a new enrollment begins its journal once no session is open")
+    @Test(
+        "An enrolled journal that is damaged: set aside, the device records under its own key (needsEnrollment), and a new enrollment begins its journal once no session is open"
+    )
     func enrolledJournalDamaged() async throws {
         let fixture = try EarningsFixture()
         defer { fixture.cleanUp() }

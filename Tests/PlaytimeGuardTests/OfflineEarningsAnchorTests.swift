@@ -22,8 +22,9 @@ struct AnchorTestServer {
     /// The answer to `request`: issued `delay` after it left, and arriving `delay` after that (a round trip of 2 × delay).
     func answer(_ request: AnchorRequest, delay: Int64 = 20_000_000, account: String = "player-1", time: Int64? = nil) -> String {
         clock.advance(nanoseconds: delay)
-        let token = key.issue(serverNanoseconds: time ?? clock.read().wallNanoseconds, account: account, journalID: request.journalID,
-                              headSequence: request.headSequence, headMAC: request.headMAC)
+        let token = key.issue(
+            serverNanoseconds: time ?? clock.read().wallNanoseconds, account: account, journalID: request.journalID,
+            headSequence: request.headSequence, headMAC: request.headMAC)
         clock.advance(nanoseconds: delay)
         return token.text
     }
@@ -113,18 +114,21 @@ struct OfflineEarningsAnchorTests {
         #expect(throws: EarningsError.anchor(.wrongHead("it names record 1, the request reported record 2"))) {
             _ = try earnings.recordAnchor(oldToken, for: request)
         }
-        let other = server.key.issue(serverNanoseconds: 1, account: "player-1", journalID: String(repeating: "9", count: 32),
-                                     headSequence: request.headSequence, headMAC: request.headMAC)
+        let other = server.key.issue(
+            serverNanoseconds: 1, account: "player-1", journalID: String(repeating: "9", count: 32),
+            headSequence: request.headSequence, headMAC: request.headMAC)
         #expect(throws: EarningsError.anchor(.wrongJournal)) { _ = try earnings.recordAnchor(other.text, for: request) }
-        let sameSequence = server.key.issue(serverNanoseconds: 1, account: "player-1", journalID: request.journalID,
-                                            headSequence: request.headSequence, headMAC: String(repeating: "0", count: 64))
+        let sameSequence = server.key.issue(
+            serverNanoseconds: 1, account: "player-1", journalID: request.journalID,
+            headSequence: request.headSequence, headMAC: String(repeating: "0", count: 64))
         #expect(throws: EarningsError.anchor(.wrongHead("it names record 2, the request reported record 2 with another MAC"))) {
             _ = try earnings.recordAnchor(sameSequence.text, for: request)
         }
         #expect(throws: EarningsError.anchor(.malformed("not a pa1 anchor"))) { _ = try earnings.recordAnchor("pa1.x", for: request) }
         // Time 0 with an odd round trip: the earliest time the fix allows is before 1970.
-        let zero = server.key.issue(serverNanoseconds: 0, account: "player-1", journalID: request.journalID,
-                                    headSequence: request.headSequence, headMAC: request.headMAC)
+        let zero = server.key.issue(
+            serverNanoseconds: 0, account: "player-1", journalID: request.journalID,
+            headSequence: request.headSequence, headMAC: request.headMAC)
         fixture.clock.advance(nanoseconds: 3)
         #expect(throws: EarningsError.anchor(.malformed("its time is no fix: 0 ns with a round trip of 3 ns"))) {
             _ = try earnings.recordAnchor(zero.text, for: request)

@@ -68,9 +68,12 @@ struct OfflineEarningsTests {
         #expect(payout.goldInEscrow == 0)
         #expect(!payout.awaitingProof)
         #expect(payout.explanation.contains("boot clock"))
-        #expect(payout.claim == ClaimRecord(sessionID: departure.evidence.sessionID, creditedSeconds: 7_199, status: .verified,
-                                            paidGold: defaultGold(7_199), escrowedGold: 0, multipliers: [], goldPerHour: 600,
-                                            policyVersion: RewardPolicy.default.version))
+        #expect(
+            payout.claim
+                == ClaimRecord(
+                    sessionID: departure.evidence.sessionID, creditedSeconds: 7_199, status: .verified,
+                    paidGold: defaultGold(7_199), escrowedGold: 0, multipliers: [], goldPerHour: 600,
+                    policyVersion: RewardPolicy.default.version))
         #expect(try await earnings.foreground() == nil, "a repeated foreground pays nothing")
         #expect(try fixture.claims(key: earnings.journalKey) == [payout.claim])
     }
@@ -90,8 +93,9 @@ struct OfflineEarningsTests {
         #expect(payout.pending == [PendingMultiplier(name: "ad", gold: 3_599 / 6 - 3_599 / 12)])
         #expect(payout.goldPendingGrant == 3_599 / 6 - 3_599 / 12)
         #expect(payout.breakdown.multipliers.isEmpty)
-        #expect(payout.explanation.hasSuffix(
-            "Away 59m 59s: 50 % efficiency: 299 gold now. Waiting for the server's grant: ad (+300 gold)."),
+        #expect(
+            payout.explanation.hasSuffix(
+                "Away 59m 59s: 50 % efficiency: 299 gold now. Waiting for the server's grant: ad (+300 gold)."),
             "\(payout.explanation)")
         // The journal holds the claim as written (version 2, with its pending names).
         #expect(try fixture.claims(key: earnings.journalKey) == [payout.claim])
@@ -136,9 +140,10 @@ struct OfflineEarningsTests {
         fixture.clock.advance(nanoseconds: 2 * hour)
         // The return is recorded by a process that dies before its claim (the recorder alone, as the facade uses it).
         do {
-            let recorder = try SessionRecorder(journalPath: fixture.directory + "/journal.jsonl", key: key, clock: fixture.clock,
-                                               networkTime: fixture.network,
-                                               connectivity: ConnectivityMonitor(probe: fixture.probe, clock: fixture.clock))
+            let recorder = try SessionRecorder(
+                journalPath: fixture.directory + "/journal.jsonl", key: key, clock: fixture.clock,
+                networkTime: fixture.network,
+                connectivity: ConnectivityMonitor(probe: fixture.probe, clock: fixture.clock))
             let back = try await recorder.enteredForeground()
             #expect(back.departure?.sessionID == departure.evidence.sessionID)
         }

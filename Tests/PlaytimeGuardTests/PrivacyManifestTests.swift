@@ -18,23 +18,31 @@ struct PrivacyManifestTests {
     static let categories: [String: Category] = [
         "NSPrivacyAccessedAPICategorySystemBootTime": Category(
             reasons: ["35F9.1"],
-            calls: ["CLOCK_BOOTTIME", "CLOCK_MONOTONIC_RAW", "mach_continuous_time", "mach_absolute_time",
-                    "kern.boottime", "kern.bootsessionuuid", "systemUptime", "CLOCK_UPTIME_RAW"]),
+            calls: [
+                "CLOCK_BOOTTIME", "CLOCK_MONOTONIC_RAW", "mach_continuous_time", "mach_absolute_time",
+                "kern.boottime", "kern.bootsessionuuid", "systemUptime", "CLOCK_UPTIME_RAW",
+            ]),
         "NSPrivacyAccessedAPICategoryFileTimestamp": Category(
             reasons: ["C617.1"],
-            calls: ["stat(", "fstat(", "lstat(", "fstatat(", "getattrlist", "modificationDate", "creationDate",
-                    "contentModificationDateKey", "creationDateKey"]),
+            calls: [
+                "stat(", "fstat(", "lstat(", "fstatat(", "getattrlist", "modificationDate", "creationDate",
+                "contentModificationDateKey", "creationDateKey",
+            ]),
         "NSPrivacyAccessedAPICategoryDiskSpace": Category(
             reasons: [],
-            calls: ["statfs(", "statvfs(", "fstatfs(", "fstatvfs(", "volumeAvailableCapacity", "systemFreeSize",
-                    "systemSize"]),
+            calls: [
+                "statfs(", "statvfs(", "fstatfs(", "fstatvfs(", "volumeAvailableCapacity", "systemFreeSize",
+                "systemSize",
+            ]),
         "NSPrivacyAccessedAPICategoryUserDefaults": Category(reasons: [], calls: ["UserDefaults"]),
         "NSPrivacyAccessedAPICategoryActiveKeyboards": Category(reasons: [], calls: ["activeInputModes"]),
     ]
 
     /// The modules linked into the `PlaytimeGuard` product (Package.swift).
-    static let clientModules = ["PlaytimeGuard", "PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal",
-                                "PlaytimeRewards", "PlaytimeRoughtime"]
+    static let clientModules = [
+        "PlaytimeGuard", "PlaytimeSystem", "PlaytimeNTP", "PlaytimeCrypto", "PlaytimeJournal",
+        "PlaytimeRewards", "PlaytimeRoughtime",
+    ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -10,17 +10,22 @@ struct RecorderExtremeJournalTests {
     func seed(_ fixture: RecorderFixture, bootNanoseconds: Int64, network: NetworkTime) throws {
         let reading = fixture.clock.read()
         var builder = try JournalBuilder(path: fixture.journalPath, key: fixture.key)
-        try builder.append(Evidence(event: .heartbeat, sessionID: "", clock: ClockReading(wallNanoseconds: reading.wallNanoseconds,
-                                                                                           bootNanoseconds: bootNanoseconds, bootID: reading.bootID),
-                                    network: network, connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 600))
+        try builder.append(
+            Evidence(
+                event: .heartbeat, sessionID: "",
+                clock: ClockReading(
+                    wallNanoseconds: reading.wallNanoseconds,
+                    bootNanoseconds: bootNanoseconds, bootID: reading.bootID),
+                network: network, connectivity: Connectivity(state: .online, reason: "ntp-ok"), goldPerHour: 600))
         try builder.close()
     }
 
-    @Test("A network reading that cannot be aged (extreme boot, boot after now, bad error bound) is dropped, never trapped on",
-          arguments: [
+    @Test(
+        "A network reading that cannot be aged (extreme boot, boot after now, bad error bound) is dropped, never trapped on",
+        arguments: [
             (Int64.min, Int64(1_000_000)), (Int64.max, Int64(1_000_000)), (Int64(1_000_001_000_000), Int64(1_000_000)),
             (Int64(999_000_000_000), Int64(-1)), (Int64(999_000_000_000), Int64.max), (Int64(999_000_000_000), Int64.max - 50_000),
-          ])
+        ])
     func dropped(boot: Int64, errorBound: Int64) async throws {
         let fixture = try RecorderFixture()
         defer { fixture.cleanUp() }
@@ -48,8 +53,9 @@ struct RecorderExtremeJournalTests {
         let fixture = try RecorderFixture()
         defer { fixture.cleanUp() }
         let reading = fixture.clock.read()
-        try seed(fixture, bootNanoseconds: reading.bootNanoseconds - 10_000_000_000,
-                 network: NetworkTime(unixNanoseconds: reading.wallNanoseconds - 10_000_000_000, errorBoundNanoseconds: 2_000_000))
+        try seed(
+            fixture, bootNanoseconds: reading.bootNanoseconds - 10_000_000_000,
+            network: NetworkTime(unixNanoseconds: reading.wallNanoseconds - 10_000_000_000, errorBoundNanoseconds: 2_000_000))
         let network = try #require(try fixture.recorder().heartbeat(goldPerHour: 600, policyVersion: "v").evidence.network)
         #expect(network.unixNanoseconds == reading.wallNanoseconds)
         #expect(network.errorBoundNanoseconds == 2_000_000 + 10_000 * 100)

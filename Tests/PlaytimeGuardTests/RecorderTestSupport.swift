@@ -1,8 +1,8 @@
 import Foundation
 import PlaytimeGuard
 import PlaytimeJournal
-import PlaytimeTestSupport
 import PlaytimeSystem
+import PlaytimeTestSupport
 
 /// A fresh temporary directory with a key file, per test.
 struct RecorderFixture {
@@ -22,8 +22,9 @@ struct RecorderFixture {
     var journalPath: String { directory + "/journal.jsonl" }
 
     func recorder(configuration: RecorderConfiguration = RecorderConfiguration()) throws -> SessionRecorder {
-        try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: network,
-                            connectivity: ConnectivityMonitor(probe: probe, clock: clock), configuration: configuration)
+        try SessionRecorder(
+            journalPath: journalPath, key: key, clock: clock, networkTime: network,
+            connectivity: ConnectivityMonitor(probe: probe, clock: clock), configuration: configuration)
     }
 
     /// Every record in the journal, verified.

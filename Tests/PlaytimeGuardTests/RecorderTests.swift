@@ -48,7 +48,7 @@ struct RecorderTests {
     func coldStartClosesOpenBackground() async throws {
         let fixture = try RecorderFixture()
         defer { fixture.cleanUp() }
-        let departure = try fixture.recorder().enteredBackground(goldPerHour: 60, policyVersion: "p1")   // that recorder is released at once
+        let departure = try fixture.recorder().enteredBackground(goldPerHour: 60, policyVersion: "p1")  // that recorder is released at once
         fixture.clock.advance(nanoseconds: 3 * hour)
         let relaunched = try fixture.recorder()
         #expect(relaunched.openDeparture == departure.evidence)
@@ -108,7 +108,7 @@ struct RecorderTests {
         defer { fixture.cleanUp() }
         let departure = try await {
             let recorder = try fixture.recorder()
-            _ = try await recorder.appLaunched()   // a fix in the first boot anchors network time
+            _ = try await recorder.appLaunched()  // a fix in the first boot anchors network time
             return try recorder.enteredBackground(goldPerHour: 60, policyVersion: "p1")
         }()
         #expect(departure.evidence.network != nil)
@@ -148,7 +148,7 @@ struct RecorderTests {
         let fixture = try RecorderFixture()
         defer { fixture.cleanUp() }
         let recorder = try fixture.recorder()
-        _ = try await recorder.appLaunched()   // anchors network time in this boot
+        _ = try await recorder.appLaunched()  // anchors network time in this boot
         let departure = try recorder.enteredBackground(goldPerHour: 60, policyVersion: "p1")
         fixture.clock.advance(nanoseconds: hour)
         fixture.clock.setWall(byAdding: 5 * hour)
@@ -179,8 +179,14 @@ struct RecorderTests {
         let records = try fixture.records()
         var open = false
         for record in records {
-            if record.type == "session.background" { #expect(!open); open = true }
-            if record.type == "session.foreground" { #expect(open); open = false }
+            if record.type == "session.background" {
+                #expect(!open)
+                open = true
+            }
+            if record.type == "session.foreground" {
+                #expect(open)
+                open = false
+            }
         }
     }
 
@@ -209,18 +215,21 @@ struct EvidenceCodecTests {
     static let evidence: Gen<Evidence> = Gen.zip(
         Gen.zip(Gen<Int>.int(in: 0...4), Gen<Int64>.int(in: Int64.min...Int64.max), Gen<Int64>.int(in: 0...Int64.max)),
         Gen.zip(Gen<Int64?>.optional(Gen<Int64>.int(in: Int64.min...Int64.max)), Gen<Int64>.int(in: 0...1_000_000_000_000), Gen<Bool>.bool),
-        Gen.zip(Gen<Int64>.int(in: 0...1_000_000_000), Gen<Int>.int(in: 0...2), Gen<String>.element(of: ["", "p1", "quote\"back\\slash", "tab\tnew\nline", "ünïcödé ✓", "\u{1}"]))
+        Gen.zip(
+            Gen<Int64>.int(in: 0...1_000_000_000), Gen<Int>.int(in: 0...2),
+            Gen<String>.element(of: ["", "p1", "quote\"back\\slash", "tab\tnew\nline", "ünïcödé ✓", "\u{1}"]))
     ).map { clocks, network, other in
         let kinds = SessionEventKind.allCases
         let states: [Connectivity.State] = [.online, .offline, .unknown]
         let kind = kinds[clocks.0 % kinds.count]
         // docs/journal-format.md §7: only a departure can be recovered from a heartbeat.
-        return Evidence(event: kind, sessionID: other.2.isEmpty && kind != .background ? "" : "0123456789abcdef",
-                        origin: network.2 || kind != .background ? "lifecycle" : "heartbeat",
-                        clock: ClockReading(wallNanoseconds: clocks.1, bootNanoseconds: clocks.2, bootID: network.2 ? "3f1c-\(other.2)" : nil),
-                        network: network.0.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: network.1) },
-                        connectivity: Connectivity(state: states[other.1], reason: other.2),
-                        goldPerHour: other.0, policyVersion: other.2)
+        return Evidence(
+            event: kind, sessionID: other.2.isEmpty && kind != .background ? "" : "0123456789abcdef",
+            origin: network.2 || kind != .background ? "lifecycle" : "heartbeat",
+            clock: ClockReading(wallNanoseconds: clocks.1, bootNanoseconds: clocks.2, bootID: network.2 ? "3f1c-\(other.2)" : nil),
+            network: network.0.map { NetworkTime(unixNanoseconds: $0, errorBoundNanoseconds: network.1) },
+            connectivity: Connectivity(state: states[other.1], reason: other.2),
+            goldPerHour: other.0, policyVersion: other.2)
     }
 
     @Test("Evidence round-trips through the payload exactly")
@@ -232,12 +241,15 @@ struct EvidenceCodecTests {
 
     @Test("Payloads outside the grammar are refused: leading zeros, unknown origins, a heartbeat origin on a return")
     func strictGrammar() throws {
-        let departure = Evidence(event: .background, sessionID: "0123456789abcdef", clock: ClockReading(wallNanoseconds: 5, bootNanoseconds: 7, bootID: "b"),
-                                 network: nil, connectivity: .unknown, goldPerHour: 600, policyVersion: "p")
+        let departure = Evidence(
+            event: .background, sessionID: "0123456789abcdef", clock: ClockReading(wallNanoseconds: 5, bootNanoseconds: 7, bootID: "b"),
+            network: nil, connectivity: .unknown, goldPerHour: 600, policyVersion: "p")
         let text = String(decoding: EvidenceCodec.encode(departure), as: UTF8.self)
         #expect(EvidenceCodec.decode(Array(text.utf8)) == departure)
-        for (from, to) in [(#""rate":600"#, #""rate":0600"#), (#""rate":600"#, #""rate":-0"#), (#""boot":7"#, #""boot":07"#),
-                           (#""origin":"lifecycle""#, #""origin":"cron""#), (#""origin":"lifecycle""#, #""origin":"Lifecycle""#)] {
+        for (from, to) in [
+            (#""rate":600"#, #""rate":0600"#), (#""rate":600"#, #""rate":-0"#), (#""boot":7"#, #""boot":07"#),
+            (#""origin":"lifecycle""#, #""origin":"cron""#), (#""origin":"lifecycle""#, #""origin":"Lifecycle""#),
+        ] {
             let edited = text.replacingOccurrences(of: from, with: to)
             #expect(edited != text)
             #expect(EvidenceCodec.decode(Array(edited.utf8)) == nil, "accepted \(edited)")
@@ -279,7 +291,9 @@ struct EvidenceCodecTests {
 struct EvidenceEscapeTests {
     @Test("a \\u escape takes exactly four hex digits: a sign is refused (a flipped byte once decoded to the same evidence)")
     func unicodeEscapeNeedsFourHexDigits() {
-        let good = Array(#"{"v":1,"session":"0123456789abcdef","event":"background","origin":"lifecycle","wall":1,"boot":1,"bootId":"b-\u0001","net":null,"netErr":null,"conn":"offline","connReason":"x","rate":1,"policy":"p"}"#.utf8)
+        let good = Array(
+            #"{"v":1,"session":"0123456789abcdef","event":"background","origin":"lifecycle","wall":1,"boot":1,"bootId":"b-\u0001","net":null,"netErr":null,"conn":"offline","connReason":"x","rate":1,"policy":"p"}"#
+                .utf8)
         #expect(EvidenceCodec.decode(good)?.clock.bootID == "b-\u{01}")
         for bad in [#"\u+001"#, #"\u-001"#, #"\u 001"#, #"\u001"#, #"\u00g1"#] {
             let text = String(decoding: good, as: UTF8.self).replacingOccurrences(of: #"\u0001"#, with: bad)

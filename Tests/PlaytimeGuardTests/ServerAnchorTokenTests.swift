@@ -11,8 +11,9 @@ struct ServerAnchorTokenTests {
     let mac = String(repeating: "ab", count: 32)
 
     func issued(time: Int64 = 1_796_083_200_000_000_000, account: String = "player-7", sequence: UInt64 = 3) -> ServerAnchor {
-        key.issue(serverNanoseconds: time, account: account, journalID: journal, headSequence: sequence, headMAC: mac,
-                  nonce: Array(repeating: 0x5a, count: 16))
+        key.issue(
+            serverNanoseconds: time, account: account, journalID: journal, headSequence: sequence, headMAC: mac,
+            nonce: Array(repeating: 0x5a, count: 16))
     }
 
     /// `text` with its field `index` (0-based, between the dots) replaced by `value`.
@@ -23,7 +24,10 @@ struct ServerAnchorTokenTests {
     }
 
     func refused(_ text: String) -> Bool {
-        do { _ = try ServerAnchor(text: text); return false } catch { return true }
+        do {
+            _ = try ServerAnchor(text: text)
+            return false
+        } catch { return true }
     }
 
     @Test("A token parses back to the anchor it was issued as, and only the issuing key verifies it")
@@ -74,15 +78,17 @@ struct ServerAnchorTokenTests {
 
     @Test("The anchor record's payload round-trips in its one layout; anything else is refused")
     func codec() {
-        let measured = AnchorRecord(token: issued().text, sentBootNanoseconds: 10, receivedBootNanoseconds: 52_000_010,
-                                    bootID: "0011223344556677", wallNanoseconds: 1_796_083_200_000_000_000)
+        let measured = AnchorRecord(
+            token: issued().text, sentBootNanoseconds: 10, receivedBootNanoseconds: 52_000_010,
+            bootID: "0011223344556677", wallNanoseconds: 1_796_083_200_000_000_000)
         let unmeasured = AnchorRecord(token: issued().text, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil, wallNanoseconds: 7)
         for record in [measured, unmeasured] {
             let payload = AnchorCodec.encode(record)
             #expect(AnchorCodec.decode(payload) == record)
         }
-        #expect(String(decoding: AnchorCodec.encode(unmeasured), as: UTF8.self)
-            == #"{"v":1,"token":"\#(issued().text)","sent":0,"received":0,"bootId":null,"wall":7}"#)
+        #expect(
+            String(decoding: AnchorCodec.encode(unmeasured), as: UTF8.self)
+                == #"{"v":1,"token":"\#(issued().text)","sent":0,"received":0,"bootId":null,"wall":7}"#)
         func decodes(_ text: String) -> Bool { AnchorCodec.decode(Array(text.utf8)) != nil }
         let token = issued().text
         #expect(decodes(#"{"v":1,"token":"\#(token)","sent":1,"received":2,"bootId":"b","wall":3}"#))

@@ -11,9 +11,10 @@ struct ServerTruthVerdictTests {
 
     @Test("same boot, an NTP spoofer 5 h behind at the return: flagged, the smaller figure provisionally, never verified")
     func spooferBehindIsProvisional() {
-        let verdict = ElapsedVerdict(timeline: Readings.timeline(
-            Readings.evidence(.background, wall: t0, boot: 100 * s, network: t0),
-            Readings.evidence(.foreground, wall: t0 + 6 * Self.hour, boot: 100 * s + 6 * Self.hour, network: t0 + 1 * Self.hour)))
+        let verdict = ElapsedVerdict(
+            timeline: Readings.timeline(
+                Readings.evidence(.background, wall: t0, boot: 100 * s, network: t0),
+                Readings.evidence(.foreground, wall: t0 + 6 * Self.hour, boot: 100 * s + 6 * Self.hour, network: t0 + 1 * Self.hour)))
         #expect(verdict.has(.networkBootDisagreement))
         #expect(verdict.status == .provisional)
         #expect(verdict.creditedSeconds <= 3_600)
@@ -107,7 +108,9 @@ struct ServerTruthVerdictTests {
 
     @Test("a forged reboot without network at the return: withheld when the wall clock gives it away, else at most 300 gold")
     func forgedRebootOffline() throws {
-        let up = 30 * 24 * Self.hour, away = 5 * s, serverNow = t0 + away + 2 * s
+        let up = 30 * 24 * Self.hour
+        let away = 5 * s
+        let serverNow = t0 + away + 2 * s
         let departure = Readings.evidence(.background, wall: t0, boot: up, bootID: "A")
         func judge(departWall: Int64, returnWall: Int64) throws -> (ElapsedVerdict, RewardBreakdown) {
             var left = departure

@@ -1,5 +1,5 @@
-import PlaytimeSystem
 import PlaytimeGuard
+import PlaytimeSystem
 import PropertyTesting
 import Testing
 
@@ -13,8 +13,10 @@ struct SettlingFixBoundTests {
 
     /// A boot clock shifted 7 h forward within one boot, network time honest (1 h really passed).
     var shifted: (departure: Evidence, arrival: Evidence) {
-        (Readings.evidence(.background, wall: t0, boot: 100 * s, network: t0),
-         Readings.evidence(.foreground, wall: t0 + Self.hour, boot: 100 * s + 8 * Self.hour, network: t0 + Self.hour))
+        (
+            Readings.evidence(.background, wall: t0, boot: 100 * s, network: t0),
+            Readings.evidence(.foreground, wall: t0 + Self.hour, boot: 100 * s + 8 * Self.hour, network: t0 + Self.hour)
+        )
     }
 
     @Test("a fix with netErr Int64.max does not release a shifted boot clock's figure: provisional, held")
@@ -22,8 +24,9 @@ struct SettlingFixBoundTests {
         let (departure, arrival) = shifted
         // The fix sides with the shifted boot clock; with an unbounded error it would agree with anything.
         for network in [t0 + 8 * Self.hour + 60 * s, t0 + Self.hour + 60 * s] {
-            let fix = Readings.evidence(.settlement, wall: t0 + Self.hour + 60 * s, boot: 100 * s + 8 * Self.hour + 60 * s,
-                                        network: network, error: .max)
+            let fix = Readings.evidence(
+                .settlement, wall: t0 + Self.hour + 60 * s, boot: 100 * s + 8 * Self.hour + 60 * s,
+                network: network, error: .max)
             let verdict = ElapsedVerdict(timeline: Readings.timeline(departure, arrival, proof: fix))
             #expect(verdict.status == .provisional)
             #expect(!verdict.has(.laterProofAgreesWithBootClock))
@@ -38,8 +41,9 @@ struct SettlingFixBoundTests {
         let (departure, arrival) = shifted
         // netErr_p = disagreement − 1 ns: netErr_p alone is smaller, but with netErr_d, drift and T the fix agrees
         // with the return's network time as well (the bypass of a rule on netErr_p alone).
-        let fix = Readings.evidence(.settlement, wall: t0 + Self.hour + 60 * s, boot: 100 * s + 8 * Self.hour + 60 * s,
-                                    network: t0 + Self.hour + 60 * s, error: 7 * Self.hour - 1)
+        let fix = Readings.evidence(
+            .settlement, wall: t0 + Self.hour + 60 * s, boot: 100 * s + 8 * Self.hour + 60 * s,
+            network: t0 + Self.hour + 60 * s, error: 7 * Self.hour - 1)
         let verdict = ElapsedVerdict(timeline: Readings.timeline(departure, arrival, proof: fix))
         #expect(verdict.status == .provisional)
         #expect(verdict.creditedSeconds <= 3_600)
@@ -103,7 +107,8 @@ struct SettlingFixBoundTests {
             let timeline = Readings.timeline(departure, arrival, proof: fix)
             let verdict = ElapsedVerdict(timeline: timeline, serverNowNanoseconds: random.next(upTo: 1) == 0 ? nil : draw())
             guard verdict.has(.laterProofAgreesWithBootClock), let d = departure.network, let a = arrival.network,
-                  let p = fix.network else { continue }
+                let p = fix.network
+            else { continue }
             let (networkDelta, o1) = a.unixNanoseconds.subtractingReportingOverflow(d.unixNanoseconds)
             let (bootDelta, o2) = arrival.clock.bootNanoseconds.subtractingReportingOverflow(departure.clock.bootNanoseconds)
             let (gap, o3) = networkDelta.subtractingReportingOverflow(bootDelta)

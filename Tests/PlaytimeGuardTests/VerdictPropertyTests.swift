@@ -28,7 +28,8 @@ struct VerdictPropertyTests {
     @Test("wall-clock manipulation and hijacked NTP never yield more gold than the honest run")
     func manipulationNeverPays() throws {
         try PropertyCheck.check(AwayGen.adversarial, name: "manipulated gold <= honest gold") { value in
-            let cheated = try Self.gold(value), honest = try Self.gold(value.honest)
+            let cheated = try Self.gold(value)
+            let honest = try Self.gold(value.honest)
             try PropertyCheck.expect(cheated <= honest, "manipulated \(cheated) > honest \(honest)")
         }
     }
@@ -94,10 +95,12 @@ struct VerdictPropertyTests {
         let any = Gen<Int64>.int64
         let gen = Gen.zip(Gen.zip(any, any, any, any), Gen.zip(any, any, any, any), Gen.zip(Gen<Bool>.bool, Gen<Bool>.bool, any, any))
         try PropertyCheck.check(gen, name: "never traps") { a, b, c in
-            let departure = Evidence(event: .background, sessionID: "x", clock: ClockReading(wallNanoseconds: a.0, bootNanoseconds: a.1, bootID: c.0 ? "A" : nil),
-                                     network: NetworkTime(unixNanoseconds: a.2, errorBoundNanoseconds: a.3), connectivity: .unknown, goldPerHour: max(0, c.2))
-            let arrival = Evidence(event: .foreground, sessionID: "x", clock: ClockReading(wallNanoseconds: b.0, bootNanoseconds: b.1, bootID: c.1 ? "A" : "B"),
-                                   network: NetworkTime(unixNanoseconds: b.2, errorBoundNanoseconds: b.3), connectivity: .unknown)
+            let departure = Evidence(
+                event: .background, sessionID: "x", clock: ClockReading(wallNanoseconds: a.0, bootNanoseconds: a.1, bootID: c.0 ? "A" : nil),
+                network: NetworkTime(unixNanoseconds: a.2, errorBoundNanoseconds: a.3), connectivity: .unknown, goldPerHour: max(0, c.2))
+            let arrival = Evidence(
+                event: .foreground, sessionID: "x", clock: ClockReading(wallNanoseconds: b.0, bootNanoseconds: b.1, bootID: c.1 ? "A" : "B"),
+                network: NetworkTime(unixNanoseconds: b.2, errorBoundNanoseconds: b.3), connectivity: .unknown)
             let verdict = ElapsedVerdict(timeline: SessionTimeline(sessionID: "x", departure: departure, arrival: arrival), serverNowNanoseconds: c.3)
             _ = verdict.explanation
             try PropertyCheck.expect(verdict.lowerNanoseconds >= 0 && verdict.creditedSeconds >= 0, "negative credit")

@@ -112,8 +112,9 @@ struct Version2ReviewTests {
         // Generation 1 of boot B was begun twice (two sidecars, two origins); the pseudonym binds the origin
         // (docs/journal-format.md §13.2), so the restored sidecar's segment is another "boot" for the server.
         #expect(departure.clock.bootID != arrival.clock.bootID, "the departure and the return carry different pseudonyms")
-        #expect(departure.clock.bootID.map { $0.prefix(16) } == arrival.clock.bootID.map { $0.prefix(16) },
-                "the same generation of one raw boot (same tag)")
+        #expect(
+            departure.clock.bootID.map { $0.prefix(16) } == arrival.clock.bootID.map { $0.prefix(16) },
+            "the same generation of one raw boot (same tag)")
         // The true time away is one hour; no boot-clock difference is taken across the two origins, and the
         // device asserts no reboot credit for a segment of its own raw boot.
         #expect(arrival.rebootCreditNanoseconds == nil)
@@ -196,8 +197,9 @@ struct Version2ReviewTests {
         // A rooted device: the boot id changes, the boot clock does not restart (10 days of uptime).
         fixture.clock.advance(nanoseconds: 10 * s)
         let now = fixture.clock.read()
-        let forged = ManualClock(wallNanoseconds: now.wallNanoseconds + 10 * 24 * hour, bootNanoseconds: now.bootNanoseconds + 10 * 24 * hour,
-                                 bootID: "forged-boot")
+        let forged = ManualClock(
+            wallNanoseconds: now.wallNanoseconds + 10 * 24 * hour, bootNanoseconds: now.bootNanoseconds + 10 * 24 * hour,
+            bootID: "forged-boot")
         var configuration = fixture.configuration()
         configuration.clock = forged
         configuration.networkTime = ManualNetworkTimeSource(clock: forged, mode: .offline)
@@ -285,9 +287,10 @@ struct Version2ReviewTests {
         fixture.network.set(.answer)
         fixture.clock.advance(nanoseconds: 60 * s)
         do {
-            let recorder = try SessionRecorder(journalPath: fixture.directory + "/journal.jsonl", key: key, clock: fixture.clock,
-                                               networkTime: fixture.network,
-                                               connectivity: ConnectivityMonitor(probe: fixture.probe, clock: fixture.clock))
+            let recorder = try SessionRecorder(
+                journalPath: fixture.directory + "/journal.jsonl", key: key, clock: fixture.clock,
+                networkTime: fixture.network,
+                connectivity: ConnectivityMonitor(probe: fixture.probe, clock: fixture.clock))
             #expect(try await recorder.settlePending().count == 1)
         }
         earnings = try fixture.open()

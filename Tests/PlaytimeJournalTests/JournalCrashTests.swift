@@ -21,9 +21,10 @@ struct JournalCrashTests {
     /// The child executable, if it exists and answers the probe correctly.
     static let child: String? = {
         let environment = ProcessInfo.processInfo.environment
-        let candidates = [environment["PLAYTIME_CRASH_CHILD"]].compactMap { $0 } + [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("playtime").path
-        ]
+        let candidates =
+            [environment["PLAYTIME_CRASH_CHILD"]].compactMap { $0 } + [
+                URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("playtime").path
+            ]
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
             if probe(candidate) { return candidate }
         }
@@ -99,8 +100,9 @@ struct JournalCrashTests {
                     #expect(result.header != nil || highestAcknowledged == 0, "round \(round): header lost")
                     tornTails += 1
                 }
-                #expect(result.recordCount >= highestAcknowledged,
-                        "round \(round): acknowledged \(highestAcknowledged) but only \(result.recordCount) verified")
+                #expect(
+                    result.recordCount >= highestAcknowledged,
+                    "round \(round): acknowledged \(highestAcknowledged) but only \(result.recordCount) verified")
             }
             #expect(highestAcknowledged > 0, "the child never completed an append before being killed")
             print("crash test: \(kills) kills, \(highestAcknowledged) acknowledged appends, \(tornTails) torn tails seen")

@@ -101,8 +101,10 @@ struct JournalFileTests {
         // Any well-formed version other than 1 or 2, however long, is unsupported (§11); a leading zero is malformed.
         let lead = Array(#"{"journal":"playtime","version":"#.utf8)
         let rest = Array(header[(lead.count + 1)...])
-        for (version, reason) in [("1234567890", JournalFailure.Reason.unsupportedVersion), (String(repeating: "9", count: 40), .unsupportedVersion),
-                                  ("01", .malformed), ("0", .unsupportedVersion)] {
+        for (version, reason) in [
+            ("1234567890", JournalFailure.Reason.unsupportedVersion), (String(repeating: "9", count: 40), .unsupportedVersion),
+            ("01", .malformed), ("0", .unsupportedVersion),
+        ] {
             #expect(JournalReader.verify(bytes: lead + Array(version.utf8) + rest, key: key).failure?.reason == reason, "version \(version)")
         }
         #expect(JournalReader.verify(bytes: Array("hello\n".utf8), key: key).failure?.reason == .malformed)

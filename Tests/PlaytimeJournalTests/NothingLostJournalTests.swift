@@ -32,13 +32,16 @@ struct NothingLostJournalTests {
     @Test("loadOrCreate: a missing key is made; an empty or torn one is made again while the journal holds no record; other text is refused")
     func keyRecovery() throws {
         try JournalFixtures.withTemporaryDirectory { directory in
-            let key = directory + "/player.key", journal = directory + "/journal.jsonl"
+            let key = directory + "/player.key"
+            let journal = directory + "/journal.jsonl"
             let (made, origin) = try KeyFile.loadOrCreate(path: key, journalPath: journal)
             #expect(origin == .created)
             #expect(try KeyFile.loadOrCreate(path: key, journalPath: journal).0.keyID == made.keyID)
             #expect(try KeyFile.loadOrCreate(path: key, journalPath: journal).1 == .loaded)
-            for (text, problem) in [("", "is empty"), (" \n", "is empty"), ("0123456789abcdef", "holds only 8 bytes of a key (torn)"),
-                                    ("0123456789abcdef0123456789abcdef012", "holds a key cut short (torn)")] {
+            for (text, problem) in [
+                ("", "is empty"), (" \n", "is empty"), ("0123456789abcdef", "holds only 8 bytes of a key (torn)"),
+                ("0123456789abcdef0123456789abcdef012", "holds a key cut short (torn)"),
+            ] {
                 try write(text, key)
                 let (replaced, origin) = try KeyFile.loadOrCreate(path: key, journalPath: journal)
                 #expect(origin == .replacedDamaged(problem: problem))
@@ -58,7 +61,8 @@ struct NothingLostJournalTests {
     @Test("loadOrCreate: a header alone is set aside (kept); records make the lost key an error that changes nothing")
     func keyOfJournal() throws {
         try JournalFixtures.withTemporaryDirectory { directory in
-            let keyPath = directory + "/player.key", journal = directory + "/journal.jsonl"
+            let keyPath = directory + "/player.key"
+            let journal = directory + "/journal.jsonl"
             let key = try KeyFile.generate(path: keyPath)
             var writer = try JournalWriter(path: journal, key: key, journalID: Array(repeating: 0xab, count: 16))
             let header = try bytes(journal)

@@ -2,6 +2,7 @@ import PlaytimeSystem
 import PlaytimeTestSupport
 import PropertyTesting
 import Testing
+
 @testable import PlaytimeNTP
 
 /// Kernel receive stamps: the control-message parser on any bytes, and real exchanges over loopback.
@@ -97,7 +98,8 @@ struct ArrivalStampTests {
             attempts += 1
             try client.send([UInt8(truncatingIfNeeded: attempts)])
             guard try Poller.waitReadable([server.descriptor], timeoutNanoseconds: 1_000_000_000).first == true,
-                  let (_, sender) = try server.receive(into: &buffer) else { continue }
+                let (_, sender) = try server.receive(into: &buffer)
+            else { continue }
             try server.send([7], to: sender)
             guard try Poller.waitReadable([client.descriptor], timeoutNanoseconds: 1_000_000_000).first == true else { continue }
             let queuedBy = SystemClock.wallNanoseconds()

@@ -1,6 +1,7 @@
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
+
 @testable import PlaytimeNTP
 
 /// Deterministic client tests: scripted servers on a manual clock. Nothing sleeps, nothing touches the network.
@@ -10,9 +11,12 @@ struct ClientTests {
     let b = NTPServer(host: "10.0.0.2")
     let c = NTPServer(host: "10.0.0.3")
 
-    func client(_ scripts: [NTPServer: ScriptedNTPTransport.Script], configure: (inout NTPConfiguration) -> Void = { _ in },
-                interfaceUp: Bool = true, names: [String: Result<[SocketAddress], ResolveError>] = [:])
-        -> (NTPClient, ScriptedNTPTransport, ManualClock) {
+    func client(
+        _ scripts: [NTPServer: ScriptedNTPTransport.Script], configure: (inout NTPConfiguration) -> Void = { _ in },
+        interfaceUp: Bool = true, names: [String: Result<[SocketAddress], ResolveError>] = [:]
+    )
+        -> (NTPClient, ScriptedNTPTransport, ManualClock)
+    {
         let clock = ManualClock()
         var keyed: [String: ScriptedNTPTransport.Script] = [:]
         for (server, script) in scripts { keyed[server.description] = script }
@@ -74,7 +78,10 @@ struct ClientTests {
     @Test("DENY and RSTR retire the server for the client's lifetime", arguments: ["DENY", "RSTR"])
     func denyRetires(code: String) async {
         let (client, transport, clock) = client([a: .init(replies: [.kissOfDeath(code), .honest()])], configure: { $0.minimumPollIntervalNanoseconds = 0 })
-        do { _ = try await client.query([a]); Issue.record("fix from a kiss") } catch { #expect(error.kind == .rejected) }
+        do {
+            _ = try await client.query([a])
+            Issue.record("fix from a kiss")
+        } catch { #expect(error.kind == .rejected) }
         clock.advance(nanoseconds: 3_600_000_000_000)
         do {
             _ = try await client.query([a])
@@ -135,12 +142,14 @@ struct ClientTests {
         #expect(fix.delayNanoseconds == 10_000_000)
     }
 
-    @Test("Every rejection reason reaches the outcome", arguments: [
-        (FakeReply.unsynchronized, "unsynchronized"), (.stratum(16), "stratum-out-of-range"),
-        (.zeroTransmit, "zero-timestamp"), (.mode(3), "wrong-mode"),
-        (.rootDispersion(nanoseconds: 2_000_000_000), "root-distance-too-large"),
-        (.spoofedOrigin, "origin-mismatch"), (.short(length: 12), "short-packet"), (.kissOfDeath("XXXX"), "XXXX"),
-    ])
+    @Test(
+        "Every rejection reason reaches the outcome",
+        arguments: [
+            (FakeReply.unsynchronized, "unsynchronized"), (.stratum(16), "stratum-out-of-range"),
+            (.zeroTransmit, "zero-timestamp"), (.mode(3), "wrong-mode"),
+            (.rootDispersion(nanoseconds: 2_000_000_000), "root-distance-too-large"),
+            (.spoofedOrigin, "origin-mismatch"), (.short(length: 12), "short-packet"), (.kissOfDeath("XXXX"), "XXXX"),
+        ])
     func rejectionsReachOutcome(reply: FakeReply, code: String) async {
         let (client, _, _) = client([a: .init(replies: [reply])])
         do {
@@ -162,7 +171,10 @@ struct ClientTests {
     @Test("No route to any server is offline")
     func offlineNoRoute() async {
         let (client, _, _) = client([a: .init(replies: [], sendErrno: 101), b: .init(replies: [], sendErrno: 101)])
-        do { _ = try await client.query([a, b]); Issue.record("fix while offline") } catch {
+        do {
+            _ = try await client.query([a, b])
+            Issue.record("fix while offline")
+        } catch {
             #expect(error.kind == .offline)
             #expect(error.servers.allSatisfy { $0.status == .unreachable && $0.reasonCode == "no-route" })
         }
@@ -173,7 +185,10 @@ struct ClientTests {
         let name = NTPServer(host: "time.example")
         for (up, kind) in [(false, NTPError.Kind.offline), (true, .dnsFailure)] {
             let (client, _, _) = client([:], interfaceUp: up)
-            do { _ = try await client.query([name]); Issue.record("fix without DNS") } catch {
+            do {
+                _ = try await client.query([name])
+                Issue.record("fix without DNS")
+            } catch {
                 #expect(error.kind == kind)
                 #expect(error.servers[0].status == .dnsFailure)
             }
@@ -192,7 +207,10 @@ struct ClientTests {
     @Test("Silent servers time out: unreachable")
     func silent() async {
         let (client, _, _) = client([a: .init(replies: [.silent])])
-        do { _ = try await client.query([a, b]); Issue.record("fix from silence") } catch {
+        do {
+            _ = try await client.query([a, b])
+            Issue.record("fix from silence")
+        } catch {
             #expect(error.kind == .unreachable)
             #expect(error.servers.map(\.status) == [.timeout, .timeout])
         }
@@ -227,16 +245,21 @@ struct ClientTests {
     @Test("No servers is an error of its own")
     func noServers() async {
         let (client, _, _) = client([:])
-        do { _ = try await client.query([]); Issue.record("fix from nothing") } catch { #expect(error.kind == .noServers) }
+        do {
+            _ = try await client.query([])
+            Issue.record("fix from nothing")
+        } catch { #expect(error.kind == .noServers) }
     }
 }
 
 @Suite("Server names")
 struct ServerNameTests {
-    @Test("Parses host, host:port, [v6]:port and bare v6", arguments: [
-        ("pool.ntp.org", "pool.ntp.org", UInt16(123)), ("127.0.0.1:11123", "127.0.0.1", 11123),
-        ("[::1]:4123", "::1", 4123), ("::1", "::1", 123), ("[fe80::1]", "fe80::1", 123),
-    ])
+    @Test(
+        "Parses host, host:port, [v6]:port and bare v6",
+        arguments: [
+            ("pool.ntp.org", "pool.ntp.org", UInt16(123)), ("127.0.0.1:11123", "127.0.0.1", 11123),
+            ("[::1]:4123", "::1", 4123), ("::1", "::1", 123), ("[fe80::1]", "fe80::1", 123),
+        ])
     func parses(text: String, host: String, port: UInt16) throws {
         let server = try #require(NTPServer(parsing: text))
         #expect(server.host == host)
@@ -256,7 +279,9 @@ struct SteppingTransport: NTPTransport {
     let clock: ManualClock
     let stepNanoseconds: Int64
 
-    nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError> { await inner.resolve(host: host, port: port) }
+    nonisolated(nonsending) func resolve(host: String, port: UInt16) async -> Result<[SocketAddress], ResolveError> {
+        await inner.resolve(host: host, port: port)
+    }
     nonisolated(nonsending) func exchange(_ requests: [NTPRequest], timeoutNanoseconds: Int64) async -> [NTPExchangeResult] {
         let results = await inner.exchange(requests, timeoutNanoseconds: timeoutNanoseconds)
         clock.setWall(byAdding: stepNanoseconds)

@@ -38,7 +38,8 @@ struct LossyPathTests {
 
     /// One return's check: a fresh client (as a freshly started game) within the recorder's 1.5 s budget.
     static func returnCheck(_ servers: [NTPServer], configuration: NTPConfiguration = NTPConfiguration())
-        async -> (fix: NTPFix?, error: NTPError?, elapsed: Int64) {
+        async -> (fix: NTPFix?, error: NTPError?, elapsed: Int64)
+    {
         let start = SystemClock.bootNanoseconds()
         do {
             let fix = try await NTPClient(configuration: configuration).query(servers, timeoutNanoseconds: 1_500_000_000)
@@ -99,9 +100,13 @@ struct LossyPathTests {
         try PropertyCheck.check(Gen<UInt64>.uint64, count: 12, name: "duplicates and reordering") { (seed: UInt64) throws in
             let offset = Int64(seed % 2_000_000_001) - 1_000_000_000
             let fake = try FakeNTPServer(.honest(offsetNanoseconds: offset))
-            let proxy = try LossyUDPProxy(upstream: fake.address, impairment: PathImpairment(jitterNanoseconds: 5_000_000, duplication: 1, reordering: 0.5),
-                                          seed: seed)
-            defer { proxy.stop(); fake.stop() }
+            let proxy = try LossyUDPProxy(
+                upstream: fake.address, impairment: PathImpairment(jitterNanoseconds: 5_000_000, duplication: 1, reordering: 0.5),
+                seed: seed)
+            defer {
+                proxy.stop()
+                fake.stop()
+            }
             let nonces = (0..<3).map { UInt64($0) &+ (seed | 1) &* 0x9E37_79B9 | 1 }
             let requests = nonces.map { NTPRequest(addresses: [proxy.address], nonce: $0) }
             let frame = (wall: SystemClock.wallNanoseconds(), boot: SystemClock.bootNanoseconds())
@@ -112,8 +117,9 @@ struct LossyPathTests {
                     throw PropertyAssertion("no reply through a lossless path")
                 }
                 try PropertyCheck.expect(NTPPacket.echoes(nonce: nonce, in: datagram), "a reply matched to another request's origin")
-                let timing = NTPExchangeTiming(frameWallNanoseconds: frame.wall, frameBootNanoseconds: frame.boot,
-                                               sentBootNanoseconds: sent, receivedBootNanoseconds: received)
+                let timing = NTPExchangeTiming(
+                    frameWallNanoseconds: frame.wall, frameBootNanoseconds: frame.boot,
+                    sentBootNanoseconds: sent, receivedBootNanoseconds: received)
                 let sample = try NTPReplyValidator.validate(datagram, nonce: nonce, timing: timing, limits: NTPValidationLimits()).get()
                 let bound = sample.delayNanoseconds / 2 + 1_000_000
                 try PropertyCheck.expect(abs(sample.offsetNanoseconds - offset) <= bound, "offset \(sample.offsetNanoseconds), true \(offset)")
@@ -148,8 +154,10 @@ struct LossyPathTests {
     @Test("Servers whose clocks drift (±50 ppm from ±0.5 ms, within their stated error) behind 30 % loss: every fix contains the true time")
     func driftingServers() async throws {
         let now = SystemClock.wallNanoseconds()
-        let replies: [FakeReply] = [.drifting(offsetNanoseconds: 500_000, ppm: 50, sinceUnixNanoseconds: now), .honest(),
-                                    .drifting(offsetNanoseconds: -500_000, ppm: -50, sinceUnixNanoseconds: now)]
+        let replies: [FakeReply] = [
+            .drifting(offsetNanoseconds: 500_000, ppm: 50, sinceUnixNanoseconds: now), .honest(),
+            .drifting(offsetNanoseconds: -500_000, ppm: -50, sinceUnixNanoseconds: now),
+        ]
         let path = try LossyServers(replies, PathImpairment(loss: 0.3, jitterNanoseconds: 10_000_000), seed: Self.seed("drift"))
         defer { path.stop() }
         var fixes = 0

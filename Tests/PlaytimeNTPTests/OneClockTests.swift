@@ -14,8 +14,9 @@ struct OneClockTests {
         let bootOffset: Int64
         func read() -> ClockReading {
             let system = SystemClockSource().read()
-            return ClockReading(wallNanoseconds: system.wallNanoseconds, bootNanoseconds: system.bootNanoseconds + bootOffset,
-                                bootID: system.bootID)
+            return ClockReading(
+                wallNanoseconds: system.wallNanoseconds, bootNanoseconds: system.bootNanoseconds + bootOffset,
+                bootID: system.bootID)
         }
         func sleep(nanoseconds: Int64) async { await SystemClockSource().sleep(nanoseconds: nanoseconds) }
     }

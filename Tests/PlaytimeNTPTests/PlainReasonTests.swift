@@ -1,12 +1,14 @@
+import PlaytimeSystem
+import PlaytimeTestSupport
+import Testing
+
+@testable import PlaytimeNTP
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PlaytimeSystem
-import PlaytimeTestSupport
-import Testing
-@testable import PlaytimeNTP
 
 /// A server's reason is for a person: plain words, never a system call's name or an errno name or number
 /// (scripted: nothing touches the network, so a name that does not resolve is a scripted answer).
@@ -26,10 +28,12 @@ struct PlainReasonTests {
         }
     }
 
-    @Test("Refused, no route, no such host: the reason says so in words", arguments: [
-        (ECONNREFUSED, "the port refused (nothing listens on it)"), (ENETUNREACH, "no route to that network"),
-        (EHOSTUNREACH, "no route to that host"),
-    ])
+    @Test(
+        "Refused, no route, no such host: the reason says so in words",
+        arguments: [
+            (ECONNREFUSED, "the port refused (nothing listens on it)"), (ENETUNREACH, "no route to that network"),
+            (EHOSTUNREACH, "no route to that host"),
+        ])
     func socketFailures(code: Int32, words: String) async throws {
         let server = NTPServer(host: "10.0.0.1")
         let outcome = try #require(await outcome(script: .init(replies: [], sendErrno: code), server: server))

@@ -9,7 +9,8 @@ struct RetryTests {
     let clock = ManualClock()
 
     func client(_ scripts: [String: ScriptedNTPTransport.Script], configure: (inout NTPConfiguration) -> Void = { _ in })
-        -> (NTPClient, ScriptedNTPTransport) {
+        -> (NTPClient, ScriptedNTPTransport)
+    {
         var configuration = NTPConfiguration()
         configure(&configuration)
         let transport = ScriptedNTPTransport(clock: clock, scripts: scripts)
@@ -57,8 +58,10 @@ struct RetryTests {
 
     @Test("Two of three agree after the first window: the check stops, the silent one is asked once")
     func stopsAtQuorum() async throws {
-        let (client, transport) = client([key(1): .init(replies: [.honest()]), key(2): .init(replies: [.honest()]),
-                                          key(3): .init(replies: [.silent])])
+        let (client, transport) = client([
+            key(1): .init(replies: [.honest()]), key(2): .init(replies: [.honest()]),
+            key(3): .init(replies: [.silent]),
+        ])
         let start = clock.bootNanoseconds()
         let fix = try await client.query([server(1), server(2), server(3)])
         #expect(transport.sent.count == 3)
@@ -68,8 +71,10 @@ struct RetryTests {
 
     @Test("One answer of three is not a quorum yet: the others are asked again, and the fix uses all three")
     func retriesUntilQuorum() async throws {
-        let (client, transport) = client([key(1): .init(replies: [.honest()]), key(2): .init(replies: [.silent, .silent, .honest()]),
-                                          key(3): .init(replies: [.silent, .honest()])])
+        let (client, transport) = client([
+            key(1): .init(replies: [.honest()]), key(2): .init(replies: [.silent, .silent, .honest()]),
+            key(3): .init(replies: [.silent, .honest()]),
+        ])
         let fix = try await client.query([server(1), server(2), server(3)])
         // 3 first requests, then 2, then (server 3 answered, two of three agree) stop.
         #expect(transport.sent.count == 5)

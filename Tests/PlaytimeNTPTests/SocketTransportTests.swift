@@ -2,6 +2,7 @@ import Foundation
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
+
 @testable import PlaytimeNTP
 
 /// The real socket transport against an in-process fake server on 127.0.0.1: every rejection over a real socket.
@@ -30,12 +31,14 @@ struct SocketTransportTests {
         #expect(fake.requestCount == 1)
     }
 
-    @Test("Every defect is rejected over a real socket", arguments: [
-        (FakeReply.spoofedOrigin, "origin-mismatch"), (.kissOfDeath("DENY"), "DENY"), (.unsynchronized, "unsynchronized"),
-        (.stratum(0), "????"), (.stratum(16), "stratum-out-of-range"), (.zeroReceive, "zero-timestamp"),
-        (.zeroTransmit, "zero-timestamp"), (.short(length: 40), "short-packet"), (.mode(3), "wrong-mode"),
-        (.rootDispersion(nanoseconds: 1_200_000_000), "root-distance-too-large"), (.negativeDelay, "negative-delay"),
-    ])
+    @Test(
+        "Every defect is rejected over a real socket",
+        arguments: [
+            (FakeReply.spoofedOrigin, "origin-mismatch"), (.kissOfDeath("DENY"), "DENY"), (.unsynchronized, "unsynchronized"),
+            (.stratum(0), "????"), (.stratum(16), "stratum-out-of-range"), (.zeroReceive, "zero-timestamp"),
+            (.zeroTransmit, "zero-timestamp"), (.short(length: 40), "short-packet"), (.mode(3), "wrong-mode"),
+            (.rootDispersion(nanoseconds: 1_200_000_000), "root-distance-too-large"), (.negativeDelay, "negative-delay"),
+        ])
     func defects(reply: FakeReply, code: String) async throws {
         let fake = try FakeNTPServer(reply)
         defer { fake.stop() }

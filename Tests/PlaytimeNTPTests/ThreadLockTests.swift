@@ -16,7 +16,8 @@ struct ThreadLockTests {
     func contention() {
         let lock = ThreadLock(Tally())
         let torn = ThreadLock(0)
-        let threads = 8, increments = 20_000
+        let threads = 8
+        let increments = 20_000
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             for _ in 0..<increments {
                 let consistent = lock.withLock { tally -> Bool in
@@ -49,7 +50,7 @@ struct ThreadLockTests {
                 }
                 return nil
             } catch {
-                return error // typed: Refusal, no cast needed
+                return error  // typed: Refusal, no cast needed
             }
         }()
         #expect(caught == Refusal(code: 7))

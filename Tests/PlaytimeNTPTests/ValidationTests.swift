@@ -1,18 +1,21 @@
 import PlaytimeTestSupport
 import Testing
+
 @testable import PlaytimeNTP
 
 @Suite("Reply validation")
 struct ValidationTests {
     let nonce: UInt64 = 0xDEAD_BEEF_0000_0001
-    let timing = NTPExchangeTiming(frameWallNanoseconds: 1_796_083_200_000_000_000, frameBootNanoseconds: 5_000_000_000,
-                                   sentBootNanoseconds: 5_000_000_000, receivedBootNanoseconds: 5_020_000_000)
+    let timing = NTPExchangeTiming(
+        frameWallNanoseconds: 1_796_083_200_000_000_000, frameBootNanoseconds: 5_000_000_000,
+        sentBootNanoseconds: 5_000_000_000, receivedBootNanoseconds: 5_020_000_000)
 
     /// A reply as a server whose clock is `offset` ahead would send, 10 ms each way, 0 processing time.
     func reply(_ kind: FakeReply = .honest(), offset: Int64 = 0) -> [UInt8] {
         let serverTime = timing.frameWallNanoseconds + 10_000_000 + offset
-        return kind.datagrams(for: NTPPacket.clientRequest(nonce: nonce).encoded(),
-                              receivedUnixNanoseconds: serverTime, transmitUnixNanoseconds: serverTime)[0]
+        return kind.datagrams(
+            for: NTPPacket.clientRequest(nonce: nonce).encoded(),
+            receivedUnixNanoseconds: serverTime, transmitUnixNanoseconds: serverTime)[0]
     }
 
     @Test("Offset and delay follow θ = ½[(T2−T1)+(T3−T4)], δ = (T4−T1)−(T3−T2)")
@@ -25,23 +28,25 @@ struct ValidationTests {
         }
     }
 
-    @Test("Each defect is rejected with its reason", arguments: [
-        (FakeReply.unsynchronized, "unsynchronized"),
-        (.kissOfDeath("DENY"), "kiss-of-death"),
-        (.stratum(0), "kiss-of-death"),
-        (.stratum(16), "stratum-out-of-range"),
-        (.stratum(200), "stratum-out-of-range"),
-        (.zeroReceive, "zero-timestamp"),
-        (.zeroTransmit, "zero-timestamp"),
-        (.mode(3), "wrong-mode"),
-        (.mode(5), "wrong-mode"),
-        (.version(0), "unsupported-version"),
-        (.version(5), "unsupported-version"),
-        (.rootDispersion(nanoseconds: 1_500_000_000), "root-distance-too-large"),
-        (.negativeDelay, "negative-delay"),
-        (.spoofedOrigin, "origin-mismatch"),
-        (.short(length: 47), "short-packet"),
-    ])
+    @Test(
+        "Each defect is rejected with its reason",
+        arguments: [
+            (FakeReply.unsynchronized, "unsynchronized"),
+            (.kissOfDeath("DENY"), "kiss-of-death"),
+            (.stratum(0), "kiss-of-death"),
+            (.stratum(16), "stratum-out-of-range"),
+            (.stratum(200), "stratum-out-of-range"),
+            (.zeroReceive, "zero-timestamp"),
+            (.zeroTransmit, "zero-timestamp"),
+            (.mode(3), "wrong-mode"),
+            (.mode(5), "wrong-mode"),
+            (.version(0), "unsupported-version"),
+            (.version(5), "unsupported-version"),
+            (.rootDispersion(nanoseconds: 1_500_000_000), "root-distance-too-large"),
+            (.negativeDelay, "negative-delay"),
+            (.spoofedOrigin, "origin-mismatch"),
+            (.short(length: 47), "short-packet"),
+        ])
     func rejection(kind: FakeReply, code: String) {
         let result = NTPReplyValidator.validate(reply(kind), nonce: nonce, timing: timing, limits: .init())
         guard case .failure(let rejection) = result else {
@@ -94,7 +99,7 @@ struct IntersectionTests {
         for trial in 0..<2_000 {
             let truth = Int64(bitPattern: generator.next() % 2_000_000) - 1_000_000
             let honest = Int(generator.next() % 4) + 2
-            let liars = Int(generator.next() % UInt64(honest))   // strictly fewer liars than honest servers
+            let liars = Int(generator.next() % UInt64(honest))  // strictly fewer liars than honest servers
             var intervals: [(low: Int64, high: Int64)] = []
             for _ in 0..<honest {
                 let halfWidth = Int64(generator.next() % 50_000) + 1

@@ -21,8 +21,9 @@ struct WallToBootMappingTests {
     )
 
     static func map(_ stamp: Int64, _ pair: (Int64, Int64), _ notBefore: Int64) -> Int64 {
-        WallToBootMapping.bootNanoseconds(ofWall: stamp, pairedWith: WallBootPair(wallNanoseconds: pair.0, bootNanoseconds: pair.1),
-                                          notBefore: notBefore)
+        WallToBootMapping.bootNanoseconds(
+            ofWall: stamp, pairedWith: WallBootPair(wallNanoseconds: pair.0, bootNanoseconds: pair.1),
+            notBefore: notBefore)
     }
 
     @Test("A stamp 3 µs before the read lands 3 µs before the read on the boot clock")
@@ -40,8 +41,10 @@ struct WallToBootMappingTests {
         // Extremes neither trap nor leave the window.
         #expect(map(.min, 8_000_000) == 8_000_000)
         #expect(map(.max, 8_000_000) == 9_000_000)
-        #expect(WallToBootMapping.bootNanoseconds(ofWall: 0, pairedWith: WallBootPair(wallNanoseconds: .max, bootNanoseconds: .max),
-                                                  notBefore: .min) == 0)
+        #expect(
+            WallToBootMapping.bootNanoseconds(
+                ofWall: 0, pairedWith: WallBootPair(wallNanoseconds: .max, bootNanoseconds: .max),
+                notBefore: .min) == 0)
     }
 
     @Test("The result lies in [notBefore, read] (or is the read when notBefore is later), for any input")

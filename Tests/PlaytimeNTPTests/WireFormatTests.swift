@@ -1,5 +1,6 @@
 import PropertyTesting
 import Testing
+
 @testable import PlaytimeNTP
 
 @Suite("Wire format")
@@ -34,10 +35,12 @@ struct WireFormatTests {
         }
     }
 
-    @Test("Round trip is exact to the nanosecond's rounding across eras", arguments: [
-        Int64(0), 1_796_083_200_123_456_789, 2_085_978_495_999_999_999, 2_085_978_496_000_000_001,
-        4_000_000_000_000_000_000, -1_000_000_000_000_000_000,
-    ])
+    @Test(
+        "Round trip is exact to the nanosecond's rounding across eras",
+        arguments: [
+            Int64(0), 1_796_083_200_123_456_789, 2_085_978_495_999_999_999, 2_085_978_496_000_000_001,
+            4_000_000_000_000_000_000, -1_000_000_000_000_000_000,
+        ])
     func roundTrip(unix: Int64) {
         let decoded = NTPTimestamp(unixNanoseconds: unix).unixNanoseconds(near: unix + 40 * 365 * 86_400 * 1_000_000_000)
         #expect(abs(decoded - unix) <= 1)
@@ -52,7 +55,8 @@ struct WireFormatTests {
 
     @Test("A server reply decodes field by field")
     func serverReplyGolden() throws {
-        let text = "2402 03e8 00000100 00000080 c0000201"
+        let text =
+            "2402 03e8 00000100 00000080 c0000201"
             + " e5f1c2a000000000 0123456789abcdef e5f1c2a180000000 e5f1c2a1c0000000"
         let packet = try #require(NTPPacket(decoding: unhex(text)))
         #expect(packet.leap == 0)

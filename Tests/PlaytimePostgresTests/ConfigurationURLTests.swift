@@ -63,18 +63,23 @@ struct ConfigurationURLTests {
         #expect(throws: PostgresError.tlsRequired) { try PostgresConfiguration(url: "postgres://u:secret@h/db?sslmode=\(mode)") }
     }
 
-    @Test("Malformed URLs are refused with invalidURL", arguments: [
-        "mysql://u@h/db", "postgres:/u@h", "", "postgres://h/db", "postgres://u@h:0/db", "postgres://u@h:65536/db",
-        "postgres://u@h:port/db", "postgres://u@h/db?sslmode=maybe", "postgres://u@h/db?foo=bar",
-        "postgres://u@h/db?novalue", "postgres://u%zz@h/db", "postgres://u%ff@h/db", "postgres://u@[::1/db",
-        "postgres://u@h/db?connect_timeout=0", "postgres://u@h/db?connect_timeout=-5", "postgres://u@h/db?host=a,b",
-    ])
+    @Test(
+        "Malformed URLs are refused with invalidURL",
+        arguments: [
+            "mysql://u@h/db", "postgres:/u@h", "", "postgres://h/db", "postgres://u@h:0/db", "postgres://u@h:65536/db",
+            "postgres://u@h:port/db", "postgres://u@h/db?sslmode=maybe", "postgres://u@h/db?foo=bar",
+            "postgres://u@h/db?novalue", "postgres://u%zz@h/db", "postgres://u%ff@h/db", "postgres://u@[::1/db",
+            "postgres://u@h/db?connect_timeout=0", "postgres://u@h/db?connect_timeout=-5", "postgres://u@h/db?host=a,b",
+        ])
     func malformed(_ url: String) {
         do {
             _ = try PostgresConfiguration(url: url)
             Issue.record("accepted \(url)")
         } catch {
-            guard case .invalidURL = error else { Issue.record("\(url): \(error)"); return }
+            guard case .invalidURL = error else {
+                Issue.record("\(url): \(error)")
+                return
+            }
         }
     }
 

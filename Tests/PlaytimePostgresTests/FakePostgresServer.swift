@@ -65,7 +65,8 @@ final class FakePostgresServer: @unchecked Sendable {
     static let authenticationOK = authentication(0)
     static let readyForQuery = message("Z", [UInt8(ascii: "I")])
     /// AuthenticationOk, a parameter, the backend key and ReadyForQuery: a finished startup.
-    static let startupDone = authenticationOK + message("S", Array("server_version\u{0}15.0\u{0}".utf8))
+    static let startupDone =
+        authenticationOK + message("S", Array("server_version\u{0}15.0\u{0}".utf8))
         + message("K", int32(4242) + int32(99)) + readyForQuery
 }
 

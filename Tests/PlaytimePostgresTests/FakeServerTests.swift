@@ -31,7 +31,10 @@ struct FakeServerTests {
     @Test("A wrong SCRAM server signature is authenticationFailed")
     func wrongServerSignature() throws {
         let error = try connectError([.scram(password: "secret", iterations: 4096, corruptSignature: true, skipFinal: false)])
-        guard case .authenticationFailed(let reason) = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .authenticationFailed(let reason) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(reason.contains("signature"))
     }
 
@@ -42,20 +45,29 @@ struct FakeServerTests {
             _ = try PostgresConnection.connect(fake.configuration(password: "secret"))
             Issue.record("logged in to an impostor")
         } catch {
-            guard case .authenticationFailed = error else { Issue.record("\(error)"); return }
+            guard case .authenticationFailed = error else {
+                Issue.record("\(error)")
+                return
+            }
         }
     }
 
     @Test("AuthenticationOk without the SCRAM server signature is refused")
     func skippedFinal() throws {
         let error = try connectError([.scram(password: "secret", iterations: 16, corruptSignature: false, skipFinal: true)])
-        guard case .authenticationFailed = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .authenticationFailed = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
     }
 
     @Test("SCRAM iteration count 0 (and absurd counts) is authenticationFailed", arguments: [0, 2_000_000_000])
     func iterationCount(_ iterations: Int) throws {
         let error = try connectError([.scram(password: "secret", iterations: iterations, corruptSignature: false, skipFinal: false)])
-        guard case .authenticationFailed = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .authenticationFailed = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
     }
 
     @Test("An announced 2 GiB message is messageTooLarge, nothing allocated")
@@ -67,13 +79,18 @@ struct FakeServerTests {
     @Test("A message length below 4 is a protocol violation")
     func negativeLength() throws {
         let error = try connectError([.send([UInt8(ascii: "R"), 0xff, 0xff, 0xff, 0xf0])])
-        guard case .protocolViolation = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .protocolViolation = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
     }
 
-    @Test("Garbage bytes (an HTTP answer, an unknown type) are typed errors", arguments: [
-        Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8), [0, 0, 0, 0, 8, 1, 2, 3, 4],
-        FakePostgresServer.message("D", [0, 0]),  // a row before authentication
-    ])
+    @Test(
+        "Garbage bytes (an HTTP answer, an unknown type) are typed errors",
+        arguments: [
+            Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8), [0, 0, 0, 0, 8, 1, 2, 3, 4],
+            FakePostgresServer.message("D", [0, 0]),  // a row before authentication
+        ])
     func garbage(_ bytes: [UInt8]) throws {
         let error = try connectError([.send(bytes)])
         switch error {
@@ -85,14 +102,20 @@ struct FakeServerTests {
     @Test("The server closing in the middle of a message is connectionClosed")
     func closedMidMessage() throws {
         let error = try connectError([.send([UInt8(ascii: "R"), 0, 0, 0, 12, 0, 0])])
-        guard case .connectionClosed(let reason) = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .connectionClosed(let reason) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(reason.contains("middle"))
     }
 
     @Test("The server closing before any answer is connectionClosed")
     func closedAtOnce() throws {
         let error = try connectError([])
-        guard case .connectionClosed = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .connectionClosed = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
     }
 
     @Test("A server that never answers the startup is timedOut at the connect deadline")
@@ -101,25 +124,36 @@ struct FakeServerTests {
             let started = SystemClock.bootNanoseconds()
             let error = try connectError([.hang], timeout: 300_000_000)
             let elapsed = SystemClock.bootNanoseconds() - started
-            guard case .timedOut = error else { Issue.record("\(String(describing: error))"); return }
+            guard case .timedOut = error else {
+                Issue.record("\(String(describing: error))")
+                return
+            }
             #expect(elapsed >= 290_000_000)
             #expect(elapsed < 3_000_000_000)
         }
     }
 
-    @Test("MD5, GSSAPI and SCRAM-SHA-256-PLUS only are unsupportedAuthentication", arguments: [
-        FakePostgresServer.authentication(5, [1, 2, 3, 4]), FakePostgresServer.authentication(7),
-        FakePostgresServer.authentication(10, Array("SCRAM-SHA-256-PLUS\u{0}\u{0}".utf8)),
-    ])
+    @Test(
+        "MD5, GSSAPI and SCRAM-SHA-256-PLUS only are unsupportedAuthentication",
+        arguments: [
+            FakePostgresServer.authentication(5, [1, 2, 3, 4]), FakePostgresServer.authentication(7),
+            FakePostgresServer.authentication(10, Array("SCRAM-SHA-256-PLUS\u{0}\u{0}".utf8)),
+        ])
     func unsupported(_ request: [UInt8]) throws {
         let error = try connectError([.send(request)])
-        guard case .unsupportedAuthentication = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .unsupportedAuthentication = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
     }
 
     @Test("A cleartext password request without a configured password fails before sending anything")
     func cleartextWithoutPassword() throws {
         let error = try connectError([.send(Fake.authentication(3))], password: nil)
-        guard case .authenticationFailed = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .authenticationFailed = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
     }
 
     @Test("A query the server never answers is timedOut at the query deadline, and the connection is closed")
@@ -132,7 +166,10 @@ struct FakeServerTests {
                 _ = try connection.query("SELECT 1")
                 Issue.record("an answer from silence")
             } catch {
-                guard case .timedOut = error else { Issue.record("\(error)"); return }
+                guard case .timedOut = error else {
+                    Issue.record("\(error)")
+                    return
+                }
             }
             #expect(SystemClock.bootNanoseconds() - started < 3_000_000_000)
             #expect(!connection.isOpen)
@@ -140,7 +177,10 @@ struct FakeServerTests {
                 _ = try connection.query("SELECT 1")
                 Issue.record("a closed connection answered")
             } catch {
-                guard case .connectionClosed = error else { Issue.record("\(error)"); return }
+                guard case .connectionClosed = error else {
+                    Issue.record("\(error)")
+                    return
+                }
             }
         }
     }
@@ -154,7 +194,10 @@ struct FakeServerTests {
             _ = try connection.query("SELECT")
             Issue.record("accepted a misshapen row")
         } catch {
-            guard case .protocolViolation = error else { Issue.record("\(error)"); return }
+            guard case .protocolViolation = error else {
+                Issue.record("\(error)")
+                return
+            }
         }
         #expect(!connection.isOpen)
     }

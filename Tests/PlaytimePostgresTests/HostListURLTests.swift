@@ -28,10 +28,11 @@ struct HostListURLTests {
     @Test("IPv6 literals in brackets, with and without a port, beside names and a socket directory")
     func brackets() throws {
         let configuration = try PostgresConfiguration(url: "postgres://app@[::1]:5433,[fe80::1],10.0.0.1:6,%2Frun%2Fpg/db")
-        #expect(configuration.hosts == [
-            PostgresHostAddress(host: "::1", port: 5433), PostgresHostAddress(host: "fe80::1", port: 5432),
-            PostgresHostAddress(host: "10.0.0.1", port: 6), PostgresHostAddress(host: "localhost", port: 5432, socketDirectory: "/run/pg"),
-        ])
+        #expect(
+            configuration.hosts == [
+                PostgresHostAddress(host: "::1", port: 5433), PostgresHostAddress(host: "fe80::1", port: 5432),
+                PostgresHostAddress(host: "10.0.0.1", port: 6), PostgresHostAddress(host: "localhost", port: 5432, socketDirectory: "/run/pg"),
+            ])
         #expect(configuration.endpointDescription == "app@[::1]:5433,[fe80::1]:5432,10.0.0.1:6,/run/pg/.s.PGSQL.5432/db")
         #expect(configuration.selecting(configuration.hosts[1]).hosts == [PostgresHostAddress(host: "fe80::1", port: 5432)])
     }
@@ -53,20 +54,25 @@ struct HostListURLTests {
         #expect(try PostgresConfiguration(url: "postgres://app@h/db?target_session_attrs=primary").searchesHosts)
     }
 
-    @Test("Malformed lists are invalidURL, and the error never shows the password", arguments: [
-        "postgres://u:hunter2@h1,,h2/db", "postgres://u:hunter2@,h2/db", "postgres://u:hunter2@h1,/db",
-        "postgres://u:hunter2@h1:,h2/db", "postgres://u:hunter2@h1,h2:0/db", "postgres://u:hunter2@h1,h2:99999/db",
-        "postgres://u:hunter2@h1,[::1/db", "postgres://u:hunter2@h1,[::1]x/db", "postgres://u:hunter2@h1,[]/db",
-        "postgres://u:hunter2@h1,h2:x/db", "postgres://u:hunter2@h1,h2/db?host=h3", "postgres://u:hunter2@h/db?host=a,b",
-        "postgres://u:hunter2@h1,h2/db?target_session_attrs=master", "postgres://u:hunter2@h1,h2/db?target_session_attrs=read_write",
-        "postgres://u:hunter2@h1,h2/db?port=1,2",
-    ])
+    @Test(
+        "Malformed lists are invalidURL, and the error never shows the password",
+        arguments: [
+            "postgres://u:hunter2@h1,,h2/db", "postgres://u:hunter2@,h2/db", "postgres://u:hunter2@h1,/db",
+            "postgres://u:hunter2@h1:,h2/db", "postgres://u:hunter2@h1,h2:0/db", "postgres://u:hunter2@h1,h2:99999/db",
+            "postgres://u:hunter2@h1,[::1/db", "postgres://u:hunter2@h1,[::1]x/db", "postgres://u:hunter2@h1,[]/db",
+            "postgres://u:hunter2@h1,h2:x/db", "postgres://u:hunter2@h1,h2/db?host=h3", "postgres://u:hunter2@h/db?host=a,b",
+            "postgres://u:hunter2@h1,h2/db?target_session_attrs=master", "postgres://u:hunter2@h1,h2/db?target_session_attrs=read_write",
+            "postgres://u:hunter2@h1,h2/db?port=1,2",
+        ])
     func malformed(_ url: String) {
         do {
             _ = try PostgresConfiguration(url: url)
             Issue.record("accepted \(url)")
         } catch {
-            guard case .invalidURL = error else { Issue.record("\(url): \(error)"); return }
+            guard case .invalidURL = error else {
+                Issue.record("\(url): \(error)")
+                return
+            }
             #expect(!error.description.contains("hunter2"))
         }
     }

@@ -1,5 +1,6 @@
 import PlaytimeSystem
 import Testing
+
 @testable import PlaytimePostgres
 
 /// The search for a suitable host when nothing answers, without a server (docs/postgres-client.md, "Several hosts").
@@ -36,7 +37,10 @@ struct HostSearchTests {
                 Issue.record("a query ran with every host down")
             } catch {
                 let elapsed = SystemClock.bootNanoseconds() - started
-                guard case .noSuitableHost(let reason) = error else { Issue.record("\(error)"); return }
+                guard case .noSuitableHost(let reason) = error else {
+                    Issue.record("\(error)")
+                    return
+                }
                 #expect(elapsed < 3_000_000_000, "\(elapsed / 1_000_000) ms against a 1 s deadline")
                 #expect(elapsed >= 300_000_000, "gave up after \(elapsed / 1_000_000) ms, before the rounds it may take")
                 #expect(reason.contains("127.0.0.1:\(ports[0]) (") && reason.contains("127.0.0.1:\(ports[1]) ("), "\(reason)")
@@ -57,7 +61,10 @@ struct HostSearchTests {
             _ = try pool.query("SELECT 1")
             Issue.record("a query ran on a closed port")
         } catch {
-            guard case .connectFailed = error else { Issue.record("\(error)"); return }
+            guard case .connectFailed = error else {
+                Issue.record("\(error)")
+                return
+            }
         }
         #expect(SystemClock.bootNanoseconds() - started < 3_000_000_000)
     }

@@ -28,7 +28,8 @@ struct LiveAuthenticationTests {
 
     @Test("SCRAM with a wrong password is the server's 28P01, over TCP and the socket", arguments: [false, true])
     func scramWrongPassword(overSocket: Bool) throws {
-        var configuration = try overSocket
+        var configuration =
+            try overSocket
             ? LiveServer.socketConfiguration("PLAYTIME_POSTGRES_SCRAM_URL") : LiveServer.configuration("PLAYTIME_POSTGRES_SCRAM_URL")
         configuration.password = "not-the-password"
         #expect(throws: PostgresError.self) { try PostgresConnection.connect(configuration) }
@@ -59,19 +60,26 @@ struct LiveAuthenticationTests {
             _ = try PostgresConnection.connect(configuration)
             Issue.record("logged in without a password")
         } catch {
-            guard case .authenticationFailed = error else { Issue.record("\(error)"); return }
+            guard case .authenticationFailed = error else {
+                Issue.record("\(error)")
+                return
+            }
         }
     }
 
     @Test("MD5 is refused with a clear message, over TCP and the socket", arguments: [false, true])
     func md5Refused(overSocket: Bool) throws {
-        let configuration = try overSocket
+        let configuration =
+            try overSocket
             ? LiveServer.socketConfiguration("PLAYTIME_POSTGRES_MD5_URL") : LiveServer.configuration("PLAYTIME_POSTGRES_MD5_URL")
         do {
             _ = try PostgresConnection.connect(configuration)
             Issue.record("logged in with MD5")
         } catch {
-            guard case .unsupportedAuthentication(let reason) = error else { Issue.record("\(error)"); return }
+            guard case .unsupportedAuthentication(let reason) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(reason.contains("MD5"))
             #expect(reason.contains("scram-sha-256"))
         }

@@ -1,6 +1,7 @@
 import Foundation
 import PlaytimeSystem
 import Testing
+
 @testable import PlaytimePostgres
 
 /// The pool against the real server: bounds, reuse, discarding, transactions, threads.
@@ -61,7 +62,10 @@ struct LivePoolTests {
                     return error
                 }
             }
-            guard case .poolExhausted = inner else { Issue.record("\(String(describing: inner))"); return }
+            guard case .poolExhausted = inner else {
+                Issue.record("\(String(describing: inner))")
+                return
+            }
             #expect(SystemClock.bootNanoseconds() - started < 3_000_000_000)
             #expect(try pool.query("SELECT 1").rows == [["1"]])
         }
@@ -92,7 +96,8 @@ struct LivePoolTests {
             // pg_terminate_backend only signals; wait (bounded) until the backend is gone before the checkout.
             let deadline = SystemClock.bootNanoseconds() + 10_000_000_000
             while try admin.query("SELECT count(*) FROM pg_stat_activity WHERE pid = $1::int", [pid]).rows != [["0"]],
-                  SystemClock.bootNanoseconds() < deadline {}
+                SystemClock.bootNanoseconds() < deadline
+            {}
             let next = try pool.query("SELECT pg_backend_pid()").rows[0][0]
             #expect(next != pid)
         }
@@ -107,7 +112,10 @@ struct LivePoolTests {
                 _ = try pool.query("SELECT 1")
                 Issue.record("an answer from a hung server")
             } catch {
-                guard case .timedOut = error else { Issue.record("\(error)"); return }
+                guard case .timedOut = error else {
+                    Issue.record("\(error)")
+                    return
+                }
             }
             #expect(pool.idleCount == 0)
         }
@@ -131,7 +139,10 @@ struct LivePoolTests {
             }
             Issue.record("committed a failed transaction")
         } catch {
-            guard case .transactionRolledBack = error else { Issue.record("\(error)"); return }
+            guard case .transactionRolledBack = error else {
+                Issue.record("\(error)")
+                return
+            }
         }
         let value = try pool.transaction { connection throws(PostgresError) in
             try connection.query("INSERT INTO \(table) (id, n) VALUES ('c', 3) RETURNING n").rows[0][0]
@@ -181,7 +192,10 @@ struct LiveRestartTests {
                 _ = try pool.query("SELECT 1")
                 Issue.record("a query ran on a stopped server")
             } catch {
-                guard case .connectFailed = error else { Issue.record("\(error)"); return }
+                guard case .connectFailed = error else {
+                    Issue.record("\(error)")
+                    return
+                }
             }
             try server.control("resume")
             #expect(try pool.query("SELECT 1").rows == [["1"]])

@@ -1,5 +1,6 @@
 import PlaytimeSystem
 import Testing
+
 @testable import PlaytimePostgres
 
 /// Queries against the real server: parameters, results, errors with SQLSTATE, transaction status, timeouts.
@@ -67,7 +68,10 @@ struct LiveQueryTests {
                 _ = try connection.query("SELECT repeat('x', 2000000)")
                 Issue.record("accepted a message over the limit")
             } catch {
-                guard case .messageTooLarge(let announced, let limit) = error else { Issue.record("\(error)"); return }
+                guard case .messageTooLarge(let announced, let limit) = error else {
+                    Issue.record("\(error)")
+                    return
+                }
                 #expect(announced > limit)
             }
             #expect(!connection.isOpen)
@@ -203,7 +207,10 @@ struct LiveQueryTests {
                 _ = try connection.query("SELECT pg_sleep(30), '\(marker)'")
                 Issue.record("slept through the timeout")
             } catch {
-                guard case .timedOut = error else { Issue.record("\(error)"); return }
+                guard case .timedOut = error else {
+                    Issue.record("\(error)")
+                    return
+                }
             }
             let elapsed = SystemClock.bootNanoseconds() - started
             #expect(elapsed >= 290_000_000)
@@ -216,7 +223,8 @@ struct LiveQueryTests {
             var running = true
             while running && SystemClock.bootNanoseconds() < deadline {
                 let rows = try observer.query(
-                    "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1", ["%\(marker)%"]).rows
+                    "SELECT count(*) FROM pg_stat_activity WHERE state = 'active' AND query LIKE $1", ["%\(marker)%"]
+                ).rows
                 // Our own observing query contains the marker too; only a second match is the sleeper.
                 running = (Int((rows.first?.first ?? nil) ?? "0") ?? 0) > 1
             }
@@ -234,14 +242,20 @@ struct LiveQueryTests {
                 _ = try PostgresConnection.connect(configuration)
                 Issue.record("connected to port 1")
             } catch {
-                guard case .connectFailed = error else { Issue.record("\(error)"); return }
+                guard case .connectFailed = error else {
+                    Issue.record("\(error)")
+                    return
+                }
             }
             configuration.host = "no-such-host.invalid"
             do throws(PostgresError) {
                 _ = try PostgresConnection.connect(configuration)
                 Issue.record("resolved .invalid")
             } catch {
-                guard case .connectFailed = error else { Issue.record("\(error)"); return }
+                guard case .connectFailed = error else {
+                    Issue.record("\(error)")
+                    return
+                }
             }
             var socket = try LiveServer.configuration()
             socket.socketDirectory = "/" + String(repeating: "d", count: 200)
@@ -249,7 +263,10 @@ struct LiveQueryTests {
                 _ = try PostgresConnection.connect(socket)
                 Issue.record("connected through an impossible socket path")
             } catch {
-                guard case .connectFailed = error else { Issue.record("\(error)"); return }
+                guard case .connectFailed = error else {
+                    Issue.record("\(error)")
+                    return
+                }
             }
         }
     }

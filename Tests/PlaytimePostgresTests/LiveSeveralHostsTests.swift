@@ -1,6 +1,7 @@
 import Foundation
 import PlaytimeSystem
 import Testing
+
 @testable import PlaytimePostgres
 
 /// Two real servers of this suite's own, one made read-only the way a demoted primary is
@@ -10,8 +11,10 @@ struct LiveSeveralHostsTests {
     /// Makes `server` read-only or writable for every session (running ones at their next statement), and waits
     /// (bounded) until a new session sees it: the reload reaches the server's processes asynchronously.
     func setReadOnly(_ server: PrivateServer, _ readOnly: Bool) throws {
-        try LiveServer.harness(["sql", server.directory,
-                                "ALTER SYSTEM SET default_transaction_read_only = \(readOnly ? "on" : "off")", "SELECT pg_reload_conf()"])
+        try LiveServer.harness([
+            "sql", server.directory,
+            "ALTER SYSTEM SET default_transaction_read_only = \(readOnly ? "on" : "off")", "SELECT pg_reload_conf()",
+        ])
         let deadline = SystemClock.bootNanoseconds() + 10_000_000_000
         while true {
             let probe = try PostgresConnection.connect(server.configuration)
@@ -32,7 +35,9 @@ struct LiveSeveralHostsTests {
         try pool.query("INSERT INTO ledger (id) VALUES ($1) RETURNING current_setting('port')", [id]).rows.first?.first ?? nil
     }
 
-    @Test("read-write finds the writable host; any takes the first; a swap costs one typed 25006, then the other host; a lost primary one typed error; all down is noSuitableHost")
+    @Test(
+        "read-write finds the writable host; any takes the first; a swap costs one typed 25006, then the other host; a lost primary one typed error; all down is noSuitableHost"
+    )
     func failover() async throws {
         try await onOwnThread {
             let started = SystemClock.bootNanoseconds()
@@ -40,7 +45,8 @@ struct LiveSeveralHostsTests {
             defer { a.stop() }
             let b = try PrivateServer.start("hosts-b", portOffset: 42)
             defer { b.stop() }
-            let portA = String(a.configuration.port), portB = String(b.configuration.port)
+            let portA = String(a.configuration.port)
+            let portB = String(b.configuration.port)
             for server in [a, b] {
                 let admin = try PostgresConnection.connect(server.configuration)
                 defer { admin.close() }
@@ -84,7 +90,10 @@ struct LiveSeveralHostsTests {
                 _ = try write(pool, "w2")
                 Issue.record("a write on the demoted host went through")
             } catch {
-                guard case .server(let server) = error, server.sqlState == "25006" else { Issue.record("\(error)"); return }
+                guard case .server(let server) = error, server.sqlState == "25006" else {
+                    Issue.record("\(error)")
+                    return
+                }
             }
             #expect(pool.idleCount == 0)
             #expect(pool.hostChanges == 1)
@@ -121,14 +130,19 @@ struct LiveSeveralHostsTests {
                 _ = try short.query("SELECT 1")
                 Issue.record("a query ran with both servers down")
             } catch {
-                guard case .noSuitableHost(let reason) = error else { Issue.record("\(error)"); return }
+                guard case .noSuitableHost(let reason) = error else {
+                    Issue.record("\(error)")
+                    return
+                }
                 #expect(reason.contains("127.0.0.1:\(portA)") && reason.contains("127.0.0.1:\(portB)"), "\(reason)")
                 #expect(!error.description.contains("pt-scram-secret"))
             }
             let downElapsed = SystemClock.bootNanoseconds() - downStarted
             #expect(downElapsed < 4_000_000_000, "\(downElapsed / 1_000_000) ms against a 1 s deadline")
             let end = SystemClock.bootNanoseconds()
-            print("several hosts: servers up in \((ready - started) / 1_000_000) ms; swap to first good write \((recovered - swapped) / 1_000_000) ms; all down refused in \(downElapsed / 1_000_000) ms; whole test \((end - started) / 1_000_000) ms")
+            print(
+                "several hosts: servers up in \((ready - started) / 1_000_000) ms; swap to first good write \((recovered - swapped) / 1_000_000) ms; all down refused in \(downElapsed / 1_000_000) ms; whole test \((end - started) / 1_000_000) ms"
+            )
         }
     }
 }

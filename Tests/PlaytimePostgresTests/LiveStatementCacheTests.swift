@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PlaytimePostgres
 
 /// The per-connection cache of named prepared statements, against the real server.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import PlaytimePostgres
 
 /// The SCRAM-SHA-256 arithmetic, pinned to RFC 7677 §3's example exchange, and its refusals.
@@ -58,20 +59,22 @@ struct SCRAMTests {
         expectAuthenticationFailure { try client.verifyServerFinal(Self.serverFinal) }
     }
 
-    @Test("Hostile server-first messages are refused", arguments: [
-        "r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=0",  // iteration count 0
-        "r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=-1",
-        "r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=99999999999999999999",
-        "r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=2000000",  // over the limit
-        "r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=",
-        "r=someoneElsesNonce,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096",  // does not extend ours
-        "r=rOprNGfwEbeRWgbNEkqO,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096",  // adds nothing
-        "r=rOprNGfwEbeRWgbNEkqO%hvY,s=,i=4096",
-        "r=rOprNGfwEbeRWgbNEkqO%hvY,s=%%%,i=4096",
-        "m=ext,r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096",
-        "s=W22ZaJ0SNY7soEsUEjb6gQ==,r=rOprNGfwEbeRWgbNEkqO%hvY,i=4096",
-        "", ",,,", "r=", "garbage",
-    ])
+    @Test(
+        "Hostile server-first messages are refused",
+        arguments: [
+            "r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=0",  // iteration count 0
+            "r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=-1",
+            "r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=99999999999999999999",
+            "r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=2000000",  // over the limit
+            "r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=",
+            "r=someoneElsesNonce,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096",  // does not extend ours
+            "r=rOprNGfwEbeRWgbNEkqO,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096",  // adds nothing
+            "r=rOprNGfwEbeRWgbNEkqO%hvY,s=,i=4096",
+            "r=rOprNGfwEbeRWgbNEkqO%hvY,s=%%%,i=4096",
+            "m=ext,r=rOprNGfwEbeRWgbNEkqO%hvY,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096",
+            "s=W22ZaJ0SNY7soEsUEjb6gQ==,r=rOprNGfwEbeRWgbNEkqO%hvY,i=4096",
+            "", ",,,", "r=", "garbage",
+        ])
     func hostileServerFirst(_ serverFirst: String) {
         var client = rfcClient()
         expectAuthenticationFailure { _ = try client.clientFinalMessage(serverFirst: serverFirst) }

@@ -1,5 +1,6 @@
 import PropertyTesting
 import Testing
+
 @testable import PlaytimePostgres
 
 /// Backend message decoding: known messages, malformed ones, and random bytes (never a crash).
@@ -60,7 +61,10 @@ struct WireDecodingTests {
             let message = try BackendMessage.decode(type: type, body: body)
             Issue.record("decoded \(message)")
         } catch {
-            guard case .protocolViolation = error else { Issue.record("\(error)"); return }
+            guard case .protocolViolation = error else {
+                Issue.record("\(error)")
+                return
+            }
         }
     }
 

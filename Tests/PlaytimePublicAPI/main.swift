@@ -4,13 +4,13 @@ import PublicAPIListing
 // playtime-public-api: prints the public API list of the library products from the built modules
 // (docs/public-api.md). scripts/public-api.sh builds what it needs and runs this.
 let usage = """
-USAGE: playtime-public-api --modules DIR [--product MODULE]… [--markdown | --write FILE]
+    USAGE: playtime-public-api --modules DIR [--product MODULE]… [--markdown | --write FILE]
 
-  --modules DIR      the built modules (.build/debug/Modules)
-  --product MODULE   a product's module (default: PlaytimeGuard, and PlaytimeServer when built)
-  --markdown         print docs/public-api.md instead of the bare sorted lines
-  --write FILE       write docs/public-api.md to FILE
-"""
+      --modules DIR      the built modules (.build/debug/Modules)
+      --product MODULE   a product's module (default: PlaytimeGuard, and PlaytimeServer when built)
+      --markdown         print docs/public-api.md instead of the bare sorted lines
+      --write FILE       write docs/public-api.md to FILE
+    """
 
 var modulesDirectory: String?
 var products: [String] = []
@@ -23,8 +23,12 @@ while let argument = arguments.popFirst() {
     case "--product": if let value = arguments.popFirst() { products.append(value) }
     case "--markdown": markdown = true
     case "--write": writePath = arguments.popFirst()
-    case "-h", "--help": print(usage); exit(0)
-    default: FileHandle.standardError.write(Data("unknown argument \(argument)\n\(usage)\n".utf8)); exit(2)
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default:
+        FileHandle.standardError.write(Data("unknown argument \(argument)\n\(usage)\n".utf8))
+        exit(2)
     }
 }
 guard let modulesDirectory else {
@@ -39,8 +43,9 @@ do {
     if let writePath {
         try PublicAPIDocument.render(lists).write(toFile: writePath, atomically: true, encoding: .utf8)
         for list in lists {
-            print("\(list.module): \(PublicAPIList.declarationCount(list.nameable)) nameable, "
-                  + "\(PublicAPIList.declarationCount(list.reachable)) reachable declarations → \(writePath)")
+            print(
+                "\(list.module): \(PublicAPIList.declarationCount(list.nameable)) nameable, "
+                    + "\(PublicAPIList.declarationCount(list.reachable)) reachable declarations → \(writePath)")
         }
     } else if markdown {
         print(PublicAPIDocument.render(lists), terminator: "")

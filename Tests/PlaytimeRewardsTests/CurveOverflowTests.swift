@@ -3,8 +3,9 @@ import Testing
 
 @Suite("Reward curve at extreme rates")
 struct CurveOverflowTests {
-    @Test("Rates near Int64.max plot and draw without overflow; the top label is the largest gold",
-          arguments: [Int64.max, Int64.max - 1, Int64.max / 2 + 1, 1 << 62, 9_223_372_036_854_775])
+    @Test(
+        "Rates near Int64.max plot and draw without overflow; the top label is the largest gold",
+        arguments: [Int64.max, Int64.max - 1, Int64.max / 2 + 1, 1 << 62, 9_223_372_036_854_775])
     func extremeRate(rate: Int64) throws {
         let calculator = try RewardCalculator(policy: .default)
         for multipliers in [[], ["ad"]] {

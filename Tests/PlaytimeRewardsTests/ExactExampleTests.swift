@@ -1,5 +1,5 @@
-import Testing
 import PlaytimeRewards
+import Testing
 
 /// Numbers pinned by hand from the default policy: 600 gold/h, minimum 60 s,
 /// cap 8 h, 100 % for 2 h then 50 %, efficiency 50 %, ad ×2, shares 100/50/0.

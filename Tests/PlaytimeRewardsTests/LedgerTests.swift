@@ -1,5 +1,6 @@
-import Testing
+import Foundation
 import PlaytimeRewards
+import Testing
 
 @Suite("Reward ledger")
 struct LedgerTests {
@@ -89,5 +90,3 @@ struct LedgerTests {
         #expect(tampered.windowSeconds == 1)
     }
 }
-
-import Foundation

@@ -13,8 +13,10 @@ struct PlayerMessageTests {
     }
 
     /// The messages of `breakdown` paid as computed (its paidNow and escrow), with `adjust` applied to the context.
-    static func messages(_ breakdown: RewardBreakdown?, paid: Int64? = nil, escrow: Int64? = nil,
-                         _ adjust: (inout PayoutMessageContext) -> Void = { _ in }) -> [PlayerMessage] {
+    static func messages(
+        _ breakdown: RewardBreakdown?, paid: Int64? = nil, escrow: Int64? = nil,
+        _ adjust: (inout PayoutMessageContext) -> Void = { _ in }
+    ) -> [PlayerMessage] {
         var context = PayoutMessageContext(paidGold: paid ?? breakdown?.paidNow ?? 0, escrowGold: escrow ?? breakdown?.escrowed ?? 0)
         adjust(&context)
         return PlayerMessages.messages(breakdown, context)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PlaytimeRewards
+import Testing
 
 @Suite("Reward policy loading and validation")
 struct PolicyLoadingTests {

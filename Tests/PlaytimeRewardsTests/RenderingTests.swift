@@ -1,3 +1,4 @@
+import Foundation
 import PlaytimeRewards
 import Testing
 
@@ -9,11 +10,13 @@ struct RenderingTests {
             creditedSeconds: 10 * 3600, status: .provisional, goldPerHour: 600,
             requestedMultipliers: ["ad", "vip"])
         let text = b.renderedText
-        for needle in ["policy default-1", "status provisional", "10h (36000 s)", "1h (reached", "600 gold/h",
-                       "0s – 2h", "2h – ∞", "100%", "50%", "ad ×2", "applied", "vip ?", "not defined",
-                       "total earned       : 600 gold", "paid now           : 300 gold",
-                       "escrowed           : 300 gold (payable when proof arrives)",
-                       "6 000 gold per rolling 24 h", "floored once"] {
+        for needle in [
+            "policy default-1", "status provisional", "10h (36000 s)", "1h (reached", "600 gold/h",
+            "0s – 2h", "2h – ∞", "100%", "50%", "ad ×2", "applied", "vip ?", "not defined",
+            "total earned       : 600 gold", "paid now           : 300 gold",
+            "escrowed           : 300 gold (payable when proof arrives)",
+            "6 000 gold per rolling 24 h", "floored once",
+        ] {
             #expect(text.contains(needle), "missing \(needle) in\n\(text)")
         }
     }
@@ -55,5 +58,3 @@ struct RenderingTests {
         #expect(svg.components(separatedBy: "<text").count == svg.components(separatedBy: "</text>").count)
     }
 }
-
-import Foundation

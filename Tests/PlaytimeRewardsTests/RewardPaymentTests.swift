@@ -11,13 +11,17 @@ struct RewardPaymentTests {
         let gen = Gen.zip(RewardPropertyTests.input, RewardGen.seconds, Gen.element(of: ["", "ad", "vip"]).array(count: 0...2))
         try PropertyCheck.check(gen, name: "payment equals the breakdown") { input, seconds, used in
             let (calculator, rate, status, requests) = input
-            let claim = RewardClaim(creditedSeconds: seconds, status: status, goldPerHour: rate, requestedMultipliers: requests,
-                                    usedMultipliers: Set(used.filter { !$0.isEmpty }))
+            let claim = RewardClaim(
+                creditedSeconds: seconds, status: status, goldPerHour: rate, requestedMultipliers: requests,
+                usedMultipliers: Set(used.filter { !$0.isEmpty }))
             let breakdown = try calculator.calculate(claim)
             let payment = try calculator.payment(claim)
-            try PropertyCheck.expect(payment == RewardPayment(totalGold: breakdown.totalGold, paidNow: breakdown.paidNow,
-                                                              escrowed: breakdown.escrowed, forfeited: breakdown.forfeited),
-                                     "payment \(payment), breakdown \(breakdown.totalGold)/\(breakdown.paidNow)/\(breakdown.escrowed)/\(breakdown.forfeited)")
+            try PropertyCheck.expect(
+                payment
+                    == RewardPayment(
+                        totalGold: breakdown.totalGold, paidNow: breakdown.paidNow,
+                        escrowed: breakdown.escrowed, forfeited: breakdown.forfeited),
+                "payment \(payment), breakdown \(breakdown.totalGold)/\(breakdown.paidNow)/\(breakdown.escrowed)/\(breakdown.forfeited)")
         }
     }
 

@@ -24,7 +24,7 @@ struct RewardPropertyTests {
         }
     }
 
-    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) // UInt128 (docs/apple.md)
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)  // UInt128 (docs/apple.md)
     @Test("the reward never exceeds cap × rate × the applied multipliers (exact rational bound)")
     func bounded() throws {
         let gen = Gen.zip(Self.input, RewardGen.seconds)

@@ -1,6 +1,7 @@
-@testable import PlaytimeRewards
 import PropertyTesting
 import Testing
+
+@testable import PlaytimeRewards
 
 /// The reward arithmetic works without `UInt128` / `Int128` (docs/apple.md); these properties compare it
 /// with the 128-bit implementation it replaced, used here as the oracle: results must be identical.
@@ -63,9 +64,9 @@ struct WideArithmeticOracleTests {
             try PropertyCheck.expect(ours == oracle, "(\(a) × \(b) + \(c)) / \(d): \(ours) ≠ \(oracle)")
         }
         #expect(WideArithmetic.multiplyAddDivide(.min, 1, by: 1) == .min)
-        #expect(WideArithmetic.multiplyAddDivide(.min, -1, by: 1) == .max) // 2^63 clamps
+        #expect(WideArithmetic.multiplyAddDivide(.min, -1, by: 1) == .max)  // 2^63 clamps
         #expect(WideArithmetic.multiplyAddDivide(.min, 1, by: -1) == .max)
-        #expect(WideArithmetic.multiplyAddDivide(-7, 1, by: 2) == -3) // toward zero, as Int128
+        #expect(WideArithmetic.multiplyAddDivide(-7, 1, by: 2) == -3)  // toward zero, as Int128
     }
 
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
@@ -73,7 +74,8 @@ struct WideArithmeticOracleTests {
     func wideCount() throws {
         let gen = Gen.zip(Self.word, Self.word, Self.word, Self.word)
         try PropertyCheck.check(gen, count: 5000, name: "WideCount") { a, b, c, d in
-            let x = WideCount(a, times: b), y = WideCount(c)
+            let x = WideCount(a, times: b)
+            let y = WideCount(c)
             let sum = x + y
             try PropertyCheck.expect(Self.value(sum) == UInt128(a) * UInt128(b) + UInt128(c), "sum")
             try PropertyCheck.expect(Self.value(sum - y) == UInt128(a) * UInt128(b), "difference")
@@ -99,7 +101,10 @@ struct WideArithmeticOracleTests {
         var fits = true
         for factor in factors {
             let (next, overflow) = product.multipliedReportingOverflow(by: UInt128(factor))
-            if overflow { fits = false; break }
+            if overflow {
+                fits = false
+                break
+            }
             product = next
         }
         if fits {

@@ -1,5 +1,6 @@
 import PlaytimeCrypto
 import Testing
+
 @testable import PlaytimeRoughtime
 
 @Suite("draft-ietf-ntp-roughtime-19 Appendix B, byte for byte")
@@ -65,12 +66,15 @@ struct AppendixBTests {
         let pairs = try AppendixB.pairs.map { try $0.decoded() }
         let answers = try pairs.map { pair in
             let server = RoughtimeServer(host: "192.0.2.1", port: 2002, publicKey: pair.key)
-            let outcome = RoughtimeVerifier.verify(request: pair.request, response: pair.response, publicKey: pair.key).mapError { RoughtimeFailure.rejected($0) }
+            let outcome = RoughtimeVerifier.verify(request: pair.request, response: pair.response, publicKey: pair.key).mapError {
+                RoughtimeFailure.rejected($0)
+            }
             _ = try outcome.get()
             return RoughtimeAnswer(server: server, request: pair.request, response: pair.response, blind: pair.rand ?? [], outcome: outcome)
         }
         let result = RoughtimeChainResult(answers: answers)
-        #expect(result.status == .untrustworthy(.inconsistent(pairs: [RoughtimePairViolation(earlier: 0, later: 1), RoughtimePairViolation(earlier: 0, later: 2)])))
+        #expect(
+            result.status == .untrustworthy(.inconsistent(pairs: [RoughtimePairViolation(earlier: 0, later: 1), RoughtimePairViolation(earlier: 0, later: 2)])))
         #expect(result.midpointSeconds == nil)
         let report = try #require(result.malfeasanceReport)
         // The report carries every pair exactly as Appendix B prints it.

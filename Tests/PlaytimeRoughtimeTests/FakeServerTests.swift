@@ -3,6 +3,7 @@ import PlaytimeCrypto
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
+
 @testable import PlaytimeRoughtime
 
 /// A fresh random first nonce (the chain's linkage is checked whatever its value).
@@ -106,18 +107,25 @@ struct FakeServerTests {
         defer { fake.stop() }
         let nonce = randomNonce()
         func request(versions: [UInt32], padding: Int) -> [UInt8] {
-            RoughtimePacket.wrap(RoughtimeMessage.encode([
-                (.version, versions.flatMap(LittleEndian.bytes)), (.nonce, nonce), (.type, [0, 0, 0, 0]),
-                (.serverKey, RoughtimeHash.serverKeyHash(fake.publicKey.rawRepresentation)), (.padding, [UInt8](repeating: 0, count: padding)),
-            ]))
+            RoughtimePacket.wrap(
+                RoughtimeMessage.encode([
+                    (.version, versions.flatMap(LittleEndian.bytes)), (.nonce, nonce), (.type, [0, 0, 0, 0]),
+                    (.serverKey, RoughtimeHash.serverKeyHash(fake.publicKey.rawRepresentation)), (.padding, [UInt8](repeating: 0, count: padding)),
+                ]))
         }
         for (misbehaviour, packet, expected) in [
-            (RoughtimeMisbehaviour.answerVersion(0x8000_000b), request(versions: [1, 0x8000_000b], padding: 944), RoughtimeRejection.unsupportedVersion(0x8000_000b)),
+            (
+                RoughtimeMisbehaviour.answerVersion(0x8000_000b), request(versions: [1, 0x8000_000b], padding: 944),
+                RoughtimeRejection.unsupportedVersion(0x8000_000b)
+            ),
             (.longPath(nodes: 33), request(versions: [1], padding: 2048), .merklePathTooLong(nodes: 33)),
         ] {
             fake.answer(with: misbehaviour)
-            guard case .reply(let datagram, _, _, _) = SocketRoughtimeTransport.exchangeBlocking(packet, nonce: nonce, addresses: [fake.address],
-                                                                                                timeoutNanoseconds: 2_000_000_000) else {
+            guard
+                case .reply(let datagram, _, _, _) = SocketRoughtimeTransport.exchangeBlocking(
+                    packet, nonce: nonce, addresses: [fake.address],
+                    timeoutNanoseconds: 2_000_000_000)
+            else {
                 Issue.record("\(misbehaviour): no answer")
                 continue
             }
@@ -149,10 +157,14 @@ struct FakeServerTests {
         // The wait itself, timed on this thread (not through the cooperative pool that parallel tests load).
         let nonce = randomNonce()
         let started = SystemClock.bootNanoseconds()
-        let outcome = SocketRoughtimeTransport.exchangeBlocking(RoughtimeRequest.make(nonce: nonce), nonce: nonce, addresses: [fake.address],
-                                                                timeoutNanoseconds: 200_000_000)
+        let outcome = SocketRoughtimeTransport.exchangeBlocking(
+            RoughtimeRequest.make(nonce: nonce), nonce: nonce, addresses: [fake.address],
+            timeoutNanoseconds: 200_000_000)
         let elapsed = SystemClock.bootNanoseconds() - started
-        guard case .timedOut = outcome else { Issue.record("\(outcome)"); return }
+        guard case .timedOut = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
         #expect(elapsed >= 200_000_000 && elapsed < 2_000_000_000, "\(elapsed) ns")
     }
 
@@ -188,15 +200,19 @@ struct FakeServerTests {
             #expect(try Array(RoughtimeRequest.parse(result.answers[index].request[...]).nonce) == nonce)
         }
         for (fake, answer) in zip(fakes, result.answers) { #expect(fake.receivedRequests == [answer.request]) }
-        #expect(result.radiusSeconds.map { $0 >= 1 && Int64($0) <= 2 + chainSeconds } == true,
-                "radius \(result.radiusSeconds.map(String.init) ?? "nil") s after a chain of \(chainSeconds) s")
+        #expect(
+            result.radiusSeconds.map { $0 >= 1 && Int64($0) <= 2 + chainSeconds } == true,
+            "radius \(result.radiusSeconds.map(String.init) ?? "nil") s after a chain of \(chainSeconds) s")
     }
 
     @Test("A grease answer first: refused, and the next server is asked with the first nonce again")
     func greaseThenHonest() async throws {
         let greasy = try FakeRoughtimeServer(.badResponseSignature)
         let honest = try FakeRoughtimeServer(seed: [UInt8](repeating: 3, count: 32))
-        defer { greasy.stop(); honest.stop() }
+        defer {
+            greasy.stop()
+            honest.stop()
+        }
         let first = randomNonce()
         let result = await RoughtimeClient(servers: [greasy.server, honest.server], timeoutNanoseconds: 2_000_000_000).query(firstNonce: first)
         #expect(result.status == .verified)
@@ -208,10 +224,14 @@ struct FakeServerTests {
     func malfeasance() async throws {
         let liar = try FakeRoughtimeServer(.midpointOffset(seconds: 86_400), seed: [UInt8](repeating: 21, count: 32))
         let honest = try (0..<2).map { try FakeRoughtimeServer(seed: [UInt8](repeating: UInt8(22 + $0), count: 32)) }
-        defer { liar.stop(); honest.forEach { $0.stop() } }
+        defer {
+            liar.stop()
+            honest.forEach { $0.stop() }
+        }
         let servers = [liar.server] + honest.map(\.server)
         let result = await RoughtimeClient(servers: servers, timeoutNanoseconds: 2_000_000_000).query(firstNonce: randomNonce())
-        #expect(result.status == .untrustworthy(.inconsistent(pairs: [RoughtimePairViolation(earlier: 0, later: 1), RoughtimePairViolation(earlier: 0, later: 2)])))
+        #expect(
+            result.status == .untrustworthy(.inconsistent(pairs: [RoughtimePairViolation(earlier: 0, later: 1), RoughtimePairViolation(earlier: 0, later: 2)])))
         #expect(result.midpointSeconds == nil)
         let report = try #require(result.malfeasanceReport)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
@@ -236,7 +256,10 @@ struct FakeServerTests {
     func disagreement() async throws {
         let honest = try FakeRoughtimeServer(seed: [UInt8](repeating: 31, count: 32))
         let ahead = try FakeRoughtimeServer(.midpointOffset(seconds: 600), seed: [UInt8](repeating: 32, count: 32))
-        defer { honest.stop(); ahead.stop() }
+        defer {
+            honest.stop()
+            ahead.stop()
+        }
         let result = await RoughtimeClient(servers: [honest.server, ahead.server], timeoutNanoseconds: 2_000_000_000).query(firstNonce: randomNonce())
         #expect(result.status == .untrustworthy(.disagreement))
         #expect(result.malfeasanceReport == nil)
@@ -268,7 +291,10 @@ struct FakeServerTests {
         let outcome = SocketRoughtimeTransport.exchangeBlocking(request, nonce: nonce, addresses: addresses, timeoutNanoseconds: 10_000_000_000)
         // Asked one address at a time, the silent IPv6 one would have held the whole 10 s.
         #expect(SystemClock.bootNanoseconds() - started < 3_000_000_000)
-        guard case .reply(let datagram, let address, _, _) = outcome else { Issue.record("\(outcome)"); return }
+        guard case .reply(let datagram, let address, _, _) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
         #expect(address == honest.address)
         #expect(RoughtimeVerifier.verify(request: request, response: datagram, publicKey: honest.publicKey).map(\.radiusSeconds) == .success(1))
     }
@@ -291,10 +317,14 @@ struct FakeServerTests {
         // Linux reports ICMP port unreachable on the connected socket: the wait ends long before the timeout.
         let nonce = randomNonce()
         let started = SystemClock.bootNanoseconds()
-        let outcome = SocketRoughtimeTransport.exchangeBlocking(RoughtimeRequest.make(nonce: nonce), nonce: nonce, addresses: [closed],
-                                                                timeoutNanoseconds: 10_000_000_000)
+        let outcome = SocketRoughtimeTransport.exchangeBlocking(
+            RoughtimeRequest.make(nonce: nonce), nonce: nonce, addresses: [closed],
+            timeoutNanoseconds: 10_000_000_000)
         #expect(SystemClock.bootNanoseconds() - started < 2_000_000_000)
-        guard case .failed(let error, _) = outcome else { Issue.record("\(outcome)"); return }
+        guard case .failed(let error, _) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
         #expect(error.meansRefused)
     }
 }

@@ -1,5 +1,6 @@
 import PropertyTesting
 import Testing
+
 @testable import PlaytimeRoughtime
 
 @Suite("Roughtime Merkle tree (§5.3, drafts 16–19 node order)")
@@ -14,7 +15,8 @@ struct MerkleTests {
 
     @Test("Two leaves: bit 0 means the sibling is on the right, H(0x01 || h || node)")
     func order() throws {
-        let left = RoughtimeMerkle.leaf([1][...]), right = RoughtimeMerkle.leaf([2][...])
+        let left = RoughtimeMerkle.leaf([1][...])
+        let right = RoughtimeMerkle.leaf([2][...])
         let root = RoughtimeHash.h([0x01], left[...], right[...])
         try RoughtimeMerkle.check(leaf: left, path: right[...], index: 0, root: root[...])
         try RoughtimeMerkle.check(leaf: right, path: left[...], index: 1, root: root[...])
@@ -32,7 +34,8 @@ struct MerkleTests {
                 if size > 1 {
                     let other = (index + 1) % size
                     if (try? RoughtimeMerkle.check(leaf: leaf, path: paths[index][...], index: UInt32(other), root: root[...])) != nil,
-                       leaves[other] != leaf, paths[other] != paths[index] {
+                        leaves[other] != leaf, paths[other] != paths[index]
+                    {
                         return false
                     }
                 }

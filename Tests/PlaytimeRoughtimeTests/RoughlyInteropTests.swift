@@ -3,6 +3,7 @@ import PlaytimeCrypto
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
+
 @testable import PlaytimeRoughtime
 
 /// The real Roughtime server `roughly` (PyPI) on loopback, started by scripts/test.sh: PLAYTIME_ROUGHLY_SERVER
@@ -38,7 +39,8 @@ struct RoughlyInteropTests {
         let now = unixNow()
         // The server processed the request between `before` and `now` (whole seconds: allow one more).
         #expect(time.midpointSeconds <= now + UInt64(time.radiusSeconds) + 1 && before <= time.midpointSeconds + UInt64(time.radiusSeconds) + 1)
-        let midpoint = try #require(result.midpointSeconds), radius = try #require(result.radiusSeconds)
+        let midpoint = try #require(result.midpointSeconds)
+        let radius = try #require(result.radiusSeconds)
         #expect(midpoint <= now + UInt64(radius) && now <= midpoint + UInt64(radius))
     }
 
@@ -48,7 +50,10 @@ struct RoughlyInteropTests {
         let nonce = randomNonce()
         let request = RoughtimeRequest.make(nonce: nonce, versions: [RoughtimeVersion.draft], serverKey: server.publicKey)
         let address = try #require(SocketAddress(numericHost: server.host, port: server.port))
-        guard case .reply(let datagram, _, _, _) = SocketRoughtimeTransport.exchangeBlocking(request, nonce: nonce, addresses: [address], timeoutNanoseconds: 1_000_000_000) else {
+        guard
+            case .reply(let datagram, _, _, _) = SocketRoughtimeTransport.exchangeBlocking(
+                request, nonce: nonce, addresses: [address], timeoutNanoseconds: 1_000_000_000)
+        else {
             Issue.record("no answer")
             return
         }

@@ -3,6 +3,7 @@ import PlaytimeSystem
 import PlaytimeTestSupport
 import PropertyTesting
 import Testing
+
 @testable import PlaytimeRoughtime
 
 /// A transport scripted per address: answers from a `FakeRoughtimeResponder` at a fixed time, or fails.
@@ -23,8 +24,10 @@ final class ScriptedRoughtimeTransport: RoughtimeTransport {
     let exchangeNanoseconds: Int64
     private let log = ThreadLock<[[UInt8]]>([])
 
-    init(_ behaviours: [String: Behaviour], names: [String: Result<[SocketAddress], ResolveError>] = [:], interfaceUp: Bool = true,
-         clock: ManualClock? = nil, exchangeNanoseconds: Int64 = 0) {
+    init(
+        _ behaviours: [String: Behaviour], names: [String: Result<[SocketAddress], ResolveError>] = [:], interfaceUp: Bool = true,
+        clock: ManualClock? = nil, exchangeNanoseconds: Int64 = 0
+    ) {
         self.behaviours = behaviours
         self.names = names
         self.interfaceUp = interfaceUp
@@ -39,8 +42,10 @@ final class ScriptedRoughtimeTransport: RoughtimeTransport {
         return names[host] ?? .failure(ResolveError(code: -2, host: host))
     }
 
-    nonisolated(nonsending) func exchange(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
-                                          timeoutNanoseconds: Int64) async -> RoughtimeExchangeOutcome {
+    nonisolated(nonsending) func exchange(
+        _ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
+        timeoutNanoseconds: Int64
+    ) async -> RoughtimeExchangeOutcome {
         log.withLock { $0.append(request) }
         let address = addresses[0]
         let sent = clock?.read().bootNanoseconds ?? SystemClock.bootNanoseconds()
@@ -73,8 +78,10 @@ final class TwoTransports: RoughtimeTransport {
         await first.resolve(host: host, port: port)
     }
 
-    nonisolated(nonsending) func exchange(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
-                                          timeoutNanoseconds: Int64) async -> RoughtimeExchangeOutcome {
+    nonisolated(nonsending) func exchange(
+        _ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
+        timeoutNanoseconds: Int64
+    ) async -> RoughtimeExchangeOutcome {
         let isFirst = used.withLock { used in
             defer { used = true }
             return !used
@@ -102,16 +109,20 @@ struct ScriptedTransportTests {
         // Server 1 answers at `day` (radius 1 s) after 0.1 s; server 2 is silent and takes 2.4 s more. The end of the
         // chain is 2.4 s after the answer: its latest bound moves by 3 whole seconds, its earliest stays.
         let clock = ManualClock()
-        let transport = ScriptedRoughtimeTransport(["192.0.2.1:1": .answer(responder, now: Self.day, .honest)],
-                                                   clock: clock, exchangeNanoseconds: 100_000_000)
-        let silent = ScriptedRoughtimeTransport(["192.0.2.1:1": .answer(responder, now: Self.day, .honest)],
-                                                clock: clock, exchangeNanoseconds: 2_400_000_000)
+        let transport = ScriptedRoughtimeTransport(
+            ["192.0.2.1:1": .answer(responder, now: Self.day, .honest)],
+            clock: clock, exchangeNanoseconds: 100_000_000)
+        let silent = ScriptedRoughtimeTransport(
+            ["192.0.2.1:1": .answer(responder, now: Self.day, .honest)],
+            clock: clock, exchangeNanoseconds: 2_400_000_000)
         let one = await RoughtimeClient(servers: [server(1)], transport: transport, clock: clock).query(firstNonce: randomNonce())
         #expect(one.status == .verified)
         #expect(one.earliestSeconds == Self.day - 1 && one.latestSeconds == Self.day + 1)
         let start = clock.read().bootNanoseconds
-        let two = await RoughtimeClient(servers: [server(1), server(2)], transport: TwoTransports(first: transport, then: silent),
-                                        clock: clock).query(firstNonce: randomNonce())
+        let two = await RoughtimeClient(
+            servers: [server(1), server(2)], transport: TwoTransports(first: transport, then: silent),
+            clock: clock
+        ).query(firstNonce: randomNonce())
         #expect(clock.read().bootNanoseconds - start == 2_500_000_000)
         #expect(two.status == .verified)
         #expect(two.earliestSeconds == Self.day - 1)
@@ -169,7 +180,8 @@ struct ScriptedTransportTests {
         let nonce = randomNonce()
         let request = RoughtimeRequest.make(nonce: nonce, serverKey: responder.publicKey)
         let honest = try #require(responder.response(to: request, now: Self.day, misbehaviour: .honest))
-        #expect(RoughtimeVerifier.verify(request: request, response: honest, publicKey: responder.publicKey)
+        #expect(
+            RoughtimeVerifier.verify(request: request, response: honest, publicKey: responder.publicKey)
                 == .success(RoughtimeTime(midpointSeconds: Self.day, radiusSeconds: 1, version: RoughtimeVersion.one)))
         for (misbehaviour, expected) in FakeServerTests.defects {
             let response = try #require(responder.response(to: request, now: Self.day, misbehaviour: misbehaviour))
@@ -182,7 +194,8 @@ struct ScriptedTransportTests {
         // Offering only the draft number gets a draft answer, signed with the drafts' contexts.
         let draftRequest = RoughtimeRequest.make(nonce: nonce, versions: [RoughtimeVersion.draft])
         let draft = try #require(responder.response(to: draftRequest, now: Self.day, misbehaviour: .honest))
-        #expect(RoughtimeVerifier.verify(request: draftRequest, response: draft, publicKey: responder.publicKey).map(\.version) == .success(RoughtimeVersion.draft))
+        #expect(
+            RoughtimeVerifier.verify(request: draftRequest, response: draft, publicKey: responder.publicKey).map(\.version) == .success(RoughtimeVersion.draft))
     }
 
     @Test("No mutation of a valid answer verifies with another time (random byte changes, property)")

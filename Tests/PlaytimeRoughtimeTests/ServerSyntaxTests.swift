@@ -1,20 +1,23 @@
 import PlaytimeCrypto
 import Testing
+
 @testable import PlaytimeRoughtime
 
 @Suite("SERVER=KEY configuration syntax")
 struct ServerSyntaxTests {
     static let key = "A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg="
 
-    @Test("Hosts as for NTP, port 2002 unless given, the key in padded base64", arguments: [
-        ("roughtime.example.com=\(key)", "roughtime.example.com", UInt16(2002)),
-        ("roughtime.example.com:2003=\(key)", "roughtime.example.com", 2003),
-        ("127.0.0.1=\(key)", "127.0.0.1", 2002),
-        ("127.0.0.1:123=\(key)", "127.0.0.1", 123),
-        ("[::1]=\(key)", "::1", 2002),
-        ("[::1]:5=\(key)", "::1", 5),
-        ("2001:db8::2:33=\(key)", "2001:db8::2:33", 2002),
-    ])
+    @Test(
+        "Hosts as for NTP, port 2002 unless given, the key in padded base64",
+        arguments: [
+            ("roughtime.example.com=\(key)", "roughtime.example.com", UInt16(2002)),
+            ("roughtime.example.com:2003=\(key)", "roughtime.example.com", 2003),
+            ("127.0.0.1=\(key)", "127.0.0.1", 2002),
+            ("127.0.0.1:123=\(key)", "127.0.0.1", 123),
+            ("[::1]=\(key)", "::1", 2002),
+            ("[::1]:5=\(key)", "::1", 5),
+            ("2001:db8::2:33=\(key)", "2001:db8::2:33", 2002),
+        ])
     func valid(text: String, host: String, port: UInt16) throws {
         let server = try RoughtimeServer(parsing: text)
         #expect(server.host == host && server.port == port)
@@ -22,18 +25,20 @@ struct ServerSyntaxTests {
         #expect(try RoughtimeServer(parsing: server.description) == server)
     }
 
-    @Test("Malformed configurations are named", arguments: [
-        ("roughtime.example.com", RoughtimeConfigurationError.missingKey),
-        ("=\(key)", .badServer("")),
-        ("host:99999=\(key)", .badServer("host:99999")),
-        ("999.1.1.1=\(key)", .badServer("999.1.1.1")),
-        ("host=", .badKeyEncoding),
-        ("host=A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg", .badKeyEncoding),
-        ("host=AAAA", .badKeyEncoding),
-        ("host=A6EHv_POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg=", .badKeyEncoding),
-        // y = 1 encodes the identity point: a small-order key, refused by PlaytimeCrypto.
-        ("host=AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", .invalidKey),
-    ])
+    @Test(
+        "Malformed configurations are named",
+        arguments: [
+            ("roughtime.example.com", RoughtimeConfigurationError.missingKey),
+            ("=\(key)", .badServer("")),
+            ("host:99999=\(key)", .badServer("host:99999")),
+            ("999.1.1.1=\(key)", .badServer("999.1.1.1")),
+            ("host=", .badKeyEncoding),
+            ("host=A6EHv/POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg", .badKeyEncoding),
+            ("host=AAAA", .badKeyEncoding),
+            ("host=A6EHv_POEL4dcN0Y50vAmWfk1jCbpQ1fHdyGZBJVMbg=", .badKeyEncoding),
+            // y = 1 encodes the identity point: a small-order key, refused by PlaytimeCrypto.
+            ("host=AQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", .invalidKey),
+        ])
     func invalid(text: String, expected: RoughtimeConfigurationError) {
         #expect(throws: expected) { try RoughtimeServer(parsing: text) }
     }

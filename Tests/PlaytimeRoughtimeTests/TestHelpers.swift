@@ -1,4 +1,5 @@
 import PlaytimeCrypto
+
 @testable import PlaytimeRoughtime
 
 /// Decodes pinned base64 (a test input, so a bad literal is a test bug that stops the test).

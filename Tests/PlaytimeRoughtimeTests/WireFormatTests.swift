@@ -1,6 +1,7 @@
 import PlaytimeCrypto
 import PropertyTesting
 import Testing
+
 @testable import PlaytimeRoughtime
 
 @Suite("Roughtime wire format (draft-ietf-ntp-roughtime-19 §4–§5)")
@@ -84,7 +85,8 @@ struct WireFormatTests {
     @Test("Requests with a defect are named as such")
     func badRequests() {
         let nonce = [UInt8](repeating: 0, count: 32)
-        let one: [UInt8] = [1, 0, 0, 0], zero: [UInt8] = [0, 0, 0, 0]
+        let one: [UInt8] = [1, 0, 0, 0]
+        let zero: [UInt8] = [0, 0, 0, 0]
         var cases: [([(RoughtimeTag, [UInt8])], RoughtimeRejection)] = []
         cases.append(([(.nonce, nonce), (.type, zero)], .missingTag(.request, .version)))
         cases.append(([(.version, one), (.type, zero)], .missingTag(.request, .nonce)))

@@ -14,10 +14,11 @@ struct AgreementKnownDisagreementTests {
         // device cannot know the server's clock: it pays the network verdict, the server an uptime bound.
         await withKnownIssue("rule 0's 2 s slack against honest NTP up to a minute off (issue 18)") {
             try await runOffCooperativePool {
-                try AgreementPropertyTests.agree(Lifecycle(steps: [
-                    .network(.online(offsetSeconds: 30)), .background(goldPerHour: 600, stamp: false),
-                    .reboot(downSeconds: 3_000, upSeconds: 600),
-                ]), strict: true)
+                try AgreementPropertyTests.agree(
+                    Lifecycle(steps: [
+                        .network(.online(offsetSeconds: 30)), .background(goldPerHour: 600, stamp: false),
+                        .reboot(downSeconds: 3_000, upSeconds: 600),
+                    ]), strict: true)
             }
         }
     }
@@ -28,11 +29,12 @@ struct AgreementKnownDisagreementTests {
         // may fall short at no cost. (It was trimmed by 1 gold, with time-not-conserved, before that rule; an offset
         // change of a second or more still is, and the property keeps such lifecycles under the weaker rule.)
         try await runOffCooperativePool {
-            try AgreementPropertyTests.agree(Lifecycle(steps: [
-                .heartbeat(goldPerHour: 600), .network(.online(offsetSeconds: -1)), .background(goldPerHour: 600, stamp: false),
-                .kill, .wait(seconds: 61), .background(goldPerHour: 600, stamp: false), .wait(seconds: 120), .anchor,
-                .foreground(ad: false),
-            ]), strict: true)
+            try AgreementPropertyTests.agree(
+                Lifecycle(steps: [
+                    .heartbeat(goldPerHour: 600), .network(.online(offsetSeconds: -1)), .background(goldPerHour: 600, stamp: false),
+                    .kill, .wait(seconds: 61), .background(goldPerHour: 600, stamp: false), .wait(seconds: 120), .anchor,
+                    .foreground(ad: false),
+                ]), strict: true)
         }
     }
 }

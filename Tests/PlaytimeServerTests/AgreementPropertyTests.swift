@@ -42,11 +42,14 @@ struct AgreementPropertyTests {
         let cases = Self.cases
         try await runOffCooperativePool {
             let started = Date()
-            let seed = ProcessInfo.processInfo.environment[PropertyEnvironment.seedKey].flatMap(PropertyEnvironment.parseSeed)
+            let seed =
+                ProcessInfo.processInfo.environment[PropertyEnvironment.seedKey].flatMap(PropertyEnvironment.parseSeed)
                 ?? UInt64.random(in: .min ... .max)
             print("[agreement] \(cases) lifecycle(s), seed \(seed)")
-            try PropertyCheck.check(LifecycleGen.lifecycle(multipliers: Self.multipliers), count: cases, name: "device/server agreement",
-                                    seed: seed, environment: [:]) { lifecycle in
+            try PropertyCheck.check(
+                LifecycleGen.lifecycle(multipliers: Self.multipliers), count: cases, name: "device/server agreement",
+                seed: seed, environment: [:]
+            ) { lifecycle in
                 try Self.agree(lifecycle)
             }
             print("[agreement] passed \(cases) lifecycle(s) in \(Int(Date().timeIntervalSince(started))) s (seed \(seed))")
@@ -59,10 +62,11 @@ struct AgreementPropertyTests {
         // boot clock's hour under the provisional cap (0 now, 300 in escrow); the server drops the future fix and pays
         // the boot clock's 3 613 s verified: 301, the honest figure for the true time away (seed 3922354797939790515).
         try await runOffCooperativePool {
-            try Self.agree(Lifecycle(steps: [
-                .heartbeat(goldPerHour: 600), .network(.spoof(offsetSeconds: 7_200)), .foreground(ad: false), .heartbeat(goldPerHour: 600),
-                .kill, .network(.online(offsetSeconds: 0)), .wait(seconds: 3_673),
-            ]))
+            try Self.agree(
+                Lifecycle(steps: [
+                    .heartbeat(goldPerHour: 600), .network(.spoof(offsetSeconds: 7_200)), .foreground(ad: false), .heartbeat(goldPerHour: 600),
+                    .kill, .network(.online(offsetSeconds: 0)), .wait(seconds: 3_673),
+                ]))
         }
     }
 
@@ -71,33 +75,36 @@ struct AgreementPropertyTests {
         // The first session's placement reached a few milliseconds into the window the second fills exactly (8 h,
         // the cap): the server paid 1 499 of 1 500 and reported time-not-conserved (docs/anchors.md, "Conservation").
         try await runOffCooperativePool {
-            try Self.agree(Lifecycle(steps: [
-                .heartbeat(goldPerHour: 600), .wait(seconds: 61), .heartbeat(goldPerHour: 600), .background(goldPerHour: 600, stamp: false),
-                .heartbeat(goldPerHour: 600), .wait(seconds: 60), .anchor, .foreground(ad: false), .background(goldPerHour: 600, stamp: false),
-                .heartbeat(goldPerHour: 600), .wait(seconds: 28_803), .kill,
-            ]), strict: true)
+            try Self.agree(
+                Lifecycle(steps: [
+                    .heartbeat(goldPerHour: 600), .wait(seconds: 61), .heartbeat(goldPerHour: 600), .background(goldPerHour: 600, stamp: false),
+                    .heartbeat(goldPerHour: 600), .wait(seconds: 60), .anchor, .foreground(ad: false), .background(goldPerHour: 600, stamp: false),
+                    .heartbeat(goldPerHour: 600), .wait(seconds: 28_803), .kill,
+                ]), strict: true)
         }
     }
 
     @Test("the same without an anchor: back-to-back sessions, the second 8 h, paid in full (seed 18180001)")
     func subSecondPlacementDeficitWithoutAnchor() async throws {
         try await runOffCooperativePool {
-            try Self.agree(Lifecycle(steps: [
-                .heartbeat(goldPerHour: 600), .wait(seconds: 1), .heartbeat(goldPerHour: 600), .wait(seconds: 61), .heartbeat(goldPerHour: 600),
-                .background(goldPerHour: 600, stamp: false), .wait(seconds: 61), .foreground(ad: false),
-                .background(goldPerHour: 600, stamp: false), .wait(seconds: 28_803), .foreground(ad: false),
-            ]), strict: true)
+            try Self.agree(
+                Lifecycle(steps: [
+                    .heartbeat(goldPerHour: 600), .wait(seconds: 1), .heartbeat(goldPerHour: 600), .wait(seconds: 61), .heartbeat(goldPerHour: 600),
+                    .background(goldPerHour: 600, stamp: false), .wait(seconds: 61), .foreground(ad: false),
+                    .background(goldPerHour: 600, stamp: false), .wait(seconds: 28_803), .foreground(ad: false),
+                ]), strict: true)
         }
     }
 
     @Test("two 61 s sessions back to back after a long heartbeat gap: the second paid in full (seed 18200001, case 5457)")
     func wholeSecondPlacementDeficit() async throws {
         try await runOffCooperativePool {
-            try Self.agree(Lifecycle(steps: [
-                .heartbeat(goldPerHour: 600), .heartbeat(goldPerHour: 600), .wait(seconds: 10_061), .heartbeat(goldPerHour: 600),
-                .background(goldPerHour: 600, stamp: false), .wait(seconds: 61), .foreground(ad: false),
-                .background(goldPerHour: 600, stamp: false), .wait(seconds: 61), .foreground(ad: false),
-            ]), strict: true)
+            try Self.agree(
+                Lifecycle(steps: [
+                    .heartbeat(goldPerHour: 600), .heartbeat(goldPerHour: 600), .wait(seconds: 10_061), .heartbeat(goldPerHour: 600),
+                    .background(goldPerHour: 600, stamp: false), .wait(seconds: 61), .foreground(ad: false),
+                    .background(goldPerHour: 600, stamp: false), .wait(seconds: 61), .foreground(ad: false),
+                ]), strict: true)
         }
     }
 
@@ -133,8 +140,9 @@ struct AgreementPropertyTests {
                 // provisional cap).
                 let honest = judged[id].flatMap { world.honestGold(for: $0, granted: shown.granted) } ?? 0
                 if paid > max(shown.gold + shown.escrow + granted, honest) {
-                    problems.append("session \(id): the server paid \(paid), more than the device showed and holds (\(shown)) "
-                                    + "and more than an honest player's \(honest) for the true time away")
+                    problems.append(
+                        "session \(id): the server paid \(paid), more than the device showed and holds (\(shown)) "
+                            + "and more than an honest player's \(honest) for the true time away")
                 }
                 continue
             }
@@ -149,8 +157,9 @@ struct AgreementPropertyTests {
             }
             let escrow = session.recomputedGold - session.payableGold
             if session.verdict.status != shown.status || escrow != shown.escrow {
-                problems.append("session \(id): the server judges \(session.verdict.status) with escrow \(escrow) "
-                                + "(\(session.verdict.method) \(session.verdict.creditedSeconds)s \(session.verdict.flags.map(\.kind))), the device \(shown)")
+                problems.append(
+                    "session \(id): the server judges \(session.verdict.status) with escrow \(escrow) "
+                        + "(\(session.verdict.method) \(session.verdict.creditedSeconds)s \(session.verdict.flags.map(\.kind))), the device \(shown)")
             }
         }
         if !lies {

@@ -50,22 +50,27 @@ struct AnchoredJournal {
 
     /// One lifecycle record with the clocks given.
     mutating func event(_ kind: SessionEventKind, _ id: String, wall: Int64, boot: Int64, bootID: String, network: NetworkTime?, rate: Int64) throws {
-        let evidence = Evidence(event: kind, sessionID: id, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
-                                network: network, connectivity: Connectivity(state: network == nil ? .offline : .online, reason: network == nil ? "no-route" : "ntp-ok"),
-                                goldPerHour: rate, policyVersion: kind == .background ? RewardPolicy.default.version : "")
+        let evidence = Evidence(
+            event: kind, sessionID: id, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
+            network: network, connectivity: Connectivity(state: network == nil ? .offline : .online, reason: network == nil ? "no-route" : "ntp-ok"),
+            goldPerHour: rate, policyVersion: kind == .background ? RewardPolicy.default.version : "")
         bytes += try encoder.encodeRecord(type: "session." + kind.rawValue, payload: EvidenceCodec.encode(evidence))
     }
 
     /// One away session the boot clock proves (`awaySeconds` of it), departing at `wall`/`boot`, with a claim-free
     /// return; `policy` is the version the departure snapshots.
-    mutating func session(_ id: String, wall: Int64, boot: Int64, awaySeconds: Int64, rate: Int64 = 300,
-                          policy: String = RewardPolicy.default.version) throws {
+    mutating func session(
+        _ id: String, wall: Int64, boot: Int64, awaySeconds: Int64, rate: Int64 = 300,
+        policy: String = RewardPolicy.default.version
+    ) throws {
         let away = awaySeconds * Self.second
-        let departure = Evidence(event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: Self.bootID),
-                                 network: nil, connectivity: Connectivity(state: .offline, reason: "no-route"), goldPerHour: rate, policyVersion: policy)
-        let arrival = Evidence(event: .foreground, sessionID: id,
-                               clock: ClockReading(wallNanoseconds: wall + away, bootNanoseconds: boot + away, bootID: Self.bootID),
-                               network: nil, connectivity: Connectivity(state: .offline, reason: "no-route"))
+        let departure = Evidence(
+            event: .background, sessionID: id, clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: Self.bootID),
+            network: nil, connectivity: Connectivity(state: .offline, reason: "no-route"), goldPerHour: rate, policyVersion: policy)
+        let arrival = Evidence(
+            event: .foreground, sessionID: id,
+            clock: ClockReading(wallNanoseconds: wall + away, bootNanoseconds: boot + away, bootID: Self.bootID),
+            network: nil, connectivity: Connectivity(state: .offline, reason: "no-route"))
         bytes += try encoder.encodeRecord(type: "session.background", payload: EvidenceCodec.encode(departure))
         bytes += try encoder.encodeRecord(type: "session.foreground", payload: EvidenceCodec.encode(arrival))
     }
@@ -73,8 +78,11 @@ struct AnchoredJournal {
 
 /// What a session verified for `seconds` is paid at 300 gold/h under the default policy.
 func verifiedGold(_ seconds: Int64) throws -> Int64 {
-    try RewardCalculator(policy: .default).calculate(RewardClaim(creditedSeconds: seconds, status: .verified, goldPerHour: 300,
-                                                                   requestedMultipliers: [])).paidNow
+    try RewardCalculator(policy: .default).calculate(
+        RewardClaim(
+            creditedSeconds: seconds, status: .verified, goldPerHour: 300,
+            requestedMultipliers: [])
+    ).paidNow
 }
 
 extension Array where Element == UInt8 {
@@ -116,7 +124,8 @@ struct ConservationTests {
         defer { fixture.cleanUp() }
         let server = try fixture.server()
         var journal = try AnchoredJournal(enrolledBy: server, player: "eve")
-        var wall = fixture.clock.read().wallNanoseconds, boot: Int64 = 5 * s
+        var wall = fixture.clock.read().wallNanoseconds
+        var boot: Int64 = 5 * s
         for index in 0..<5 {
             try journal.session("00000000000000b\(index)", wall: wall, boot: boot, awaySeconds: 8 * 3_600)
             wall += 8 * hour + s
@@ -204,8 +213,9 @@ struct ConservationTests {
         // A token the server never issued (and one that is no token at all): reported, nothing placed by them.
         let otherSecret = try EarningsServer(store: fixture.directory + "/other", ticketSecret: Array("another server's secret, 32 bytes".utf8))
         var journal = try AnchoredJournal(enrolledBy: server, player: "eve")
-        let forged = try otherSecret.anchor(player: "eve", journalID: journal.journalID, headSequence: 1,
-                                            headMAC: journal.encoder.headMAC.map { String(format: "%02x", $0) }.joined())
+        let forged = try otherSecret.anchor(
+            player: "eve", journalID: journal.journalID, headSequence: 1,
+            headMAC: journal.encoder.headMAC.map { String(format: "%02x", $0) }.joined())
         try journal.record(token: forged.text, boot: 0)
         try journal.record(token: "pa1.not-a-token", boot: 0)
         fixture.clock.advance(nanoseconds: 10 * s)
@@ -253,10 +263,12 @@ struct ConservationTests {
         return policy
     }
 
-    @Test("a retained label does not pay a session the server cannot prove departed before its retirement", arguments: [
-        (retiredAfterSeconds: Int64?.none, anchorBeforeDeparture: true),     // retired at the server's start; anchored after it
-        (retiredAfterSeconds: Int64?.some(60), anchorBeforeDeparture: false), // enrolled before the retirement, departed after it
-    ])
+    @Test(
+        "a retained label does not pay a session the server cannot prove departed before its retirement",
+        arguments: [
+            (retiredAfterSeconds: Int64?.none, anchorBeforeDeparture: true),  // retired at the server's start; anchored after it
+            (retiredAfterSeconds: Int64?.some(60), anchorBeforeDeparture: false),  // enrolled before the retirement, departed after it
+        ])
     func retiredPolicyLabel(retiredAfterSeconds: Int64?, anchorBeforeDeparture: Bool) throws {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }

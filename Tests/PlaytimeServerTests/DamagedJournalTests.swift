@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Testing) import PlaytimeGuard
 import PlaytimeAudit
+@_spi(Testing) import PlaytimeGuard
 import PlaytimeJournal
 import PlaytimeSystem
 import PlaytimeTestSupport
@@ -57,9 +57,11 @@ struct DamagedJournalTests {
     /// Uploads each journal in turn to a server with `stores`, judging at `now`: the gold paid in all, and for the
     /// session `id`.
     static func upload(_ journals: [[UInt8]], key: JournalKey, now: Int64, stores: Stores, session id: String) throws -> (total: Int64, session: Int64) {
-        let gate = UploadGate(key: key, configuration: AuditConfiguration(serverNowNanoseconds: now), registry: stores.registry,
-                              accounts: stores.accounts)
-        var total: Int64 = 0, session: Int64 = 0
+        let gate = UploadGate(
+            key: key, configuration: AuditConfiguration(serverNowNanoseconds: now), registry: stores.registry,
+            accounts: stores.accounts)
+        var total: Int64 = 0
+        var session: Int64 = 0
         for journal in journals {
             // A header that does not verify (`notAJournal`): nothing in it can be judged.
             guard let decision = try judged(journal, gate: gate, now: now) else { continue }
@@ -91,14 +93,16 @@ struct DamagedJournalTests {
         let end = base.clock.read()
 
         // Undamaged, the next session in the same journal: what the device and the server pay for it.
-        let intact = Game(directory: scratch + "/intact", clock: ManualClock(wallNanoseconds: end.wallNanoseconds, bootNanoseconds: end.bootNanoseconds, bootID: end.bootID))
+        let intact = Game(
+            directory: scratch + "/intact", clock: ManualClock(wallNanoseconds: end.wallNanoseconds, bootNanoseconds: end.bootNanoseconds, bootID: end.bootID))
         try Self.lay(journal, files, in: intact.directory)
         earnings = try intact.open()
         let second = try await intact.session(earnings!)
         earnings = nil
         let now = intact.clock.read().wallNanoseconds
-        let owed = try Self.upload([try FileSystem.readRegularFile(atPath: intact.directory + "/journal.jsonl", byteLimit: 1 << 20)],
-                                   key: key, now: now, stores: Stores(), session: second.id)
+        let owed = try Self.upload(
+            [try FileSystem.readRegularFile(atPath: intact.directory + "/journal.jsonl", byteLimit: 1 << 20)],
+            key: key, now: now, stores: Stores(), session: second.id)
         #expect(first.gold > 0 && second.gold == first.gold && owed.session > 0 && owed.total > owed.session)
 
         var variants: [(name: String, bytes: [UInt8])] = journal.indices.map { position in
@@ -114,8 +118,9 @@ struct DamagedJournalTests {
         }
         var setAside = 0
         for (index, variant) in variants.enumerated() {
-            let game = Game(directory: scratch + "/case-\(index)",
-                            clock: ManualClock(wallNanoseconds: end.wallNanoseconds, bootNanoseconds: end.bootNanoseconds, bootID: end.bootID))
+            let game = Game(
+                directory: scratch + "/case-\(index)",
+                clock: ManualClock(wallNanoseconds: end.wallNanoseconds, bootNanoseconds: end.bootNanoseconds, bootID: end.bootID))
             try Self.lay(variant.bytes, files, in: game.directory)
             var opened: OfflineEarnings?
             do { opened = try game.open() } catch {

@@ -42,8 +42,9 @@ struct EarningsServerFleetTests {
         try await body(servers, fixture)
     }
 
-    @Test("Two servers on one database: a ticket redeemed on one is repeated, not paid, by the other; an upload paid on one is repeated by the other; a new ticket of the same session is refused",
-          .enabled(if: base != nil || required))
+    @Test(
+        "Two servers on one database: a ticket redeemed on one is repeated, not paid, by the other; an upload paid on one is repeated by the other; a new ticket of the same session is refused",
+        .enabled(if: base != nil || required))
     func twoServersOneDatabase() async throws {
         try await Self.withServers(2) { servers, fixture in try await Self.twoServers(servers[0], servers[1], fixture) }
     }
@@ -69,7 +70,10 @@ struct EarningsServerFleetTests {
             _ = try await first.redeem(other, player: "p42")
             Issue.record("the session was paid twice")
         } catch {
-            guard case .alreadyRedeemed? = error.ticketError else { Issue.record("refused for another reason: \(error)"); return }
+            guard case .alreadyRedeemed? = error.ticketError else {
+                Issue.record("refused for another reason: \(error)")
+                return
+            }
         }
 
         let game = try fixture.game()
@@ -91,8 +95,9 @@ struct EarningsServerFleetTests {
 }
 
 extension EarningsServerFleetTests {
-    @Test("Two servers on one database, given two enrolled journals of one account for the same server hours at the same moment, pay those hours once",
-          .enabled(if: base != nil || required))
+    @Test(
+        "Two servers on one database, given two enrolled journals of one account for the same server hours at the same moment, pay those hours once",
+        .enabled(if: base != nil || required))
     func twoServersSameHoursOnce() async throws {
         try await Self.withServers(2) { servers, fixture in try await Self.sameHoursOnce(servers, fixture) }
     }
@@ -116,8 +121,11 @@ extension EarningsServerFleetTests {
                 }
                 return try await group.reduce(0, +)
             }
-            let honest = try RewardCalculator(policy: .default).calculate(RewardClaim(creditedSeconds: 7_210, status: .verified, goldPerHour: 300,
-                                                                                       requestedMultipliers: [])).paidNow
+            let honest = try RewardCalculator(policy: .default).calculate(
+                RewardClaim(
+                    creditedSeconds: 7_210, status: .verified, goldPerHour: 300,
+                    requestedMultipliers: [])
+            ).paidNow
             #expect(paid <= honest, "round \(round): \(paid) gold for 2 h 10 s of server time (honest always-away: \(honest))")
             #expect(paid >= honest - 2, "round \(round): \(paid) gold: the first device's hours must be paid")
         }
@@ -128,8 +136,9 @@ extension EarningsServerFleetTests {
 /// with their sessions.
 @Suite("Multiplier grants on PostgreSQL")
 struct FleetMultiplierGrantTests {
-    @Test("A grant recorded on one server pays on another: a ticket with its ad, the newcomer's upload with its pending ad, once",
-          .enabled(if: EarningsServerFleetTests.base != nil || EarningsServerFleetTests.required))
+    @Test(
+        "A grant recorded on one server pays on another: a ticket with its ad, the newcomer's upload with its pending ad, once",
+        .enabled(if: EarningsServerFleetTests.base != nil || EarningsServerFleetTests.required))
     func grantOnOneServerPaysOnAnother() async throws {
         try await EarningsServerFleetTests.withServers(2) { servers, fixture in
             let ticket = try await servers[0].issueTicket(player: "p42", session: "t1").encodedText()

@@ -34,14 +34,16 @@ struct ServerFixture {
         configuration.clock = clock
         configuration.networkTime = network
         configuration.connectivityProbe = probe
-        configuration.enrollment = try enrollment.value ?? {
-            var enroller = ServerConfiguration()
-            let clock = self.clock
-            enroller.clock = clock
-            let made = try EarningsServer(store: directory + "/enroller", ticketSecret: Self.secret, configuration: enroller).enroll(player: player)
-            enrollment.value = made
-            return made
-        }()
+        configuration.enrollment =
+            try enrollment.value
+            ?? {
+                var enroller = ServerConfiguration()
+                let clock = self.clock
+                enroller.clock = clock
+                let made = try EarningsServer(store: directory + "/enroller", ticketSecret: Self.secret, configuration: enroller).enroll(player: player)
+                enrollment.value = made
+                return made
+            }()
         return try OfflineEarnings(directory: directory + "/game", configuration: configuration)
     }
 
@@ -64,7 +66,8 @@ struct EarningsServerTests {
     let s: Int64 = 1_000_000_000
     let hour: Int64 = 3_600_000_000_000
 
-    @Test("A ticket pays the server-measured time once; the same ticket again answers that payment (repeated), also after a restart; another player's is refused")
+    @Test(
+        "A ticket pays the server-measured time once; the same ticket again answers that payment (repeated), also after a restart; another player's is refused")
     func ticketOnce() throws {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }
@@ -260,7 +263,10 @@ struct EarningsServerTests {
                 _ = try server.acceptUpload(bytes, player: "p42", key: key)
                 Issue.record("accepted")
             } catch {
-                guard case .notAJournal? = error.uploadError else { Issue.record("refused for another reason: \(error)"); continue }
+                guard case .notAJournal? = error.uploadError else {
+                    Issue.record("refused for another reason: \(error)")
+                    continue
+                }
             }
         }
     }

@@ -94,10 +94,14 @@ struct GameServerLinkTests {
             #expect(try journalID(fixture) == enrollment.journalID)
             #expect(earnings.journalKey.keyID == (try JournalKey(bytes: enrollment.key)).keyID)
             #expect(try recordTypes(fixture, key: earnings.journalKey) == ["anchor", "anchor", "session.launch"])
-            let bare = try #require(try FileManager.default.contentsOfDirectory(atPath: fixture.directory + "/game")
-                .first { $0.hasPrefix("journal.jsonl.replaced-") }, "the bare header this start made is kept aside")
-            #expect(try recordTypes(fixture, key: try KeyFile.load(path: fixture.directory + "/game/player.key"),
-                                    path: fixture.directory + "/game/" + bare).isEmpty)
+            let bare = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: fixture.directory + "/game")
+                    .first { $0.hasPrefix("journal.jsonl.replaced-") }, "the bare header this start made is kept aside")
+            #expect(
+                try recordTypes(
+                    fixture, key: try KeyFile.load(path: fixture.directory + "/game/player.key"),
+                    path: fixture.directory + "/game/" + bare
+                ).isEmpty)
 
             fixture.clock.advance(nanoseconds: 60 * s)
             try earnings.background(goldPerHour: 600)
@@ -106,7 +110,8 @@ struct GameServerLinkTests {
             let payout = try #require(try await earnings.foreground())
             #expect(try await earnings.settle().isEmpty)
             #expect(backend.messages.count == 4 && backend.messages.dropFirst().allSatisfy { $0.hasPrefix("pr1.") }, "\(backend.messages)")
-            #expect(try recordTypes(fixture, key: earnings.journalKey)
+            #expect(
+                try recordTypes(fixture, key: earnings.journalKey)
                     == ["anchor", "anchor", "session.launch", "session.background", "anchor", "session.foreground", "claim", "anchor"])
             #expect(payout.goldNow == 5)
 
@@ -123,7 +128,9 @@ struct GameServerLinkTests {
         #expect(try journalID(fixture) == enrollment.journalID)
     }
 
-    @Test("Offline at the first launch: the device records under its own key, enrolls when online, and the enrolled journal begins at the next start with no session open")
+    @Test(
+        "Offline at the first launch: the device records under its own key, enrolls when online, and the enrolled journal begins at the next start with no session open"
+    )
     func offlineFirst() async throws {
         let (fixture, server, backend) = try Self.world(player: "bo")
         defer { fixture.cleanUp() }
@@ -157,8 +164,9 @@ struct GameServerLinkTests {
         #expect(backend.messages.filter { $0 == "enroll" }.count == 1)
     }
 
-    @Test("A link that throws, answers nonsense or a token of another journal never fails a call, and the game is paid as without it",
-          arguments: ["throws", "nonsense", "foreign token"])
+    @Test(
+        "A link that throws, answers nonsense or a token of another journal never fails a call, and the game is paid as without it",
+        arguments: ["throws", "nonsense", "foreign token"])
     func serverAway(_ mode: String) async throws {
         let (fixture, server, backend) = try Self.world(player: "cy")
         defer { fixture.cleanUp() }
@@ -223,7 +231,7 @@ struct GameServerLinkTests {
         let path = fixture.directory + "/game/journal.jsonl"
         var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var line = Array(lines[2])
-        line[line.count - 3] = line[line.count - 3] == "0" ? "1" : "0"   // the last hex digit, before `"}`
+        line[line.count - 3] = line[line.count - 3] == "0" ? "1" : "0"  // the last hex digit, before `"}`
         lines[2] = String(line)
         try lines.joined(separator: "\n").write(toFile: path, atomically: false, encoding: .utf8)
 
@@ -232,8 +240,10 @@ struct GameServerLinkTests {
         #expect(earnings!.needsEnrollment)
         _ = try await earnings!.launch()
         #expect(backend.messages.filter { $0 == "enroll" }.count == 2)
-        let second = try #require(Enrollment(text: try String(contentsOfFile: fixture.directory + "/game/enrollment.txt", encoding: .utf8)
-            .trimmingCharacters(in: .newlines)))
+        let second = try #require(
+            Enrollment(
+                text: try String(contentsOfFile: fixture.directory + "/game/enrollment.txt", encoding: .utf8)
+                    .trimmingCharacters(in: .newlines)))
         #expect(second.journalID != firstID)
         _ = try await earnings!.settle()
         #expect(backend.messages.filter { $0 == "enroll" }.count == 2, "asked once per start at most")

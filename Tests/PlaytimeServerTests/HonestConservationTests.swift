@@ -30,12 +30,15 @@ struct HonestConservationTests {
         }
     }
 
-    static let step: Gen<Step> = Gen.zip(Gen.zip(.int(in: 0...2), .int(in: 5...1_800), .int(in: 60...14_400), .bool),
-                                         Gen.zip(.bool, .bool, .bool, .bool), .int(in: -60...60))
-        .map { first, second, skew in
-            Step(device: first.0, playSeconds: first.1, awaySeconds: first.2, reboot: first.3, anchorAtLaunch: second.0,
-                 anchorAfterReturn: second.1, ntpAtReturn: second.2, upload: second.3, wallSkewSeconds: skew)
-        }
+    static let step: Gen<Step> = Gen.zip(
+        Gen.zip(.int(in: 0...2), .int(in: 5...1_800), .int(in: 60...14_400), .bool),
+        Gen.zip(.bool, .bool, .bool, .bool), .int(in: -60...60)
+    )
+    .map { first, second, skew in
+        Step(
+            device: first.0, playSeconds: first.1, awaySeconds: first.2, reboot: first.3, anchorAtLaunch: second.0,
+            anchorAfterReturn: second.1, ntpAtReturn: second.2, upload: second.3, wallSkewSeconds: skew)
+    }
 
     /// A device's journal and clocks.
     struct Device {
@@ -97,8 +100,9 @@ struct HonestConservationTests {
             }
             let away = step.awaySeconds * s
             let departureWall = now + step.wallSkewSeconds * s
-            try devices[index].journal.event(.background, id, wall: departureWall, boot: departureBoot, bootID: devices[index].bootID,
-                                             network: departureNet, rate: 300)
+            try devices[index].journal.event(
+                .background, id, wall: departureWall, boot: departureBoot, bootID: devices[index].bootID,
+                network: departureNet, rate: 300)
             if step.reboot {
                 devices[index].boots += 1
                 devices[index].bootID = "boot-\(index)-\(devices[index].boots)"
@@ -115,8 +119,9 @@ struct HonestConservationTests {
                 let distance = returnBoot - fix.boot
                 returnNet = NetworkTime(unixNanoseconds: fix.time + distance, errorBoundNanoseconds: 1_000_000 + distance / 10_000 + 1)
             }
-            try devices[index].journal.event(.foreground, id, wall: now + step.wallSkewSeconds * s, boot: returnBoot, bootID: devices[index].bootID,
-                                             network: returnNet, rate: 0)
+            try devices[index].journal.event(
+                .foreground, id, wall: now + step.wallSkewSeconds * s, boot: returnBoot, bootID: devices[index].bootID,
+                network: returnNet, rate: 0)
             let calculator = try RewardCalculator(policy: .default)
             func gold(_ seconds: Int64) throws -> Int64 {
                 try calculator.calculate(RewardClaim(creditedSeconds: seconds, status: .verified, goldPerHour: 300, requestedMultipliers: [])).paidNow

@@ -10,8 +10,9 @@ struct ImperfectNetworkTimeUploadTests {
     let hour: Int64 = 3_600_000_000_000
 
     /// Network time `offset` off (positive: fast) at the departure, or at the return; two hours away.
-    @Test("NTP 60 s fast or slow at the departure or the return: verified, unflagged, nothing escrowed, the upload clean",
-          arguments: [(60, true), (-60, true), (-60, false)])
+    @Test(
+        "NTP 60 s fast or slow at the departure or the return: verified, unflagged, nothing escrowed, the upload clean",
+        arguments: [(60, true), (-60, true), (-60, false)])
     func minuteOff(offsetSeconds: Int64, atDeparture: Bool) async throws {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }

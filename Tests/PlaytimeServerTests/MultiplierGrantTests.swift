@@ -142,7 +142,10 @@ struct MultiplierGrantTests {
                 try server.grant(name, player: "p42", session: session)
                 Issue.record("granted \(name) to '\(session)'")
             } catch {
-                guard error.code == .grant else { Issue.record("refused for another reason: \(error)"); continue }
+                guard error.code == .grant else {
+                    Issue.record("refused for another reason: \(error)")
+                    continue
+                }
             }
         }
     }

@@ -51,7 +51,10 @@ struct ServerLimitTests {
             _ = try server.acceptUpload(journal, player: "p1", key: Self.key)
             Issue.record("an upload over the session limit was accepted")
         } catch {
-            guard case .overLimit(.sessions(limit: 3))? = error.uploadError else { Issue.record("refused for another reason: \(error)"); return }
+            guard case .overLimit(.sessions(limit: 3))? = error.uploadError else {
+                Issue.record("refused for another reason: \(error)")
+                return
+            }
             #expect(error.description == "refused unjudged: the upload holds more than 3 sessions (the limit on sessions per journal); nothing was paid")
         }
         // Nothing was recorded either: the same journal under a wider limit is a first upload, paid in full.

@@ -27,8 +27,9 @@ struct ServerReviewTests {
         return try OfflineEarnings(directory: directory, configuration: configuration)
     }
 
-    @Test("attack: the dangling-sidecar replay (see Version2ReviewTests) pays nothing extra on the server either",
-          arguments: [false, true])
+    @Test(
+        "attack: the dangling-sidecar replay (see Version2ReviewTests) pays nothing extra on the server either",
+        arguments: [false, true])
     func danglingSidecarReplayPaid(wallMovedToMatch: Bool) async throws {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }
@@ -234,8 +235,9 @@ struct ServerReviewTests {
         try game!.background(goldPerHour: 600)
         game = nil
         let now = fixture.clock.read()
-        let forged = ManualClock(wallNanoseconds: now.wallNanoseconds + 10 * 24 * hour, bootNanoseconds: now.bootNanoseconds + 10 * 24 * hour,
-                                 bootID: "forged-boot")
+        let forged = ManualClock(
+            wallNanoseconds: now.wallNanoseconds + 10 * 24 * hour, bootNanoseconds: now.bootNanoseconds + 10 * 24 * hour,
+            bootID: "forged-boot")
         game = try self.game(fixture, directory: fixture.directory + "/game", clock: forged)
         _ = try #require(try await game!.launch())
         // The server's clock agrees with the forged wall clock (the player really waited), the most it can be.
@@ -261,7 +263,10 @@ struct ServerReviewTests {
             let redeemed = try await server.redeem(ticket, player: "p42")
             Issue.record("the ticket paid \(redeemed.gold) gold for a session the upload paid")
         } catch {
-            guard case .alreadyRedeemed? = error.ticketError else { Issue.record("refused for another reason: \(error)"); return }
+            guard case .alreadyRedeemed? = error.ticketError else {
+                Issue.record("refused for another reason: \(error)")
+                return
+            }
         }
     }
 

@@ -1,9 +1,9 @@
 import Foundation
-@_spi(Testing) import PlaytimeGuard
 import PlaytimeAudit
+@_spi(Testing) import PlaytimeGuard
 import PlaytimeJournal
-import PlaytimeSystem
 @_spi(Testing) import PlaytimeServer
+import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
 
@@ -17,7 +17,9 @@ struct StolenCopyTests {
 
     func honestGold(_ seconds: Int64) throws -> Int64 { try verifiedGold(seconds) }
 
-    @Test("Issue 29 case 4: a journal written with Alice's enrollment text but without her enrollment anchor is refused and records nothing; Alice is paid in full")
+    @Test(
+        "Issue 29 case 4: a journal written with Alice's enrollment text but without her enrollment anchor is refused and records nothing; Alice is paid in full"
+    )
     func stolenEnrollment() throws {
         let fixture = ServerFixture()
         defer { fixture.cleanUp() }
@@ -43,8 +45,9 @@ struct StolenCopyTests {
             for player in ["mallory", "alice"] {
                 let refused = try server.acceptUpload(forged.bytes, player: player)
                 #expect(refused.outcome == .rejected && refused.paidGold == 0)
-                #expect(refused.decision.findings.map(\.kind) == [.enrollmentAnchorMissing] || player == "alice" && forged.bytes == later.bytes,
-                        "\(refused.decision.findings)")
+                #expect(
+                    refused.decision.findings.map(\.kind) == [.enrollmentAnchorMissing] || player == "alice" && forged.bytes == later.bytes,
+                    "\(refused.decision.findings)")
                 #expect(refused.message.key == "notPaidSaveRejected")
             }
         }
@@ -68,7 +71,9 @@ struct StolenCopyTests {
         return (prefix, bob.bytes)
     }
 
-    @Test("Issue 29 case 3: Mallory uploads Bob's records first (a copy, or those before Bob's first anchor): Bob is still paid in full and told; Mallory stays within his own provisional allowance")
+    @Test(
+        "Issue 29 case 3: Mallory uploads Bob's records first (a copy, or those before Bob's first anchor): Bob is still paid in full and told; Mallory stays within his own provisional allowance"
+    )
     func copyUnderSharedKey() throws {
         let key = try JournalKey(bytes: Array("PlaytimeGuard PUBLIC DEMO KEY - not secret, never use in production".utf8))
         // What Bob is paid when nobody copied his journal.
@@ -176,8 +181,9 @@ struct StolenCopyTests {
         earnings = nil
         fixture.clock.advance(nanoseconds: s)
         let old = try server.acceptUpload(try FileSystem.readRegularFile(atPath: kept.path, byteLimit: 1 << 20), player: "dana", key: key)
-        #expect(old.decision.findings.contains { $0.kind == .chainBroken && $0.detail.contains("verifies through record \(kept.verifiedRecords)") },
-                "\(old.decision.findings)")
+        #expect(
+            old.decision.findings.contains { $0.kind == .chainBroken && $0.detail.contains("verifies through record \(kept.verifiedRecords)") },
+            "\(old.decision.findings)")
         #expect(old.paidGold == first, "the first session, before the damage, is paid; the second's return is lost with the line")
         let new = try server.acceptUpload(try FileSystem.readRegularFile(atPath: journal, byteLimit: 1 << 20), player: "dana", key: key)
         #expect(new.paidGold == third && new.isClean, "\(new.decision.findings)")

@@ -46,8 +46,9 @@ struct TicketTrimBudgetTests {
         try await Self.trimmedToZero(fixture, try fixture.server())
     }
 
-    @Test("The same on the PostgreSQL ledger: a ticket trimmed to 0 debits 0",
-          .enabled(if: EarningsServerFleetTests.base != nil || EarningsServerFleetTests.required))
+    @Test(
+        "The same on the PostgreSQL ledger: a ticket trimmed to 0 debits 0",
+        .enabled(if: EarningsServerFleetTests.base != nil || EarningsServerFleetTests.required))
     func trimmedToZeroOnPostgres() async throws {
         try await EarningsServerFleetTests.withServers(1) { servers, fixture in
             #expect(servers[0].storeDescription.hasPrefix("fleet database"))

@@ -1,17 +1,19 @@
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import PlaytimeHTTP
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
 
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
 /// Paying calls under load while the service is killed (SIGKILL, as a crash) or stopped (SIGTERM), then restarted on
 /// the same files and every call sent again: nothing is paid twice, and no payment that was answered is lost
 /// (docs/service.md, "Exactly once").
-@Suite("playtime-server killed or stopped during paying calls (built binary, file store)", .serialized,
-       .enabled(if: ServiceProcess.canMoveWallClock))
+@Suite(
+    "playtime-server killed or stopped during paying calls (built binary, file store)", .serialized,
+    .enabled(if: ServiceProcess.canMoveWallClock))
 struct CrashTests {
     struct Answer: Sendable {
         var ticket: Int
@@ -49,11 +51,20 @@ struct CrashTests {
                         let answer = try? first.send("POST", "/v1/players/p\(index)/redemptions", key: key, json: #"{"ticket":"\#(all[index])"}"#)
                         let object = answer.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
                         let done = answers.withLock { answers -> Int in
-                            answers.append(Answer(ticket: index, status: answer?.status ?? 0, id: object?["id"] as? String,
-                                                  gold: object?["gold"] as? Int, repeated: object?["repeated"] as? Bool))
+                            answers.append(
+                                Answer(
+                                    ticket: index, status: answer?.status ?? 0, id: object?["id"] as? String,
+                                    gold: object?["gold"] as? Int, repeated: object?["repeated"] as? Bool))
                             return answers.filter { $0.status == 200 }.count
                         }
-                        if done >= answered, stopped.withLock({ was in defer { was = true }; return !was }) { stop(first) }
+                        if done >= answered,
+                            stopped.withLock({ was in
+                                defer { was = true }
+                                return !was
+                            })
+                        {
+                            stop(first)
+                        }
                     }
                 }.start()
             }
@@ -64,7 +75,9 @@ struct CrashTests {
             let acknowledged = before.filter { $0.status == 200 }
             #expect(acknowledged.count >= answered, "\(before.map(\.status))")
 
-            #expect(acknowledged.allSatisfy { ($0.gold ?? 0) >= 6_000 && $0.repeated == false }, "\(acknowledged.map { "\($0.gold ?? -1)/\($0.repeated.map(String.init) ?? "-")" })")
+            #expect(
+                acknowledged.allSatisfy { ($0.gold ?? 0) >= 6_000 && $0.repeated == false },
+                "\(acknowledged.map { "\($0.gold ?? -1)/\($0.repeated.map(String.init) ?? "-")" })")
             let second = try ServiceProcess(state: state, ["--policy", "demo"], wallClockAhead: 600)
             defer { second.crash() }
             var paidIDs: [Int: String] = [:]
@@ -78,8 +91,9 @@ struct CrashTests {
                 } else {
                     // Never answered: paid now, or the first attempt's payment repeated, or (a crash between the stores and the
                     // record) used up and unpaid — never paid twice.
-                    #expect(answer.status == 200 || (answer.status == 409 && object["code"] as? String == "already-redeemed"),
-                            "ticket \(index): \(answer.text)")
+                    #expect(
+                        answer.status == 200 || (answer.status == 409 && object["code"] as? String == "already-redeemed"),
+                        "ticket \(index): \(answer.text)")
                 }
                 if answer.status == 200, let id = object["id"] as? String { paidIDs[index] = id }
             }
@@ -95,7 +109,8 @@ struct CrashTests {
         }
     }
 
-    @Test("SIGKILL after 12 of 40 concurrent redemptions were answered: after a restart, every answered one repeats, none is paid twice, the log holds each once")
+    @Test(
+        "SIGKILL after 12 of 40 concurrent redemptions were answered: after a restart, every answered one repeats, none is paid twice, the log holds each once")
     func killDuringLoad() async throws {
         try await run { service in
             _ = kill(service.serverPID, SIGKILL)

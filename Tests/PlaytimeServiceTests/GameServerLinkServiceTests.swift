@@ -55,7 +55,7 @@ struct GameServerLinkServiceTests {
         configuration.clock = clock
         configuration.ntpServers = []
         configuration.connectivityProbe = ScriptedConnectivityProbe()
-        configuration.gameServerBudgetNanoseconds = 0   // the manual clock's sleep would end every wait at once
+        configuration.gameServerBudgetNanoseconds = 0  // the manual clock's sleep would end every wait at once
         let earnings = try OfflineEarnings(directory: game, configuration: configuration)
         #expect(try await earnings.launch() == nil)
         try earnings.background(goldPerHour: 600)

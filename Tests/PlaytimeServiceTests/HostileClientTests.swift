@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import PlaytimeHTTP
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// The built service against slow and malformed clients (loopback only; the hostile clients of docs/guarantees.md): one client cannot stall
 /// the others, malformed requests are refused at once, client text cannot forge log lines, and a ticket's concurrent
@@ -13,7 +14,9 @@ import Testing
 @Suite("playtime-server against hostile clients (built binary, loopback)")
 struct HostileClientTests {
     /// A service on a fresh state directory with `arguments`; `body` gets it; the directory is removed after.
-    static func withService<Result: Sendable>(_ arguments: [String] = [], _ body: @escaping @Sendable (ServiceProcess, String) throws -> Result) async throws -> Result {
+    static func withService<Result: Sendable>(_ arguments: [String] = [], _ body: @escaping @Sendable (ServiceProcess, String) throws -> Result) async throws
+        -> Result
+    {
         try await onOwnThread {
             let state = try ServiceProcess.scratch("service-hostile-")
             defer { try? FileManager.default.removeItem(atPath: state) }
@@ -60,8 +63,10 @@ struct HostileClientTests {
             #expect(try head.readResponse(deadline: Self.deadline()).status == 408)
             let body = try Self.connect(service)
             defer { body.close() }
-            try body.writeAll(Array(("POST /v1/players/p/tickets HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(key)\r\n"
-                                     + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"se").utf8), deadline: Self.deadline())
+            try body.writeAll(
+                Array(
+                    ("POST /v1/players/p/tickets HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(key)\r\n"
+                        + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"se").utf8), deadline: Self.deadline())
             let answer = try body.readResponse(deadline: Self.deadline())
             #expect(answer.status == 408)
             #expect(answer.headers["content-type"] == "application/problem+json")
@@ -128,9 +133,11 @@ struct HostileClientTests {
     @Test("Header floods are 431: 200 fields, a 20 KiB field, 70 KiB of head")
     func headerFlood() async throws {
         let many = (0..<200).map { "X-F\($0): v\r\n" }.joined()
-        let cases = ["GET /v1/health HTTP/1.1\r\nHost: h\r\n\(many)\r\n",
-                     "GET /v1/health HTTP/1.1\r\nHost: h\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n",
-                     "GET /v1/health HTTP/1.1\r\nHost: h\r\nX-Big: \(String(repeating: "a", count: 70_000))\r\n\r\n"]
+        let cases = [
+            "GET /v1/health HTTP/1.1\r\nHost: h\r\n\(many)\r\n",
+            "GET /v1/health HTTP/1.1\r\nHost: h\r\nX-Big: \(String(repeating: "a", count: 20_000))\r\n\r\n",
+            "GET /v1/health HTTP/1.1\r\nHost: h\r\nX-Big: \(String(repeating: "a", count: 70_000))\r\n\r\n",
+        ]
         try await Self.withService { service, _ in
             for request in cases {
                 let answer = try Self.exchange(service, Array(request.utf8))
@@ -169,8 +176,9 @@ struct HostileClientTests {
             let issued = try ServiceProcess.object(try service.send("POST", "/v1/players/p1/tickets", key: key, json: #"{"session":"s1"}"#))
             let ticket = try #require(issued["ticket"] as? String)
             let body = #"{"ticket":"\#(ticket)"}"#
-            let request = Array(("POST /v1/players/p1/redemptions HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(key)\r\n"
-                                 + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8)
+            let request = Array(
+                ("POST /v1/players/p1/redemptions HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(key)\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)").utf8)
             let connections = try (0..<8).map { _ in try Self.connect(service) }
             defer { connections.forEach { $0.close() } }
             for connection in connections { try connection.writeAll(request, deadline: Self.deadline()) }

@@ -23,16 +23,19 @@ struct HostileLoadTests {
             let connections = try (0..<32).map { _ in try HTTPClientConnection(to: service.address) }
             defer { connections.forEach { $0.close() } }
             for connection in connections {
-                try connection.writeAll(Array(("POST /v1/players/big/uploads HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(key)\r\n"
-                                               + "Content-Type: application/octet-stream\r\nContent-Length: \(1 << 30)\r\n\r\n").utf8), deadline: Self.deadline())
+                try connection.writeAll(
+                    Array(
+                        ("POST /v1/players/big/uploads HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(key)\r\n"
+                            + "Content-Type: application/octet-stream\r\nContent-Length: \(1 << 30)\r\n\r\n").utf8), deadline: Self.deadline())
                 // A little of the body, as a client that does not wait for 100 Continue sends it.
                 try connection.writeAll([UInt8](repeating: 0x78, count: 1_000), deadline: Self.deadline())
             }
             let answers = try connections.map { try $0.readResponse(deadline: Self.deadline()) }
             #expect(answers.allSatisfy { $0.status == 413 }, "\(answers.map(\.status))")
             // Refused from the header: by the HTTP layer's limit (`too-large`) or the upload's (`over-limit`).
-            #expect(answers.allSatisfy { $0.text.contains("\"code\":\"too-large\"") || $0.text.contains("\"code\":\"over-limit\"") },
-                    "\(answers.first?.text ?? "")")
+            #expect(
+                answers.allSatisfy { $0.text.contains("\"code\":\"too-large\"") || $0.text.contains("\"code\":\"over-limit\"") },
+                "\(answers.first?.text ?? "")")
             #expect(try service.metric("playtime_http_body_bytes_read_total", key: key) == 0)
             #expect(try service.metric("playtime_http_body_memory_peak_bytes", key: key) == 0)
             let after = try #require(service.peakResidentBytes)
@@ -51,8 +54,9 @@ struct HostileLoadTests {
             let key = try #require(service.firstKey)
             let baseline = try #require(service.residentBytes)
             let body = [UInt8](repeating: 0x7b, count: 8 << 20)
-            let head = Array(("POST /v1/players/bulk/uploads HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(key)\r\n"
-                              + "Content-Type: application/octet-stream\r\nContent-Length: \(body.count)\r\n\r\n").utf8)
+            let head = Array(
+                ("POST /v1/players/bulk/uploads HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(key)\r\n"
+                    + "Content-Type: application/octet-stream\r\nContent-Length: \(body.count)\r\n\r\n").utf8)
             let statuses = ThreadLock([Int]())
             let healthy = ThreadLock([Int]())
             let group = DispatchGroup()
@@ -88,8 +92,9 @@ struct HostileLoadTests {
             #expect(peak <= Double(64 << 20) && peak >= Double(8 << 20), "peak \(peak)")
             // Bodies of at most 64 MiB, plus their judging: the process never holds the 256 MiB the clients sent.
             let high = try #require(service.peakResidentBytes)
-            print("manyLargeUploads: \(answered.filter { $0 == 422 }.count) judged, \(answered.filter { $0 == 503 }.count) busy; body memory peak "
-                  + "\(Int(peak) >> 20) MiB of 64; resident \(baseline >> 20) MiB before, peak \(high >> 20) MiB; health \(healthy.withLock { $0 })")
+            print(
+                "manyLargeUploads: \(answered.filter { $0 == 422 }.count) judged, \(answered.filter { $0 == 503 }.count) busy; body memory peak "
+                    + "\(Int(peak) >> 20) MiB of 64; resident \(baseline >> 20) MiB before, peak \(high >> 20) MiB; health \(healthy.withLock { $0 })")
             #expect(high - baseline < 160 << 20, "resident memory rose by \(high - baseline) bytes")
         }
     }

@@ -13,8 +13,11 @@ struct OpenAPIContractTests {
         let documented = document.operations.map { "\($0.id) \($0.method) \($0.path) key:\($0.secured)" }
         let routed = ServiceOperation.allCases.map { "\($0.rawValue) \($0.method) \($0.path) key:\($0.needsKey)" }.sorted()
         #expect(documented == routed)
-        #expect(Set(document.operations.map(\.id)) == ["enroll", "anchor", "issueTicket", "redeemTicket", "uploadJournal", "grantMultiplier",
-                                                        "listPayments", "health", "ready", "metrics"])
+        #expect(
+            Set(document.operations.map(\.id)) == [
+                "enroll", "anchor", "issueTicket", "redeemTicket", "uploadJournal", "grantMultiplier",
+                "listPayments", "health", "ready", "metrics",
+            ])
         #expect((document.root["openapi"] as? String)?.hasPrefix("3.1") == true)
     }
 

@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import PlaytimeHTTP
 import PlaytimeService
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// The built `playtime-server` as an operator runs it (docs/service.md): the embedded default on first start, its
 /// state reused after, keys reloaded without a restart, keep-alive, and a clean stop on SIGTERM.
@@ -102,7 +103,8 @@ struct ServiceBinaryTests {
             let key = try #require(server.firstKey)
             let connection = try HTTPClientConnection(to: server.address)
             let body = #"{"session":"s1"}"#
-            let head = "POST /v1/players/ann/tickets HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(key)\r\nContent-Type: application/json\r\n"
+            let head =
+                "POST /v1/players/ann/tickets HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer \(key)\r\nContent-Type: application/json\r\n"
                 + "Content-Length: \(body.utf8.count)\r\n\r\n"
             let deadline = SystemClock.bootNanoseconds() + 10_000_000_000
             try connection.writeAll(Array((head + body.prefix(5)).utf8), deadline: deadline)

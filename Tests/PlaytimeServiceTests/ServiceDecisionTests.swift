@@ -36,7 +36,9 @@ struct ServiceDecisionTests {
         for (path, json, message) in hostile {
             let answer = fixture.send("POST", path, json: json)
             #expect(answer.status == 400, "\(json) → \(answer.status)")
-            #expect((try ServiceFixture.object(answer)["detail"] as? String)?.contains(message) == true, "\(json) → \(String(decoding: answer.body, as: UTF8.self))")
+            #expect(
+                (try ServiceFixture.object(answer)["detail"] as? String)?.contains(message) == true, "\(json) → \(String(decoding: answer.body, as: UTF8.self))"
+            )
         }
         let page = try ServiceFixture.object(fixture.send("GET", "/v1/players/bob/payments"))
         #expect((page["payments"] as? [Any])?.isEmpty == true)
@@ -52,7 +54,9 @@ struct ServiceDecisionTests {
         #expect(try ServiceFixture.object(answer)["code"] as? String == "other-player")
     }
 
-    @Test("A per-player rate over the daily budget: paid up to the budget, the rest withheld; another ticket of the session 409; after a restart the budget is still spent")
+    @Test(
+        "A per-player rate over the daily budget: paid up to the budget, the rest withheld; another ticket of the session 409; after a restart the budget is still spent"
+    )
     func budgetAcrossRestart() throws {
         // bob earns 2 000 000 gold a second by the server's own configuration; the demo budget is 1 000 000 a day.
         let fixture = try ServiceFixture { configuration in
@@ -100,8 +104,9 @@ struct ServiceDecisionTests {
     func ticketThenUpload() throws {
         let (journal, key) = try Self.sample()
         let text = String(decoding: journal, as: UTF8.self)
-        let firstSession = try #require(text.range(of: #""session":"[0-9a-f]{16}""#, options: .regularExpression)
-            .map { String(text[$0].dropFirst(11).dropLast()) })
+        let firstSession = try #require(
+            text.range(of: #""session":"[0-9a-f]{16}""#, options: .regularExpression)
+                .map { String(text[$0].dropFirst(11).dropLast()) })
         var payable: [Int64] = []
         for redeemFirst in [false, true] {
             let fixture = try ServiceFixture(legacyKey: key) { $0.retainedPolicies = [.default] }

@@ -126,8 +126,9 @@ struct ServiceSemanticsTests {
         let body = #"{"session":"\#(shown.sessionID)","multiplier":"ad"}"#
         #expect(fixture.send("POST", "/v1/players/dee/grants", json: body).status == 403)
         #expect(fixture.send("POST", "/v1/players/dee/grants", json: body, headers: ["x-ad-network-secret": "wrong"]).status == 403)
-        let unknown = fixture.send("POST", "/v1/players/dee/grants", json: #"{"session":"s","multiplier":"gems"}"#,
-                                   headers: ["x-ad-network-secret": ServiceFixture.adSecret])
+        let unknown = fixture.send(
+            "POST", "/v1/players/dee/grants", json: #"{"session":"s","multiplier":"gems"}"#,
+            headers: ["x-ad-network-secret": ServiceFixture.adSecret])
         #expect(unknown.status == 422)
         #expect(fixture.send("POST", "/v1/players/dee/grants", json: body, headers: ["x-ad-network-secret": ServiceFixture.adSecret]).status == 200)
         let paid = try ServiceFixture.object(fixture.send("POST", "/v1/players/dee/uploads", body: try fixture.journal()))
@@ -172,11 +173,15 @@ struct ServiceSemanticsTests {
         let codes = Set(try OpenAPIDocument.load().problemCodes)
         var generator = SplitMix64(seed: 20_261_204)
         print("badInputIsAProblem: seed 20261204")
-        let targets = ["/v1/players/p/enrollments", "/v1/players/p/anchors", "/v1/players/p/tickets", "/v1/players/p/redemptions",
-                       "/v1/players/p/uploads", "/v1/players/p/grants", "/v1/players/p/payments", "/v1/health", "/v1/metrics", "/v1/players/%ZZ/tickets",
-                       "/v1/players/%C3%28/tickets", "/v1/players//tickets", "/v2/health", "/v1/players/\(String(repeating: "x", count: 65))/tickets", "/"]
-        let bodies = ["", "{}", "[]", "null", #"{"session":""}"#, #"{"session":"a b"}"#, #"{"session":"s","session":"t"}"#, #"{"ticket":"pt1.x.y"}"#,
-                      #"{"request":"pr1.zz"}"#, #"{"request":5}"#, "{\"session\":\"s\u{0}\"}", "not json", #"{"multiplier":"ad","session":"s","x":1}"#]
+        let targets = [
+            "/v1/players/p/enrollments", "/v1/players/p/anchors", "/v1/players/p/tickets", "/v1/players/p/redemptions",
+            "/v1/players/p/uploads", "/v1/players/p/grants", "/v1/players/p/payments", "/v1/health", "/v1/metrics", "/v1/players/%ZZ/tickets",
+            "/v1/players/%C3%28/tickets", "/v1/players//tickets", "/v2/health", "/v1/players/\(String(repeating: "x", count: 65))/tickets", "/",
+        ]
+        let bodies = [
+            "", "{}", "[]", "null", #"{"session":""}"#, #"{"session":"a b"}"#, #"{"session":"s","session":"t"}"#, #"{"ticket":"pt1.x.y"}"#,
+            #"{"request":"pr1.zz"}"#, #"{"request":5}"#, "{\"session\":\"s\u{0}\"}", "not json", #"{"multiplier":"ad","session":"s","x":1}"#,
+        ]
         for _ in 0..<400 {
             let target = targets[Int(generator.next() % UInt64(targets.count))]
             let method = ["GET", "POST", "PUT", "DELETE"][Int(generator.next() % 4)]

@@ -32,7 +32,8 @@ enum BuiltModules {
             directory = directory.deletingLastPathComponent()
             for name in ["debug.yaml", "release.yaml"] {
                 guard let text = try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8),
-                      let flag = text.range(of: "\"-package-name\",\"") else { continue }
+                    let flag = text.range(of: "\"-package-name\",\"")
+                else { continue }
                 return String(text[flag.upperBound...].prefix(while: { $0 != "\"" }))
             }
         }

@@ -18,7 +18,8 @@ struct DependentPackageTests {
             throw PublicAPIError("swiftc is not on PATH")
         }
         let modules = try BuiltModules.directory()
-        let arguments = ["-typecheck", "-I", modules, file]
+        let arguments =
+            ["-typecheck", "-I", modules, file]
             + (packageName.map { ["-package-name", $0] } ?? []) + SymbolGraphExtractor.platformArguments()
             + SymbolGraphExtractor.clangModuleArguments(modulesDirectory: modules)
         let result = try SymbolGraphExtractor.run(swiftc, arguments)
@@ -27,8 +28,9 @@ struct DependentPackageTests {
         return (result.status, Array(Set(errors)).sorted())
     }
 
-    @Test("control: with PlaytimeSystem imported, the package's own modules see all three; an outside package none (they are package)",
-          arguments: ["UDPSocket", "SystemError", "OpenFile"])
+    @Test(
+        "control: with PlaytimeSystem imported, the package's own modules see all three; an outside package none (they are package)",
+        arguments: ["UDPSocket", "SystemError", "OpenFile"])
     func namesExistInThePackage(_ type: String) async throws {
         let file = try Self.namingFile(type, importing: "PlaytimeGuard\nimport PlaytimeSystem")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -69,8 +71,9 @@ struct DependentPackageTests {
         #expect(status == 0)
     }
 
-    @Test("the README's quick starts type-check as written, every variable declared with its type",
-          arguments: ["## Client quick start", "## Server quick start"])
+    @Test(
+        "the README's quick starts type-check as written, every variable declared with its type",
+        arguments: ["## Client quick start", "## Server quick start"])
     func readmeQuickStart(_ heading: String) async throws {
         try await Self.typecheckBlock(under: heading, of: "README.md")
     }
@@ -89,8 +92,10 @@ struct DependentPackageTests {
 
     /// The client quick start of the documentation catalog (Sources/PlaytimeGuard/PlaytimeGuard.docc/GettingStarted.md),
     /// and the server's (Sources/PlaytimeServer/PlaytimeServer.docc/GettingStarted.md).
-    static let catalogQuickStarts = [("Sources/PlaytimeGuard/PlaytimeGuard.docc/GettingStarted.md", "## Ten lines"),
-                                     ("Sources/PlaytimeServer/PlaytimeServer.docc/GettingStarted.md", "## The calls")]
+    static let catalogQuickStarts = [
+        ("Sources/PlaytimeGuard/PlaytimeGuard.docc/GettingStarted.md", "## Ten lines"),
+        ("Sources/PlaytimeServer/PlaytimeServer.docc/GettingStarted.md", "## The calls"),
+    ]
 
     @Test("the documentation catalogs' quick starts type-check as written", arguments: catalogQuickStarts.map { $0.0 + " " + $0.1 })
     func catalogQuickStart(_ place: String) async throws {
@@ -117,7 +122,8 @@ struct DependentPackageTests {
         let end = section.range(of: "\n## ")?.lowerBound ?? section.endIndex
         let body = section[..<end]
         guard let open = body.range(of: "```swift\n"),
-              let close = body[open.upperBound...].range(of: "\n```") else { return nil }
+            let close = body[open.upperBound...].range(of: "\n```")
+        else { return nil }
         return String(body[open.upperBound..<close.lowerBound]) + "\n"
     }
 

@@ -97,7 +97,8 @@ struct DocumentCitationTests {
                 let pathCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./-")
                 let linkPath = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
                 guard !target.contains("://"), !linkPath.isEmpty, linkPath.contains("."),
-                      linkPath.allSatisfy(pathCharacters.contains) else { continue }
+                    linkPath.allSatisfy(pathCharacters.contains)
+                else { continue }
                 let path = String(target.split(separator: "#", maxSplits: 1).first ?? "")
                 let base = Self.root.appendingPathComponent(file).deletingLastPathComponent()
                 if !FileManager.default.fileExists(atPath: base.appendingPathComponent(path).standardized.path) {
@@ -120,7 +121,8 @@ struct DocumentCitationTests {
     @Test("the checks can fail: a missing path, a placeholder and a glob are told apart")
     func checksCanFail() {
         // Spelt in pieces, so that this file does not cite what it shows missing.
-        let missing = "docs" + "/no-such-file.md", missingGlob = "scripts" + "/no-*.sh"
+        let missing = "docs" + "/no-such-file.md"
+        let missingGlob = "scripts" + "/no-*.sh"
         let text = "see `\(missing)`, Examples/Samples/NAME, scripts/bench-*.sh and Sources/playtime/main.swift."
         let paths = Self.citedPaths(in: text)
         #expect(paths == [missing, "Examples/Samples/NAME", "scripts/bench-*.sh", "Sources/playtime/main.swift"])

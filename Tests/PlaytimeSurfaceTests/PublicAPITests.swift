@@ -20,7 +20,9 @@ struct PublicAPITests {
         let path = BuiltModules.root.appendingPathComponent("docs/public-api.md").path
         let committed = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let difference = PublicAPIDocument.difference(committed: committed, regenerated: regenerated)
-        #expect(difference.isEmpty, """
+        #expect(
+            difference.isEmpty,
+            """
             The public API changed without docs/public-api.md (- listed there, + built now). If the change is meant, \
             run \(PublicAPIDocument.regenerateCommand) and commit the file:
             \(difference.joined(separator: "\n"))
@@ -57,11 +59,14 @@ struct PublicAPITests {
     func nothingPublicForNothing(_ module: String) async throws {
         let strays = try await offPool {
             let listed = try Self.products.get().reduce(into: Set<String>()) { $0.formUnion($1.keys) }
-            return try PublicAPIList.strays(in: module, extractor: try SymbolGraphExtractor(modulesDirectory: try BuiltModules.directory()),
-                                            listed: listed)
+            return try PublicAPIList.strays(
+                in: module, extractor: try SymbolGraphExtractor(modulesDirectory: try BuiltModules.directory()),
+                listed: listed)
         }
-            .filter { stray in !Self.testingSeam.contains { stray.hasPrefix("\(module).\($0)") } }
-        #expect(strays.isEmpty, """
+        .filter { stray in !Self.testingSeam.contains { stray.hasPrefix("\(module).\($0)") } }
+        #expect(
+            strays.isEmpty,
+            """
             public in \(module) but in no product's API (docs/public-api.md), so no game can reach it: make it package \
             (or, if a game should see it, expose it through PlaytimeGuard or PlaytimeServer):
             \(strays.prefix(40).joined(separator: "\n"))
@@ -83,9 +88,11 @@ struct PublicAPITests {
         // Issue 34 added the game's link to its server, EarningsConfiguration.gameServer (and its init parameter).
         #expect(declarations <= 66, "the client's surface grew past 66 declarations (issues 18, 29, 34): \(declarations)")
         let all = list.nameable + list.reachable
-        for hidden in ["UDPSocket", "OpenFile", "TCPConnection", "Poller", "FileSystem", "Resolver", "SocketAddress", "NTPClient", "NTPTransport",
-                       "CheatSimulator", "SessionAssembler", "UploadGate", "TicketAuthority", "ClockSource", "ClockReading", "ElapsedVerdict",
-                       "RewardBreakdown", "SessionTimeline", "ClaimRecord", "NTPFix", "ServerAnchor"] {
+        for hidden in [
+            "UDPSocket", "OpenFile", "TCPConnection", "Poller", "FileSystem", "Resolver", "SocketAddress", "NTPClient", "NTPTransport",
+            "CheatSimulator", "SessionAssembler", "UploadGate", "TicketAuthority", "ClockSource", "ClockReading", "ElapsedVerdict",
+            "RewardBreakdown", "SessionTimeline", "ClaimRecord", "NTPFix", "ServerAnchor",
+        ] {
             #expect(!all.contains { $0.path == hidden || $0.path.hasPrefix(hidden + ".") }, "\(hidden) is part of the client's public API")
         }
     }
@@ -95,7 +102,9 @@ struct PublicAPITests {
         let lists = try await offPool { try Self.products.get() }
         #expect(lists.count >= 2)
         for list in lists {
-            #expect(list.undocumented.isEmpty, """
+            #expect(
+                list.undocumented.isEmpty,
+                """
                 import \(list.module): public declarations without a `///` comment (the documentation catalogs, scripts/docs.sh, \
                 show each one's):
                 \(list.undocumented.joined(separator: "\n"))

@@ -1,5 +1,5 @@
-import PlaytimeSystem
 import Foundation
+import PlaytimeSystem
 import PlaytimeTickets
 import Testing
 
@@ -123,8 +123,9 @@ struct BudgetLedgerTests {
         try await F.withTemporaryDirectory { directory in
             let policy = F.budgetPolicy(budget: 10_000)
             let servers = try (0..<2).map { _ in
-                F.authority(policy: policy, replayGuard: try FileReplayGuard(path: directory + "/replay"),
-                            budgetLedger: try FileBudgetLedger(path: directory + "/budget"))
+                F.authority(
+                    policy: policy, replayGuard: try FileReplayGuard(path: directory + "/replay"),
+                    budgetLedger: try FileBudgetLedger(path: directory + "/budget"))
             }
             // Each ticket is worth 1000 gold after 1000 s; 32 of them ask for 32 000.
             let texts = try (0..<32).map { index in

@@ -28,8 +28,9 @@ struct BudgetPropertyTests {
                 let ticket = try authority.issue(player: id, session: "s\(sessions)", at: now - away * F.second)
                 do {
                     let redemption = try authority.redeem(ticket, player: id, at: now)
-                    try PropertyCheck.expect(redemption.paidGold + redemption.withheldByBudget == redemption.breakdown.paidNow,
-                                             "paid + withheld ≠ payable")
+                    try PropertyCheck.expect(
+                        redemption.paidGold + redemption.withheldByBudget == redemption.breakdown.paidNow,
+                        "paid + withheld ≠ payable")
                     latest = max(latest, now)
                     paid[player, default: []].append((latest, redemption.paidGold))
                 } catch TicketError.alreadyRedeemed {

@@ -81,8 +81,11 @@ struct FileReplayGuardTests {
             var bytes = F.contents(path)
             bytes[Self.headerSize + Self.recordSize + 3] = UInt8(ascii: "x")
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            #expect(throws: ReplayStoreError.corrupt(path: path, offset: Int64(Self.headerSize + Self.recordSize),
-                                                     reason: "invalid record before the end of the file")) {
+            #expect(
+                throws: ReplayStoreError.corrupt(
+                    path: path, offset: Int64(Self.headerSize + Self.recordSize),
+                    reason: "invalid record before the end of the file")
+            ) {
                 try FileReplayGuard(path: path)
             }
             try Data("not a replay file\n".utf8).write(to: URL(fileURLWithPath: path))

@@ -11,10 +11,22 @@ struct ServerDecisionTests {
     final class FailingStore: ReplayGuard, BudgetLedger, RateProvider, MultiplierGrants, @unchecked Sendable {
         var calls = 0
         let error = TicketStoreError.unusable(path: "/failing")
-        func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision { calls += 1; throw error }
-        func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant { calls += 1; throw error }
-        func goldPerHour(for player: PlayerKey, at now: Int64) throws(TicketStoreError) -> Int64 { calls += 1; throw error }
-        func multipliers(for session: SessionKey) throws(TicketStoreError) -> [String] { calls += 1; throw error }
+        func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision {
+            calls += 1
+            throw error
+        }
+        func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant {
+            calls += 1
+            throw error
+        }
+        func goldPerHour(for player: PlayerKey, at now: Int64) throws(TicketStoreError) -> Int64 {
+            calls += 1
+            throw error
+        }
+        func multipliers(for session: SessionKey) throws(TicketStoreError) -> [String] {
+            calls += 1
+            throw error
+        }
     }
 
     /// A ledger that records its calls and grants everything.

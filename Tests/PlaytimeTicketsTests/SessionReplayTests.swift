@@ -91,7 +91,8 @@ struct SessionReplayTests {
         let guardian = InMemoryReplayGuard()
         #expect(try guardian.consume(F.claim(TicketNonce(high: 1, low: 1), expiresAt: F.start + F.hour, session: Self.nfc), now: F.start) == .firstUse)
         #expect(try guardian.consume(F.claim(TicketNonce(high: 1, low: 2), expiresAt: F.start + F.hour, session: Self.nfd), now: F.start) == .firstUse)
-        #expect(try guardian.consume(F.claim(TicketNonce(high: 1, low: 3), expiresAt: F.start + F.hour, session: Self.nfc), now: F.start)
+        #expect(
+            try guardian.consume(F.claim(TicketNonce(high: 1, low: 3), expiresAt: F.start + F.hour, session: Self.nfc), now: F.start)
                 == .sessionAlreadyPaid)
     }
 
@@ -101,8 +102,8 @@ struct SessionReplayTests {
             let path = directory + "/replay"
             let nonce = TicketNonce(high: 0xfeed, low: 7)
             var v1 = "playtime-replay v1 horizon 8000000000000000\n"
-            v1 += "000000000000feed0000000000000007 18ecfb6db3c4a000\n"   // expires F.start + 1 h
-            v1 += "000000000000feed00000000"                              // a torn tail, never acknowledged
+            v1 += "000000000000feed0000000000000007 18ecfb6db3c4a000\n"  // expires F.start + 1 h
+            v1 += "000000000000feed00000000"  // a torn tail, never acknowledged
             try Data(v1.utf8).write(to: URL(fileURLWithPath: path))
             let guardian = try FileReplayGuard(path: path)
             #expect(guardian.liveCount == 1)

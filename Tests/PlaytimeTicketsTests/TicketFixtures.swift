@@ -29,16 +29,20 @@ enum TicketFixtures {
         budgetLedger: any BudgetLedger = InMemoryBudgetLedger()
     ) -> TicketAuthority {
         let ring = keys ?? (try! TicketKeyRing(current: key))
-        return try! TicketAuthority(keys: ring, policy: policy, retainedPolicies: retained, rates: rates, multiplierGrants: grants,
-                                    replayGuard: replayGuard, budgetLedger: budgetLedger)
+        return try! TicketAuthority(
+            keys: ring, policy: policy, retainedPolicies: retained, rates: rates, multiplierGrants: grants,
+            replayGuard: replayGuard, budgetLedger: budgetLedger)
     }
 
     /// A replay claim for `nonce` whose session is its own (`s-<nonce>` of player `p`), remembered as long
     /// as the nonce unless `sessionExpiresAt` says otherwise.
-    static func claim(_ nonce: TicketNonce, expiresAt: Int64, player: String = "p", session: String? = nil,
-                      sessionExpiresAt: Int64? = nil) -> ReplayClaim {
-        ReplayClaim(nonce: nonce, expiresAt: expiresAt, session: SessionKey(player: player, session: session ?? "s-\(nonce)"),
-                    sessionExpiresAt: sessionExpiresAt ?? expiresAt)
+    static func claim(
+        _ nonce: TicketNonce, expiresAt: Int64, player: String = "p", session: String? = nil,
+        sessionExpiresAt: Int64? = nil
+    ) -> ReplayClaim {
+        ReplayClaim(
+            nonce: nonce, expiresAt: expiresAt, session: SessionKey(player: player, session: session ?? "s-\(nonce)"),
+            sessionExpiresAt: sessionExpiresAt ?? expiresAt)
     }
 
     /// A policy with a small daily budget and a flat curve, so budget arithmetic is easy to follow:

@@ -115,12 +115,14 @@ struct TicketRefusalTests {
         #expect(throws: TicketKeyError.duplicateID("k2026")) { try TicketKeyRing(current: F.key, alsoAccepted: [F.key]) }
         let ring = try TicketKeyRing(current: F.key)
         #expect(throws: TicketConfigurationError.invalidLifetime(seconds: 0)) {
-            try TicketAuthority(keys: ring, policy: .default, lifetimeSeconds: 0, replayGuard: InMemoryReplayGuard(),
-                                budgetLedger: InMemoryBudgetLedger())
+            try TicketAuthority(
+                keys: ring, policy: .default, lifetimeSeconds: 0, replayGuard: InMemoryReplayGuard(),
+                budgetLedger: InMemoryBudgetLedger())
         }
         #expect(throws: TicketConfigurationError.duplicatePolicyVersion("default-1")) {
-            try TicketAuthority(keys: ring, policy: .default, retainedPolicies: [.default], replayGuard: InMemoryReplayGuard(),
-                                budgetLedger: InMemoryBudgetLedger())
+            try TicketAuthority(
+                keys: ring, policy: .default, retainedPolicies: [.default], replayGuard: InMemoryReplayGuard(),
+                budgetLedger: InMemoryBudgetLedger())
         }
         let authority = F.authority()
         #expect(throws: TicketFormatError.negativeRate(-1)) { try authority.issue(player: "p", session: "s", rate: -1, at: F.start) }

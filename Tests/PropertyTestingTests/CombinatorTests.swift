@@ -1,5 +1,5 @@
-import Testing
 import PropertyTesting
+import Testing
 
 @Suite("Combinators")
 struct CombinatorTests {
@@ -53,7 +53,10 @@ struct CombinatorTests {
 
     @Test("custom generators draw through GenSource")
     func custom() throws {
-        struct Point: Equatable { var x: Int64; var y: Int64 }
+        struct Point: Equatable {
+            var x: Int64
+            var y: Int64
+        }
         let point = Gen<Point> { source in
             Point(x: try source.generate(.int(in: 0...9)), y: try source.generate(.int(in: 0...9)))
         }

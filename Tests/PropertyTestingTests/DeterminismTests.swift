@@ -1,5 +1,5 @@
-import Testing
 import PropertyTesting
+import Testing
 
 @Suite("Determinism")
 struct DeterminismTests {

@@ -1,5 +1,5 @@
-import Testing
 import PropertyTesting
+import Testing
 
 @Suite("Environment and reporting")
 struct EnvironmentTests {

@@ -1,5 +1,5 @@
-import Testing
 import PropertyTesting
+import Testing
 
 @Suite("Shrinking")
 struct ShrinkingTests {
@@ -60,10 +60,11 @@ struct ShrinkingTests {
     @Test("a property that throws is shrunk and its error is reported")
     func thrownErrors() throws {
         struct TooBig: Error {}
-        let example = try #require(counterexample(Gen<UInt64>.uint64) { value in
-            if value > 12345 { throw TooBig() }
-            return true
-        })
+        let example = try #require(
+            counterexample(Gen<UInt64>.uint64) { value in
+                if value > 12345 { throw TooBig() }
+                return true
+            })
         #expect(example.shrunk == 12346)
         #expect(example.shrunkMessage.contains("TooBig"))
     }

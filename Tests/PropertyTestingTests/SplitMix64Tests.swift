@@ -1,5 +1,5 @@
-import Testing
 import PropertyTesting
+import Testing
 
 @Suite("SplitMix64")
 struct SplitMix64Tests {

@@ -57,8 +57,10 @@ package struct PublicAPIList: Sendable, Equatable {
     }
 
     /// The list for `module` from its graphs (re-exports folded in) and `load`, which gives another module's graphs.
-    package static func make(module: String, graphs: [SymbolGraph], modules: Set<String>,
-                             load: (String) throws(PublicAPIError) -> [SymbolGraph]) throws(PublicAPIError) -> PublicAPIList {
+    package static func make(
+        module: String, graphs: [SymbolGraph], modules: Set<String>,
+        load: (String) throws(PublicAPIError) -> [SymbolGraph]
+    ) throws(PublicAPIError) -> PublicAPIList {
         var symbols: [String: SymbolGraph.Symbol] = [:]
         var home: [String: String] = [:]
         var members: [String: [String]] = [:]
@@ -147,28 +149,34 @@ package struct PublicAPIList: Sendable, Equatable {
         for id in listed {
             guard let symbol = entry(id) else { continue }
             let owner = home[id] ?? module
-            let item = Entry(module: owner, path: symbol.pathComponents.joined(separator: "."), kind: symbol.shortKind,
-                             declaration: symbol.declaration, documented: symbol.isDocumented)
+            let item = Entry(
+                module: owner, path: symbol.pathComponents.joined(separator: "."), kind: symbol.shortKind,
+                declaration: symbol.declaration, documented: symbol.isDocumented)
             let viaAlias = aliasPaths.contains("\(owner).\(symbol.pathComponents.first ?? "")")
             if nameableIDs.contains(id) || viaAlias { nameable.append(item) } else { reachable.append(item) }
         }
         var seenRelations: Set<String> = []
         // Marker protocols every type gets implicitly (and that newer compilers list): not part of the surface.
         let implicit: Set<String> = ["s:s8CopyableP", "s:s9EscapableP", "s:s16SendableMetatypeP", "s:s15BitwiseCopyableP"]
-        for relation in relations where (relation.kind == "conformsTo" || relation.kind == "inheritsFrom") && listed.contains(relation.source)
-            && !implicit.contains(relation.target) {
+        for relation in relations
+        where (relation.kind == "conformsTo" || relation.kind == "inheritsFrom") && listed.contains(relation.source)
+            && !implicit.contains(relation.target)
+        {
             guard let source = symbols[relation.source], seenRelations.insert(relation.source + ">" + relation.target).inserted else { continue }
             let owner = home[relation.source] ?? module
-            let target = symbols[relation.target].map { "\(home[relation.target] ?? "?").\($0.pathComponents.joined(separator: "."))" }
+            let target =
+                symbols[relation.target].map { "\(home[relation.target] ?? "?").\($0.pathComponents.joined(separator: "."))" }
                 ?? relation.targetFallback ?? relation.target
-            let item = Entry(module: owner, path: source.pathComponents.joined(separator: "."),
-                             kind: relation.kind == "conformsTo" ? "conformance" : "inheritance", declaration: target)
+            let item = Entry(
+                module: owner, path: source.pathComponents.joined(separator: "."),
+                kind: relation.kind == "conformsTo" ? "conformance" : "inheritance", declaration: target)
             let viaAlias = aliasPaths.contains("\(owner).\(source.pathComponents.first ?? "")")
             if nameableIDs.contains(relation.source) || viaAlias { nameable.append(item) } else { reachable.append(item) }
         }
         let aliased = aliasRoots.compactMap { id in symbols[id].map { "\(home[id] ?? "?").\($0.pathComponents.joined(separator: "."))" } }
-        return PublicAPIList(module: module, reexported: reexported.sorted(), aliased: aliased.sorted(),
-                             nameable: Array(Set(nameable)).sorted(), reachable: Array(Set(reachable)).sorted())
+        return PublicAPIList(
+            module: module, reexported: reexported.sorted(), aliased: aliased.sorted(),
+            nameable: Array(Set(nameable)).sorted(), reachable: Array(Set(reachable)).sorted())
     }
 }
 

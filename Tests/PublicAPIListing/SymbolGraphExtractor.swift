@@ -48,7 +48,10 @@ package struct SymbolGraphExtractor: Sendable {
         }
         #if os(macOS)
         if let found = try? run("/usr/bin/xcrun", ["--find", name]).output.trimmingCharacters(in: .whitespacesAndNewlines),
-           !found.isEmpty { return found }
+            !found.isEmpty
+        {
+            return found
+        }
         #endif
         return nil
     }
@@ -57,7 +60,10 @@ package struct SymbolGraphExtractor: Sendable {
     package static func platformArguments() -> [String] {
         #if os(macOS)
         if let sdk = try? run("/usr/bin/xcrun", ["--show-sdk-path"]).output.trimmingCharacters(in: .whitespacesAndNewlines),
-           !sdk.isEmpty { return ["-sdk", sdk] }
+            !sdk.isEmpty
+        {
+            return ["-sdk", sdk]
+        }
         #endif
         return []
     }
@@ -91,8 +97,10 @@ package struct SymbolGraphExtractor: Sendable {
             throw PublicAPIError("cannot create \(output.path): \(error)")
         }
         // Inherited doc comments left out: a declaration is documented by its own `///`, not by its protocol's.
-        var arguments = ["-module-name", module, "-I", modulesDirectory, "-minimum-access-level", "public",
-                         "-skip-synthesized-members", "-skip-inherited-docs", "-output-dir", output.path]
+        var arguments = [
+            "-module-name", module, "-I", modulesDirectory, "-minimum-access-level", "public",
+            "-skip-synthesized-members", "-skip-inherited-docs", "-output-dir", output.path,
+        ]
         let others = reexporting.subtracting([module]).sorted()
         if !others.isEmpty { arguments.append("-experimental-allowed-reexported-modules=" + others.joined(separator: ",")) }
         arguments += Self.platformArguments() + Self.clangModuleArguments(modulesDirectory: modulesDirectory)

@@ -104,15 +104,20 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
             var got: Int64 = 0
             for piece in line.gaps(within: window, nearest: placement.preferred, limit: wanted - already) {
                 line.insert(piece)
-                entries.append(Entry(journalID: journalID, sessionID: placement.sessionID, start: piece.lowerBound, end: piece.upperBound,
-                                     window: window))
+                entries.append(
+                    Entry(
+                        journalID: journalID, sessionID: placement.sessionID, start: piece.lowerBound, end: piece.upperBound,
+                        window: window))
                 got = Self.sum(got, SegmentSet.length(piece))
                 if piece.lowerBound >= 0 { latest = max(latest ?? piece.lowerBound, piece.lowerBound) }
             }
             if got < wanted - already, repairs < Self.repairsPerCall {
                 repairs += 1
-                got = Self.sum(got, makeRoom(wanted - already - got, in: window, near: placement.preferred, for: journalID,
-                                             placement.sessionID, horizon: horizon, line: &line, latest: &latest))
+                got = Self.sum(
+                    got,
+                    makeRoom(
+                        wanted - already - got, in: window, near: placement.preferred, for: journalID,
+                        placement.sessionID, horizon: horizon, line: &line, latest: &latest))
             }
             held[session] = already + got
             results.append(already + got)
@@ -139,16 +144,21 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
     /// lie anywhere in hours (an offline one, placed first by its wall clock) took that time. The moved
     /// sessions keep every nanosecond they held, inside their windows; nothing is ever placed twice. Returns
     /// the nanoseconds found.
-    private mutating func makeRoom(_ need: Int64, in window: Range<Int64>, near preferred: Range<Int64>, for journalID: String,
-                                   _ sessionID: String, horizon: Int64?, line: inout SegmentSet, latest: inout Int64?) -> Int64 {
+    private mutating func makeRoom(
+        _ need: Int64, in window: Range<Int64>, near preferred: Range<Int64>, for journalID: String,
+        _ sessionID: String, horizon: Int64?, line: inout SegmentSet, latest: inout Int64?
+    ) -> Int64 {
         // The nearest few, kept sorted as the account is scanned once: no sort of the whole account.
         var candidates: [(distance: UInt64, index: Int)] = []
         candidates.reserveCapacity(Self.candidatesPerRepair + 1)
         for index in entries.indices {
             let entry = entries[index]
             guard entry.movableWithin != nil, entry.start < window.upperBound, entry.end > window.lowerBound,
-                  !(Self.same(entry.journalID, journalID) && Self.same(entry.sessionID, sessionID)) else { continue }
-            let distance: UInt64 = entry.end <= preferred.lowerBound ? UInt64(bitPattern: preferred.lowerBound &- entry.end)
+                !(Self.same(entry.journalID, journalID) && Self.same(entry.sessionID, sessionID))
+            else { continue }
+            let distance: UInt64 =
+                entry.end <= preferred.lowerBound
+                ? UInt64(bitPattern: preferred.lowerBound &- entry.end)
                 : entry.start >= preferred.upperBound ? UInt64(bitPattern: entry.start &- preferred.upperBound) : 0
             if candidates.count == Self.candidatesPerRepair, let worst = candidates.last, worst.distance <= distance { continue }
             let position = candidates.firstIndex { $0.distance > distance } ?? candidates.count
@@ -162,7 +172,8 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
             if let horizon, elsewhere.lowerBound >= 0, elsewhere.lowerBound < horizon {
                 elsewhere = min(horizon, elsewhere.upperBound)..<elsewhere.upperBound
             }
-            let low = max(owner.start, window.lowerBound), high = min(owner.end, window.upperBound)
+            let low = max(owner.start, window.lowerBound)
+            let high = min(owner.end, window.upperBound)
             guard low < high else { continue }
             var take = low..<high
             if SegmentSet.length(take) > need - found { take = low..<(low + (need - found)) }
@@ -171,8 +182,10 @@ package struct AccountIntervals: Sendable, Hashable, Codable {
             let ownerWindow = owner.windowStart.flatMap { start in owner.windowEnd.map { start..<$0 } }
             for move in moves {
                 line.insert(move)
-                entries.append(Entry(journalID: owner.journalID, sessionID: owner.sessionID, start: move.lowerBound, end: move.upperBound,
-                                     window: ownerWindow))
+                entries.append(
+                    Entry(
+                        journalID: owner.journalID, sessionID: owner.sessionID, start: move.lowerBound, end: move.upperBound,
+                        window: ownerWindow))
                 if move.lowerBound >= 0 { latest = max(latest ?? move.lowerBound, move.lowerBound) }
             }
             // The owner keeps what lies outside the part taken; the part taken stays occupied, now by this session.
@@ -207,8 +220,10 @@ extension AccountIntervalStore {
     /// share of its time the account's line holds for it: `floor(gold × held / nanoseconds)` — never more than
     /// the exact recomputation for the time held (the reward is concave in time) — with the nanoseconds held.
     /// Placements with no gold or no time are not placed (they return 0 gold and 0 held).
-    package func placeAndTrim(_ sessions: [(gold: Int64, placement: Placement)], account: String,
-                              journalID: String) throws(RegistryError) -> [(gold: Int64, held: Int64)] {
+    package func placeAndTrim(
+        _ sessions: [(gold: Int64, placement: Placement)], account: String,
+        journalID: String
+    ) throws(RegistryError) -> [(gold: Int64, held: Int64)] {
         var results = sessions.map { _ in (gold: Int64(0), held: Int64(0)) }
         let placed = sessions.indices.filter { sessions[$0].gold > 0 && sessions[$0].placement.nanoseconds > 0 }
         guard !placed.isEmpty else { return results }

@@ -1,6 +1,6 @@
 internal import PlaytimeCrypto
-package import PlaytimeJudging
 package import PlaytimeJournal
+package import PlaytimeJudging
 
 /// A server anchor found in an upload and verified: the server issued it for this journal and account, and the
 /// head it names is the journal's (docs/anchors.md).

@@ -19,8 +19,10 @@ package struct DeviceRecord: Sendable, Hashable, Codable {
     package var account: String?
 
     /// Creates a record.
-    package init(headSequence: UInt64, headMAC: [UInt8], paidGold: [String: Int64] = [:],
-                firstSeen: FirstSeenTimes = FirstSeenTimes(), account: String? = nil) {
+    package init(
+        headSequence: UInt64, headMAC: [UInt8], paidGold: [String: Int64] = [:],
+        firstSeen: FirstSeenTimes = FirstSeenTimes(), account: String? = nil
+    ) {
         self.headSequence = headSequence
         self.headMAC = headMAC
         self.paidGold = paidGold

@@ -37,7 +37,7 @@ package final class FileAccountIntervalStore: AccountIntervalStore {
         var bytes: [UInt8]?
         do throws(FileAccessError) {
             bytes = try FileSystem.readRegularFile(atPath: path, byteLimit: Self.maximumFileByteCount)
-        } catch where error.reason == .noSuchFile {
+        } catch  where error.reason == .noSuchFile {
             // A new account.
         } catch {
             throw RegistryError(error.description)

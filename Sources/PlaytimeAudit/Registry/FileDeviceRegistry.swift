@@ -44,7 +44,8 @@ package final class FileDeviceRegistry: DeviceRegistry {
 
     private func recordPath(_ journalID: String) throws(RegistryError) -> String {
         guard !journalID.isEmpty, journalID.utf8.count <= 128,
-              journalID.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            journalID.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else {
             throw RegistryError("journal id '\(journalID)' is not lowercase hex")
         }
         return directory + "/" + journalID + ".json"
@@ -54,7 +55,7 @@ package final class FileDeviceRegistry: DeviceRegistry {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readRegularFile(atPath: path, byteLimit: Self.maximumRecordByteCount)
-        } catch where error.reason == .noSuchFile {
+        } catch  where error.reason == .noSuchFile {
             return nil
         } catch {
             throw RegistryError(error.description)

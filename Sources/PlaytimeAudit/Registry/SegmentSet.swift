@@ -127,14 +127,16 @@ struct SegmentSet {
 
     /// The first position whose segment satisfies `isAfter` (segments are sorted, so it is monotone).
     private func firstPosition(_ isAfter: (Range<Int64>) -> Bool) -> Position {
-        var low = 0, high = chunks.count
+        var low = 0
+        var high = chunks.count
         while low < high {
             let middle = (low + high) / 2
             if isAfter(chunks[middle][chunks[middle].count - 1]) { high = middle } else { low = middle + 1 }
         }
         guard low < chunks.count else { return Position(chunk: chunks.count, index: 0) }
         let chunk = chunks[low]
-        var first = 0, last = chunk.count
+        var first = 0
+        var last = chunk.count
         while first < last {
             let middle = (first + last) / 2
             if isAfter(chunk[middle]) { last = middle } else { first = middle + 1 }

@@ -17,7 +17,8 @@ package struct SessionPlacer {
 
     /// A placer for one upload's `anchors` (record order), enrolled at `enrolledAt`, received at `now`.
     package init(anchors: [VerifiedAnchor], enrolledAt: Int64?, now: Int64) {
-        var sequences: [UInt64] = [], latest: [Int64] = []
+        var sequences: [UInt64] = []
+        var latest: [Int64] = []
         for anchor in anchors {
             sequences.append(anchor.recordSequence)
             latest.append(max(latest.last ?? .min, anchor.serverNanoseconds))
@@ -65,7 +66,8 @@ package struct SessionPlacer {
 
     /// The number of leading elements of sorted `values` for which `isLow` holds.
     private static func count(_ values: [UInt64], _ isLow: (UInt64) -> Bool) -> Int {
-        var low = 0, high = values.count
+        var low = 0
+        var high = values.count
         while low < high {
             let middle = (low + high) / 2
             if isLow(values[middle]) { low = middle + 1 } else { high = middle }

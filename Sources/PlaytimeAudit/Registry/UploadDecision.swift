@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// Gold a server pays for one session of an upload.
 package struct SessionPayment: Sendable, Hashable, Codable {
     /// The session.
@@ -68,8 +69,10 @@ package struct UploadDecision: Sendable {
     package var paymentScope: String
 
     /// Creates a decision.
-    package init(outcome: Outcome, journalID: String, summary: AuditSummary, payments: [SessionPayment], findings: [AuditFinding],
-                record: DeviceRecord?, paymentScope: String? = nil) {
+    package init(
+        outcome: Outcome, journalID: String, summary: AuditSummary, payments: [SessionPayment], findings: [AuditFinding],
+        record: DeviceRecord?, paymentScope: String? = nil
+    ) {
         self.outcome = outcome
         self.journalID = journalID
         self.summary = summary

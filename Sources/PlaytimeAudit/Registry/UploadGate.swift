@@ -1,6 +1,6 @@
 internal import PlaytimeCrypto
-package import PlaytimeJudging
 package import PlaytimeJournal
+package import PlaytimeJudging
 package import PlaytimeSystem
 
 /// Accepts uploads of device journals the way a game server must: on its own clock, only when an upload
@@ -34,9 +34,11 @@ package struct UploadGate: Sendable {
     package let enrollmentAnchorAt: Int64?
 
     /// Creates a gate.
-    package init(key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry,
-                accounts: (any AccountIntervalStore)? = nil, decisions: (any ServerDecisions)? = nil,
-                anchorKey: AnchorKey? = nil, enrolledAt: Int64? = nil, enrollmentAnchorAt: Int64? = nil) {
+    package init(
+        key: JournalKey, configuration: AuditConfiguration, registry: any DeviceRegistry,
+        accounts: (any AccountIntervalStore)? = nil, decisions: (any ServerDecisions)? = nil,
+        anchorKey: AnchorKey? = nil, enrolledAt: Int64? = nil, enrollmentAnchorAt: Int64? = nil
+    ) {
         self.key = key
         self.anchorKey = anchorKey
         self.enrolledAt = enrolledAt
@@ -75,8 +77,10 @@ package struct UploadGate: Sendable {
     }
 
     /// The judgement of an upload whose header named `journalID`, its records streamed from `source`.
-    private func judge<Source: JournalRecordSource & ~Copyable>(source: borrowing Source, journalID: String, now: Int64,
-                                                              account: String?) throws(UploadError) -> UploadDecision {
+    private func judge<Source: JournalRecordSource & ~Copyable>(
+        source: borrowing Source, journalID: String, now: Int64,
+        account: String?
+    ) throws(UploadError) -> UploadDecision {
         let limits = configuration.limits
         // The registry knows a journal by its id and its key's id together: a journal written by someone else
         // under another key with the same id (anyone can read an id in an anchor) never takes its place. A
@@ -128,10 +132,12 @@ package struct UploadGate: Sendable {
         let head = previous?.headSequence
         var anchors = AnchorCollector(key: anchorKey, journalID: journalID, account: account ?? "")
         do {
-            try auditor.audit(source: source, name: journalID, key: key, observe: { view in
-                if view.sequence == head { macAtHead = view.macBytes }
-                anchors.observe(view)
-            }, onSession: { sessions.append($0) })
+            try auditor.audit(
+                source: source, name: journalID, key: key,
+                observe: { view in
+                    if view.sequence == head { macAtHead = view.macBytes }
+                    anchors.observe(view)
+                }, onSession: { sessions.append($0) })
         } catch {
             throw .unreadable(String(describing: error))
         }
@@ -141,33 +147,44 @@ package struct UploadGate: Sendable {
         if let owner = anchors.otherAccount {
             // The server issued this journal's anchors to another player: it is theirs, and nothing of it is
             // paid here, nor recorded (docs/anchors.md).
-            return UploadDecision(outcome: .rejected, journalID: journalID, summary: AuditSummary(), payments: [],
-                                  findings: [AuditFinding(kind: .anchorRejected, journal: journalID, sequence: owner,
-                                                          detail: "the server enrolled or anchored this journal for another player; nothing is paid")],
-                                  record: previous)
+            return UploadDecision(
+                outcome: .rejected, journalID: journalID, summary: AuditSummary(), payments: [],
+                findings: [
+                    AuditFinding(
+                        kind: .anchorRejected, journal: journalID, sequence: owner,
+                        detail: "the server enrolled or anchored this journal for another player; nothing is paid")
+                ],
+                record: previous)
         }
         if let enrolled = enrollmentAnchorAt {
             // An enrolled journal begins with its enrollment anchor, which names its account: a journal written with a
             // copy of the key under the same id but without it never takes the enrolled journal's place (docs/anchors.md §2).
             let first = anchors.anchors.first
             guard let first, first.recordSequence == 1, first.headSequence == 0, first.serverNanoseconds == enrolled else {
-                let detail = verification.recordCount == 0
+                let detail =
+                    verification.recordCount == 0
                     ? "the upload holds no record, so not the journal's enrollment anchor"
                     : "record 1 is not this journal's enrollment anchor for this account (issued by this server at \(UTCText.format(enrolled)), naming record 0)"
-                return UploadDecision(outcome: .rejected, journalID: journalID, summary: AuditSummary(), payments: [],
-                                      findings: [AuditFinding(kind: .enrollmentAnchorMissing, journal: journalID, sequence: 1,
-                                                              detail: detail + "; nothing is paid or recorded")],
-                                      record: previous)
+                return UploadDecision(
+                    outcome: .rejected, journalID: journalID, summary: AuditSummary(), payments: [],
+                    findings: [
+                        AuditFinding(
+                            kind: .enrollmentAnchorMissing, journal: journalID, sequence: 1,
+                            detail: detail + "; nothing is paid or recorded")
+                    ],
+                    record: previous)
             }
         }
         if let previous {
             if verification.recordCount < previous.headSequence {
-                return Self.refusal(.uploadRollback, journalID, previous,
-                                    "the upload ends at record \(verification.recordCount), before record \(previous.headSequence) accepted earlier")
+                return Self.refusal(
+                    .uploadRollback, journalID, previous,
+                    "the upload ends at record \(verification.recordCount), before record \(previous.headSequence) accepted earlier")
             }
             guard let mac = macAtHead, constantTimeEquals(mac, previous.headMAC) else {
-                return Self.refusal(.uploadFork, journalID, previous,
-                                    "record \(previous.headSequence) differs from the one accepted earlier: the journal was rewritten")
+                return Self.refusal(
+                    .uploadFork, journalID, previous,
+                    "record \(previous.headSequence) differs from the one accepted earlier: the journal was rewritten")
             }
         }
         var summary = auditor.finish()
@@ -180,10 +197,13 @@ package struct UploadGate: Sendable {
         var findings = anchors.findings
         if let firstAccount, let account {
             let disputed = sessions.filter { (owned?.paidGold[$0.sessionID] ?? 0) > 0 }
-            findings.append(AuditFinding(kind: .uploadedByAnotherAccount, journal: journalID, detail:
-                "this journal was first uploaded for another account (digest \(Self.accountDigest(firstAccount))), "
-                + "which was paid \(disputed.count) of its session(s) in this upload; it is judged and paid here as "
-                + "account \(Self.accountDigest(account))'s own, within that account's bound"))
+            findings.append(
+                AuditFinding(
+                    kind: .uploadedByAnotherAccount, journal: journalID,
+                    detail:
+                        "this journal was first uploaded for another account (digest \(Self.accountDigest(firstAccount))), "
+                        + "which was paid \(disputed.count) of its session(s) in this upload; it is judged and paid here as "
+                        + "account \(Self.accountDigest(account))'s own, within that account's bound"))
         }
 
         var paid = previous?.paidGold ?? [:]
@@ -197,15 +217,18 @@ package struct UploadGate: Sendable {
             var total = session.payableGold
             let retired = Self.retiredLabel(session, placer: placer, configuration: configuration)
             if let retired {
-                findings.append(AuditFinding(kind: .retiredPolicy, journal: journalID, sessionID: session.sessionID,
-                                             sequence: session.departureSequence, detail: retired))
+                findings.append(
+                    AuditFinding(
+                        kind: .retiredPolicy, journal: journalID, sessionID: session.sessionID,
+                        sequence: session.departureSequence, detail: retired))
             }
             var terms = Terms(policy: configuration.policy(version: session.policyVersion) ?? configuration.policy, multipliers: session.multipliers)
             // A session worth nothing without its pending multipliers can be worth gold with them (floored gold:
             // 0.5 → 0, but × 2 → 1), so it is priced again; a withheld one never is.
             if total > 0 || retired != nil || (!session.pendingMultipliers.isEmpty && !session.isWithheld) {
-                (total, terms) = try Self.repriced(session, account: account, decisions: decisions, underServerPolicy: retired != nil,
-                                                   configuration: configuration, calculators: &calculators)
+                (total, terms) = try Self.repriced(
+                    session, account: account, decisions: decisions, underServerPolicy: retired != nil,
+                    configuration: configuration, calculators: &calculators)
             }
             totals.append(total)
             sessionTerms.append(terms)
@@ -213,16 +236,19 @@ package struct UploadGate: Sendable {
         var notConserved: [Int: String] = [:]
         var reports: [SessionReport] = []
         if let accounts, let account {
-            try Self.conserve(sessions, terms: sessionTerms, totals: &totals, notConserved: &notConserved, placer: placer,
-                              account: account, journalID: journalID, accounts: accounts, configuration: configuration)
+            try Self.conserve(
+                sessions, terms: sessionTerms, totals: &totals, notConserved: &notConserved, placer: placer,
+                account: account, journalID: journalID, accounts: accounts, configuration: configuration)
         }
         // Session ids are printable ASCII (the decoder refuses others, docs/journal-format.md §7), so equal ids
         // are equal bytes.
         for (index, session) in sessions.enumerated() {
             let total = totals[index]
             if let detail = notConserved[index] {
-                findings.append(AuditFinding(kind: .timeNotConserved, journal: journalID, sessionID: session.sessionID,
-                                             sequence: session.arrivalSequence, detail: detail))
+                findings.append(
+                    AuditFinding(
+                        kind: .timeNotConserved, journal: journalID, sessionID: session.sessionID,
+                        sequence: session.arrivalSequence, detail: detail))
             }
             let before = paid[session.sessionID] ?? 0
             let owed = total - before
@@ -236,26 +262,32 @@ package struct UploadGate: Sendable {
         }
         let nothingNew = previous.map { verification.recordCount == $0.headSequence } ?? false
         if nothingNew {
-            findings.append(AuditFinding(kind: .uploadReplay, journal: journalID, sequence: verification.recordCount,
-                                         detail: "the upload ends at the head accepted earlier; nothing new is paid"))
+            findings.append(
+                AuditFinding(
+                    kind: .uploadReplay, journal: journalID, sequence: verification.recordCount,
+                    detail: "the upload ends at the head accepted earlier; nothing new is paid"))
         }
         var seen = sightings
         seen.append(sequence: verification.recordCount, atNanoseconds: now)
-        let record = DeviceRecord(headSequence: verification.recordCount, headMAC: verification.headMAC,
-                                  paidGold: paid, firstSeen: seen, account: account ?? previous?.account)
+        let record = DeviceRecord(
+            headSequence: verification.recordCount, headMAC: verification.headMAC,
+            paidGold: paid, firstSeen: seen, account: account ?? previous?.account)
         if nothingNew && payments.isEmpty {
-            return UploadDecision(outcome: .replayed, journalID: journalID, summary: summary, payments: [],
-                                  findings: findings + summary.findings, record: previous, paymentScope: paymentScope)
+            return UploadDecision(
+                outcome: .replayed, journalID: journalID, summary: summary, payments: [],
+                findings: findings + summary.findings, record: previous, paymentScope: paymentScope)
         }
         guard verification.recordCount > 0 else {
-            return UploadDecision(outcome: .accepted, journalID: journalID, summary: summary, payments: [], findings: summary.findings, record: previous,
-                                  paymentScope: paymentScope)
+            return UploadDecision(
+                outcome: .accepted, journalID: journalID, summary: summary, payments: [], findings: summary.findings, record: previous,
+                paymentScope: paymentScope)
         }
         let replaced: Bool
         do { replaced = try registry.replace(journalID: registryKey, expected: keyed, with: record) } catch { throw .registry(error) }
         guard replaced else { throw .concurrentUpload }
-        var decision = UploadDecision(outcome: nothingNew ? .replayed : .accepted, journalID: journalID, summary: summary, payments: payments,
-                                      findings: findings + summary.findings, record: record, paymentScope: paymentScope)
+        var decision = UploadDecision(
+            outcome: nothingNew ? .replayed : .accepted, journalID: journalID, summary: summary, payments: payments,
+            findings: findings + summary.findings, record: record, paymentScope: paymentScope)
         decision.reports = reports
         return decision
     }
@@ -269,9 +301,11 @@ package struct UploadGate: Sendable {
     /// Places every session with gold on the account's line of server time (docs/anchors.md, "Conservation"),
     /// the best-proven first, in one call of the store, and cuts each session's gold to the share of its time
     /// that fits; `notConserved` gets, by session index, what did not fit, in words.
-    private static func conserve(_ sessions: [AuditedSession], terms: [Terms], totals: inout [Int64], notConserved: inout [Int: String],
-                                 placer: SessionPlacer, account: String, journalID: String,
-                                 accounts: any AccountIntervalStore, configuration: AuditConfiguration) throws(UploadError) {
+    private static func conserve(
+        _ sessions: [AuditedSession], terms: [Terms], totals: inout [Int64], notConserved: inout [Int: String],
+        placer: SessionPlacer, account: String, journalID: String,
+        accounts: any AccountIntervalStore, configuration: AuditConfiguration
+    ) throws(UploadError) {
         var requests: [(index: Int, gold: Int64, placement: Placement)] = []
         for (index, session) in sessions.enumerated() where totals[index] > 0 {
             // The policy that pays it (the server's, when its label is retired) decides its caps.
@@ -289,9 +323,11 @@ package struct UploadGate: Sendable {
                 if let away = session.certainlyAway {
                     // Its start and the time asked for (the auditor cut the interval at the time of judging).
                     let (end, overflow) = away.lowerBound.addingReportingOverflow(nanoseconds)
-                    let exact = Self.shifted(away.lowerBound..<(overflow ? Int64.max : end), into: window,
-                                             by: configuration.verdict.clockStepToleranceNanoseconds)
-                    let low = max(window.lowerBound, exact.lowerBound), high = min(window.upperBound, exact.upperBound)
+                    let exact = Self.shifted(
+                        away.lowerBound..<(overflow ? Int64.max : end), into: window,
+                        by: configuration.verdict.clockStepToleranceNanoseconds)
+                    let low = max(window.lowerBound, exact.lowerBound)
+                    let high = min(window.upperBound, exact.upperBound)
                     window = low < high ? low..<high : low..<low
                     preferred = exact
                 } else {
@@ -327,18 +363,22 @@ package struct UploadGate: Sendable {
             totals[request.index] = gold
             guard held < wanted, gold < request.gold else { continue }
             let window = request.placement.window
-            let place = window.lowerBound < 0
+            let place =
+                window.lowerBound < 0
                 ? "sessions no server anchor places share one provisional allowance per account (\(UTCText.seconds(SegmentSet.length(window))))"
                 : "between \(UTCText.format(window.lowerBound)) and \(UTCText.format(window.upperBound)) the server's clock saw \(UTCText.seconds(SegmentSet.length(window))) pass"
-            notConserved[request.index] = place + "; \(UTCText.seconds(wanted - held)) of this session's \(UTCText.seconds(wanted)) are already credited to other sessions or tickets of this account and are not paid (\(request.gold - gold) gold)"
+            notConserved[request.index] =
+                place
+                + "; \(UTCText.seconds(wanted - held)) of this session's \(UTCText.seconds(wanted)) are already credited to other sessions or tickets of this account and are not paid (\(request.gold - gold) gold)"
         }
     }
 
     /// The gold `session` is worth for `held` nanoseconds of its credited time, under the policy it was judged
     /// with, at its rate and with its multipliers; `nil` when that cannot be computed.
     private static func gold(for held: Int64, of session: AuditedSession, terms: Terms) -> Int64? {
-        let claim = RewardClaim(creditedSeconds: held / 1_000_000_000, status: session.verdict.status,
-                                goldPerHour: max(0, session.goldPerHour), requestedMultipliers: terms.multipliers)
+        let claim = RewardClaim(
+            creditedSeconds: held / 1_000_000_000, status: session.verdict.status,
+            goldPerHour: max(0, session.goldPerHour), requestedMultipliers: terms.multipliers)
         return try? RewardCalculator(policy: terms.policy).calculate(claim).paidNow
     }
 
@@ -353,11 +393,17 @@ package struct UploadGate: Sendable {
     private static func shifted(_ interval: Range<Int64>, into window: Range<Int64>, by tolerance: Int64) -> Range<Int64> {
         var move: Int64 = 0
         if interval.lowerBound < window.lowerBound {
-            move = min(tolerance, window.lowerBound.subtractingReportingOverflow(interval.lowerBound).overflow ? tolerance
-                                                                                                                   : window.lowerBound - interval.lowerBound)
+            move = min(
+                tolerance,
+                window.lowerBound.subtractingReportingOverflow(interval.lowerBound).overflow
+                    ? tolerance
+                    : window.lowerBound - interval.lowerBound)
         } else if interval.upperBound > window.upperBound {
-            move = -min(tolerance, interval.upperBound.subtractingReportingOverflow(window.upperBound).overflow ? tolerance
-                                                                                                                   : interval.upperBound - window.upperBound)
+            move = -min(
+                tolerance,
+                interval.upperBound.subtractingReportingOverflow(window.upperBound).overflow
+                    ? tolerance
+                    : interval.upperBound - window.upperBound)
         }
         let (low, lowOverflow) = interval.lowerBound.addingReportingOverflow(move)
         let (high, highOverflow) = interval.upperBound.addingReportingOverflow(move)
@@ -406,9 +452,11 @@ package struct UploadGate: Sendable {
     /// the game's claims applied, and of those they left pending, which the server pays when it granted them —
     /// (its rate is already the account's ceiling at most: the auditor judged it so) and, when its label is
     /// retired, the server's policy instead of the one its departure names.
-    private static func repriced(_ session: AuditedSession, account: String?, decisions: (any ServerDecisions)?, underServerPolicy: Bool,
-                                 configuration: AuditConfiguration,
-                                 calculators: inout [String: RewardCalculator]) throws(UploadError) -> (Int64, Terms) {
+    private static func repriced(
+        _ session: AuditedSession, account: String?, decisions: (any ServerDecisions)?, underServerPolicy: Bool,
+        configuration: AuditConfiguration,
+        calculators: inout [String: RewardCalculator]
+    ) throws(UploadError) -> (Int64, Terms) {
         guard !session.isWithheld else { return (0, Terms(policy: configuration.policy, multipliers: [])) }
         var multipliers = session.multipliers
         if let decisions, let account {
@@ -437,8 +485,9 @@ package struct UploadGate: Sendable {
     }
 
     private static func refusal(_ kind: AuditFinding.Kind, _ journalID: String, _ record: DeviceRecord, _ detail: String) -> UploadDecision {
-        UploadDecision(outcome: .rejected, journalID: journalID, summary: AuditSummary(), payments: [],
-                       findings: [AuditFinding(kind: kind, journal: journalID, sequence: record.headSequence, detail: detail)], record: record)
+        UploadDecision(
+            outcome: .rejected, journalID: journalID, summary: AuditSummary(), payments: [],
+            findings: [AuditFinding(kind: kind, journal: journalID, sequence: record.headSequence, detail: detail)], record: record)
     }
 
     /// The journal id in the upload's header, after verifying the header under `key`.

@@ -17,7 +17,8 @@ enum Ed25519BasePointTable {
         for index in 0..<64 {
             if index > 0 { current = current.adding(twice).extended }
             let inverse = current.z.inverted()
-            let x = current.x * inverse, y = current.y * inverse
+            let x = current.x * inverse
+            let y = current.y * inverse
             multiples.append(AffineCachedPoint(yPlusX: (y + x).carried(), yMinusX: y - x, xy2d: x * y * .twoD))
         }
         return multiples

@@ -23,7 +23,8 @@ enum SignedWindows {
         var position = 0
         var highest = -1
         while position < 256 {
-            let word = position >> 6, offset = UInt64(position & 63)
+            let word = position >> 6
+            let offset = UInt64(position & 63)
             let bit = (Self.word(scalar, word) >> offset) & 1
             if bit == carry {
                 // bit + carry is 0 (no digit, carry stays 0) or 2 (no digit, carry stays 1).

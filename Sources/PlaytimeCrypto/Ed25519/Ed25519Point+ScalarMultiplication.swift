@@ -25,4 +25,3 @@ extension Ed25519Point {
         return multiplied(words: words)
     }
 }
-

@@ -12,7 +12,10 @@ package struct Ed25519Point: Sendable, Equatable {
 
     @inline(__always)
     init(x: FieldElement, y: FieldElement, z: FieldElement, t: FieldElement) {
-        self.x = x; self.y = y; self.z = z; self.t = t
+        self.x = x
+        self.y = y
+        self.z = z
+        self.t = t
     }
 
     /// The neutral element (0, 1).
@@ -23,10 +26,10 @@ package struct Ed25519Point: Sendable, Equatable {
     /// The base point B of RFC 8032 §5.1 (y = 4/5, x positive).
     package static var base: Ed25519Point {
         Ed25519Point(
-            x: FieldElement(0x62d608f25d51a, 0x412a4b4f6592a, 0x75b7171a4b31d, 0x1ff60527118fe, 0x216936d3cd6e5),
-            y: FieldElement(0x6666666666658, 0x4cccccccccccc, 0x1999999999999, 0x3333333333333, 0x6666666666666),
+            x: FieldElement(0x6_2d60_8f25_d51a, 0x4_12a4_b4f6_592a, 0x7_5b71_71a4_b31d, 0x1_ff60_5271_18fe, 0x2_1693_6d3c_d6e5),
+            y: FieldElement(0x6_6666_6666_6658, 0x4_cccc_cccc_cccc, 0x1_9999_9999_9999, 0x3_3333_3333_3333, 0x6_6666_6666_6666),
             z: .one,
-            t: FieldElement(0x68ab3a5b7dda3, 0xeea2a5eadbb, 0x2af8df483c27e, 0x332b375274732, 0x67875f0fd78b7))
+            t: FieldElement(0x6_8ab3_a5b7_dda3, 0xeea_2a5e_adbb, 0x2_af8d_f483_c27e, 0x3_32b3_7527_4732, 0x6_7875_f0fd_78b7))
     }
 
     /// The sum of two points (unified addition for a = −1, "add-2008-hwcd-3"; valid for all inputs).
@@ -37,7 +40,10 @@ package struct Ed25519Point: Sendable, Equatable {
         let c = p.t * FieldElement.twoD * q.t
         let zz = p.z * q.z
         let d = zz + zz
-        let e = b - a, f = d - c, g = d + c, h = b + a
+        let e = b - a
+        let f = d - c
+        let g = d + c
+        let h = b + a
         return Ed25519Point(x: e * f, y: g * h, z: f * g, t: e * h)
     }
 

@@ -21,7 +21,8 @@ public struct Ed25519PublicKey: Sendable, Hashable {
     /// base64 of 32 bytes or not a point of the curve.
     public init?(base64: String) {
         guard let raw = Base64.decode(base64), raw.count == 32,
-              let key = try? Ed25519PublicKey(rawRepresentation: raw) else { return nil }
+            let key = try? Ed25519PublicKey(rawRepresentation: raw)
+        else { return nil }
         self = key
     }
 

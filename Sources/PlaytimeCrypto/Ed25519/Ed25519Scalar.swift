@@ -9,14 +9,18 @@ package struct Ed25519Scalar: Sendable, Equatable {
     var w3: UInt64
 
     /// L in four little-endian words.
-    static let order: (UInt64, UInt64, UInt64, UInt64) = (0x5812631a5cf5d3ed, 0x14def9dea2f79cd6, 0, 0x1000000000000000)
+    static let order: (UInt64, UInt64, UInt64, UInt64) = (0x5812_631a_5cf5_d3ed, 0x14de_f9de_a2f7_9cd6, 0, 0x1000_0000_0000_0000)
 
     /// floor(2^512 / L), five little-endian words: the Barrett constant for 64-byte inputs.
     static let barrett: (UInt64, UInt64, UInt64, UInt64, UInt64) = (
-        0xed9ce5a30a2c131b, 0x2106215d086329a7, 0xffffffffffffffeb, 0xffffffffffffffff, 0xf)
+        0xed9c_e5a3_0a2c_131b, 0x2106_215d_0863_29a7, 0xffff_ffff_ffff_ffeb, 0xffff_ffff_ffff_ffff, 0xf
+    )
 
     init(_ w0: UInt64, _ w1: UInt64, _ w2: UInt64, _ w3: UInt64) {
-        self.w0 = w0; self.w1 = w1; self.w2 = w2; self.w3 = w3
+        self.w0 = w0
+        self.w1 = w1
+        self.w2 = w2
+        self.w3 = w3
     }
 
     /// 0.
@@ -35,7 +39,8 @@ package struct Ed25519Scalar: Sendable, Equatable {
             UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 0, as: UInt64.self)),
             UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
             UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 16, as: UInt64.self)),
-            UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 24, as: UInt64.self)))
+            UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        )
     }
 
     /// value < L, compared from the most significant word down.

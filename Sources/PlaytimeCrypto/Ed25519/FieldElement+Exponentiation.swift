@@ -4,17 +4,17 @@ extension FieldElement {
     /// Returns (z^(2^250 − 1), z^11): the common start of both exponentiations below.
     @inline(__always)
     func powerTwo250MinusOne() -> (FieldElement, FieldElement) {
-        let z2 = squared()                                   // z^2
-        let z9 = z2.squared(times: 2) * self                   // z^9 = z^8 · z
-        let z11 = z9 * z2                                    // z^11
-        let z2_5_0 = z11.squared() * z9                      // z^(2^5 − 1) = z^31
-        let z2_10_0 = z2_5_0.squared(times: 5) * z2_5_0      // z^(2^10 − 1)
-        let z2_20_0 = z2_10_0.squared(times: 10) * z2_10_0   // z^(2^20 − 1)
-        let z2_40_0 = z2_20_0.squared(times: 20) * z2_20_0   // z^(2^40 − 1)
-        let z2_50_0 = z2_40_0.squared(times: 10) * z2_10_0   // z^(2^50 − 1)
+        let z2 = squared()  // z^2
+        let z9 = z2.squared(times: 2) * self  // z^9 = z^8 · z
+        let z11 = z9 * z2  // z^11
+        let z2_5_0 = z11.squared() * z9  // z^(2^5 − 1) = z^31
+        let z2_10_0 = z2_5_0.squared(times: 5) * z2_5_0  // z^(2^10 − 1)
+        let z2_20_0 = z2_10_0.squared(times: 10) * z2_10_0  // z^(2^20 − 1)
+        let z2_40_0 = z2_20_0.squared(times: 20) * z2_20_0  // z^(2^40 − 1)
+        let z2_50_0 = z2_40_0.squared(times: 10) * z2_10_0  // z^(2^50 − 1)
         let z2_100_0 = z2_50_0.squared(times: 50) * z2_50_0  // z^(2^100 − 1)
         let z2_200_0 = z2_100_0.squared(times: 100) * z2_100_0  // z^(2^200 − 1)
-        let z2_250_0 = z2_200_0.squared(times: 50) * z2_50_0    // z^(2^250 − 1)
+        let z2_250_0 = z2_200_0.squared(times: 50) * z2_50_0  // z^(2^250 − 1)
         return (z2_250_0, z11)
     }
 

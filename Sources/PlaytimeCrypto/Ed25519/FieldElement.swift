@@ -19,7 +19,11 @@ struct FieldElement: Sendable {
 
     @inline(__always)
     init(_ l0: UInt64, _ l1: UInt64, _ l2: UInt64, _ l3: UInt64, _ l4: UInt64) {
-        self.l0 = l0; self.l1 = l1; self.l2 = l2; self.l3 = l3; self.l4 = l4
+        self.l0 = l0
+        self.l1 = l1
+        self.l2 = l2
+        self.l3 = l3
+        self.l4 = l4
     }
 
     /// 0.
@@ -28,15 +32,15 @@ struct FieldElement: Sendable {
     static var one: FieldElement { FieldElement(1, 0, 0, 0, 0) }
     /// The curve constant d = −121665/121666 (RFC 8032 §5.1).
     static var d: FieldElement {
-        FieldElement(0x34dca135978a3, 0x1a8283b156ebd, 0x5e7a26001c029, 0x739c663a03cbb, 0x52036cee2b6ff)
+        FieldElement(0x3_4dca_1359_78a3, 0x1_a828_3b15_6ebd, 0x5_e7a2_6001_c029, 0x7_39c6_63a0_3cbb, 0x5_2036_cee2_b6ff)
     }
     /// 2·d, used by the addition formulas.
     static var twoD: FieldElement {
-        FieldElement(0x69b9426b2f159, 0x35050762add7a, 0x3cf44c0038052, 0x6738cc7407977, 0x2406d9dc56dff)
+        FieldElement(0x6_9b94_26b2_f159, 0x3_5050_762a_dd7a, 0x3_cf44_c003_8052, 0x6_738c_c740_7977, 0x2_406d_9dc5_6dff)
     }
     /// A square root of −1: 2^((p−1)/4) (RFC 8032 §5.1.3).
     static var sqrtMinusOne: FieldElement {
-        FieldElement(0x61b274a0ea0b0, 0xd5a5fc8f189d, 0x7ef5e9cbd0c60, 0x78595a6804c9e, 0x2b8324804fc1d)
+        FieldElement(0x6_1b27_4a0e_a0b0, 0xd5a5_fc8f_189d, 0x7_ef5e_9cbd_0c60, 0x7_8595_a680_4c9e, 0x2_b832_4804_fc1d)
     }
 
     /// Sum without carrying: limbs < 2^53 when both inputs are tight.
@@ -76,7 +80,11 @@ struct FieldElement: Sendable {
     /// One carry pass: every limb < 2^51 except limb 0, which may reach 2^51 + 19·2^13.
     @inline(__always)
     func carried() -> FieldElement {
-        let c0 = l0 &>> 51, c1 = l1 &>> 51, c2 = l2 &>> 51, c3 = l3 &>> 51, c4 = l4 &>> 51
+        let c0 = l0 &>> 51
+        let c1 = l1 &>> 51
+        let c2 = l2 &>> 51
+        let c3 = l3 &>> 51
+        let c4 = l4 &>> 51
         return FieldElement(
             (l0 & Self.mask) &+ c4 &* 19,
             (l1 & Self.mask) &+ c0,
@@ -88,7 +96,10 @@ struct FieldElement: Sendable {
     /// Product modulo p (tight). Schoolbook 5×5 with the wrap-around terms multiplied by 19.
     @inline(__always)
     static func * (a: FieldElement, b: FieldElement) -> FieldElement {
-        let b1x19 = b.l1 &* 19, b2x19 = b.l2 &* 19, b3x19 = b.l3 &* 19, b4x19 = b.l4 &* 19
+        let b1x19 = b.l1 &* 19
+        let b2x19 = b.l2 &* 19
+        let b3x19 = b.l3 &* 19
+        let b4x19 = b.l4 &* 19
         let r0 = wide(a.l0, b.l0) &+ wide(a.l1, b4x19) &+ wide(a.l2, b3x19) &+ wide(a.l3, b2x19) &+ wide(a.l4, b1x19)
         let r1 = wide(a.l0, b.l1) &+ wide(a.l1, b.l0) &+ wide(a.l2, b4x19) &+ wide(a.l3, b3x19) &+ wide(a.l4, b2x19)
         let r2 = wide(a.l0, b.l2) &+ wide(a.l1, b.l1) &+ wide(a.l2, b.l0) &+ wide(a.l3, b4x19) &+ wide(a.l4, b3x19)
@@ -100,8 +111,12 @@ struct FieldElement: Sendable {
     /// Square modulo p (tight): the product with itself, sharing the symmetric terms.
     @inline(__always)
     func squared() -> FieldElement {
-        let d0 = l0 &* 2, d1 = l1 &* 2, d2 = l2 &* 2, d3 = l3 &* 2
-        let l3x19 = l3 &* 19, l4x19 = l4 &* 19
+        let d0 = l0 &* 2
+        let d1 = l1 &* 2
+        let d2 = l2 &* 2
+        let d3 = l3 &* 2
+        let l3x19 = l3 &* 19
+        let l4x19 = l4 &* 19
         let r0 = Self.wide(l0, l0) &+ Self.wide(d1, l4x19) &+ Self.wide(d2, l3x19)
         let r1 = Self.wide(d0, l1) &+ Self.wide(d2, l4x19) &+ Self.wide(l3, l3x19)
         let r2 = Self.wide(d0, l2) &+ Self.wide(l1, l1) &+ Self.wide(d3, l4x19)
@@ -211,16 +226,21 @@ extension FieldElement {
         q = (t.l3 &+ q) &>> 51
         q = (t.l4 &+ q) &>> 51
         t.l0 &+= 19 &* q
-        t.l1 &+= t.l0 &>> 51; t.l0 &= Self.mask
-        t.l2 &+= t.l1 &>> 51; t.l1 &= Self.mask
-        t.l3 &+= t.l2 &>> 51; t.l2 &= Self.mask
-        t.l4 &+= t.l3 &>> 51; t.l3 &= Self.mask
+        t.l1 &+= t.l0 &>> 51
+        t.l0 &= Self.mask
+        t.l2 &+= t.l1 &>> 51
+        t.l1 &= Self.mask
+        t.l3 &+= t.l2 &>> 51
+        t.l2 &= Self.mask
+        t.l4 &+= t.l3 &>> 51
+        t.l3 &= Self.mask
         t.l4 &= Self.mask
         return (
             t.l0 | (t.l1 &<< 51),
             (t.l1 &>> 13) | (t.l2 &<< 38),
             (t.l2 &>> 26) | (t.l3 &<< 25),
-            (t.l3 &>> 39) | (t.l4 &<< 12))
+            (t.l3 &>> 39) | (t.l4 &<< 12)
+        )
     }
 
     /// Writes the canonical 32-byte little-endian encoding at `pointer`.
@@ -243,7 +263,8 @@ extension FieldElement {
 
     /// Equality modulo p.
     static func == (a: FieldElement, b: FieldElement) -> Bool {
-        let x = a.canonicalWords(), y = b.canonicalWords()
+        let x = a.canonicalWords()
+        let y = b.canonicalWords()
         return x.0 == y.0 && x.1 == y.1 && x.2 == y.2 && x.3 == y.3
     }
 }

@@ -66,7 +66,7 @@ extension FleetDatabase {
     package static func mayRetry(_ error: PostgresError) -> Bool {
         switch error {
         case .connectionClosed, .commitOutcomeUnknown, .timedOut, .connectFailed, .noSuitableHost, .poolExhausted,
-             .transactionRolledBack:
+            .transactionRolledBack:
             return true
         case .server(let server):
             let state = server.sqlState
@@ -81,7 +81,8 @@ extension FleetDatabase {
         _ body: (FleetStores) -> Result<(Value, record: String), Refusal>
     ) throws(PostgresError) -> Result<FleetOnce<Value>, Refusal> {
         let claimed = try open.run { connection throws(PostgresError) in
-            try connection.query("""
+            try connection.query(
+                """
                 INSERT INTO playtime_payment (key, paid_at, expires_at) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING
                 """, [key, "\(paidAt)", "\(expiresAt)"])
         }

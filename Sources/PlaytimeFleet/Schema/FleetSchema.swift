@@ -13,8 +13,10 @@ package enum FleetSchema {
     static let migrationLockKey: Int64 = 8_100_957_004_004_683_109
 
     /// Each version's statements; index 0 holds version 1.
-    static let migrations: [[String]] = [FleetSchemaV1.statements, FleetSchemaV2.statements, FleetSchemaV3.statements,
-                                            FleetSchemaV4.statements]
+    static let migrations: [[String]] = [
+        FleetSchemaV1.statements, FleetSchemaV2.statements, FleetSchemaV3.statements,
+        FleetSchemaV4.statements,
+    ]
 
     /// Creates the schema or upgrades it to ``currentVersion``; returns the version found before (0: none).
     @discardableResult
@@ -23,7 +25,8 @@ package enum FleetSchema {
         do {
             outcome = try pool.transaction { (connection) throws(PostgresError) -> Result<Int, FleetError> in
                 _ = try connection.query("SELECT pg_advisory_xact_lock($1)", ["\(migrationLockKey)"])
-                _ = try connection.query("""
+                _ = try connection.query(
+                    """
                     CREATE TABLE IF NOT EXISTS playtime_schema (
                         id int PRIMARY KEY CHECK (id = 1),
                         version int NOT NULL,
@@ -47,7 +50,8 @@ package enum FleetSchema {
                 for statements in migrations[version...] {
                     for statement in statements { _ = try connection.query(statement, []) }
                 }
-                _ = try connection.query("""
+                _ = try connection.query(
+                    """
                     INSERT INTO playtime_schema (id, version) VALUES (1, $1)
                     ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, migrated_at = now()
                     """, ["\(currentVersion)"])

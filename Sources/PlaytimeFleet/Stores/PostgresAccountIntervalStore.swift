@@ -30,13 +30,15 @@ package final class PostgresAccountIntervalStore: AccountIntervalStore {
         let outcome: Result<[Int64], RegistryError>
         do {
             outcome = try target.transaction { (connection) throws(PostgresError) -> Result<[Int64], RegistryError> in
-                _ = try connection.query("""
+                _ = try connection.query(
+                    """
                     INSERT INTO playtime_account (account, intervals) VALUES ($1, '{"entries":[]}'::jsonb)
                     ON CONFLICT (account) DO NOTHING
                     """, [key])
                 let current = try connection.query("SELECT intervals FROM playtime_account WHERE account = $1 FOR UPDATE", [key])
                 guard let text = current.rows.first?.first ?? nil,
-                      var intervals = try? JSONDecoder().decode(AccountIntervals.self, from: Data(text.utf8)) else {
+                    var intervals = try? JSONDecoder().decode(AccountIntervals.self, from: Data(text.utf8))
+                else {
                     return .failure(RegistryError("the fleet database's intervals of account \(account) are unreadable"))
                 }
                 let before = intervals
@@ -45,8 +47,9 @@ package final class PostgresAccountIntervalStore: AccountIntervalStore {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 guard let data = try? encoder.encode(intervals) else { return .failure(RegistryError("cannot encode account intervals")) }
-                _ = try connection.query("UPDATE playtime_account SET intervals = $2::jsonb, updated_at = now() WHERE account = $1",
-                                         [key, String(decoding: data, as: UTF8.self)])
+                _ = try connection.query(
+                    "UPDATE playtime_account SET intervals = $2::jsonb, updated_at = now() WHERE account = $1",
+                    [key, String(decoding: data, as: UTF8.self)])
                 return .success(held)
             }
         } catch {

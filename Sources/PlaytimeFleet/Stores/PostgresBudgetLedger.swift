@@ -38,7 +38,8 @@ package final class PostgresBudgetLedger: BudgetLedger {
             throw .fleet(error)
         }
         guard let row = result.rows.first, row.count == 2, let granted = SQLValue.int64(row[0]), let at = SQLValue.int64(row[1]),
-              granted >= 0, granted <= max(0, gold) else {
+            granted >= 0, granted <= max(0, gold)
+        else {
             throw .database(reason: "playtime_grant answered \(result.rows)")
         }
         return BudgetGrant(requested: max(0, gold), granted: granted, limit: max(0, limit), at: at)
@@ -48,7 +49,8 @@ package final class PostgresBudgetLedger: BudgetLedger {
     package func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64 {
         let result: PostgresResult
         do {
-            result = try target.query("""
+            result = try target.query(
+                """
                 WITH t AS (
                     SELECT GREATEST($2::bigint, COALESCE((SELECT latest FROM playtime_budget_player WHERE player = $1), $2::bigint),
                                     (SELECT budget_floor FROM playtime_collection WHERE id = 1)) AS at

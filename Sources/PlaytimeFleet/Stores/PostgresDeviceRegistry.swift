@@ -43,7 +43,8 @@ package final class PostgresDeviceRegistry: DeviceRegistry {
         let json = try Self.encode(new)
         guard let expected else {
             do {
-                let result = try target.query("""
+                let result = try target.query(
+                    """
                     INSERT INTO playtime_device (journal_id, head_sequence, record) VALUES ($1, $2, $3::jsonb)
                     ON CONFLICT (journal_id) DO NOTHING
                     """, [journalID, "\(new.headSequence)", json])
@@ -61,7 +62,8 @@ package final class PostgresDeviceRegistry: DeviceRegistry {
                     return .failure(RegistryError("the fleet database's record of journal \(journalID) is not a registry record"))
                 }
                 guard stored == expected else { return .success(false) }
-                _ = try connection.query("""
+                _ = try connection.query(
+                    """
                     UPDATE playtime_device SET head_sequence = $2, record = $3::jsonb, updated_at = now() WHERE journal_id = $1
                     """, [journalID, "\(new.headSequence)", json])
                 return .success(true)
@@ -75,7 +77,8 @@ package final class PostgresDeviceRegistry: DeviceRegistry {
     /// Journal ids are lowercase hex (as the file registry requires).
     static func check(_ journalID: String) throws(RegistryError) {
         guard !journalID.isEmpty, journalID.utf8.count <= 128,
-              journalID.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            journalID.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else {
             throw RegistryError("journal id '\(journalID)' is not lowercase hex")
         }
     }

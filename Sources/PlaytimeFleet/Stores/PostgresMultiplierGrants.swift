@@ -21,7 +21,8 @@ package final class PostgresMultiplierGrants: MultiplierGrantStore {
     /// Records the grant; a name already granted to the session keeps its first record.
     package func record(_ name: String, for session: SessionKey, expiresAt: Int64, now: Int64) throws(TicketStoreError) {
         do {
-            _ = try target.query("""
+            _ = try target.query(
+                """
                 INSERT INTO playtime_multiplier_grant (player, session, name, granted_at, expires_at) VALUES ($1, $2, $3, $4, $5)
                 ON CONFLICT (player, session, name) DO NOTHING
                 """, [SQLValue.bytea(session.player.bytes), SQLValue.bytea(session.session), name, "\(now)", "\(expiresAt)"])
@@ -34,7 +35,8 @@ package final class PostgresMultiplierGrants: MultiplierGrantStore {
     package func multipliers(for session: SessionKey) throws(TicketStoreError) -> [String] {
         let result: PostgresResult
         do {
-            result = try target.query("""
+            result = try target.query(
+                """
                 SELECT name FROM playtime_multiplier_grant WHERE player = $1 AND session = $2 ORDER BY granted_at, name
                 """, [SQLValue.bytea(session.player.bytes), SQLValue.bytea(session.session)])
         } catch {

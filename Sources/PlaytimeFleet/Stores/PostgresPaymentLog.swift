@@ -19,7 +19,8 @@ package final class PostgresPaymentLog: PaymentLogStore {
     /// Inserts the row; a key already logged keeps its first row (the call that wrote it answers retries).
     package func append(account: String, key: [UInt8], paidAt: Int64, record: String) throws(PaymentLogError) {
         do {
-            _ = try target.query("""
+            _ = try target.query(
+                """
                 INSERT INTO playtime_payment_log (account, key, paid_at, record) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING
                 """, [SQLValue.bytea(Array(account.utf8)), SQLValue.bytea(key), "\(paidAt)", record])
         } catch {
@@ -42,7 +43,8 @@ package final class PostgresPaymentLog: PaymentLogStore {
     package func entries(account: String, after: Int64, limit: Int) throws(PaymentLogError) -> [PaymentLogEntry] {
         let result: PostgresResult
         do {
-            result = try target.query("""
+            result = try target.query(
+                """
                 SELECT id, record FROM playtime_payment_log WHERE account = $1 AND id > $2 ORDER BY id LIMIT $3
                 """, [SQLValue.bytea(Array(account.utf8)), "\(after)", "\(max(0, limit))"])
         } catch {

@@ -103,8 +103,10 @@ package final class PostgresReplayGuard: OneStepRedeeming {
     }
 
     private static func parameters(_ claim: ReplayClaim, now: Int64) -> [String?] {
-        [SQLValue.bytea(claim.nonce.bytes), "\(claim.expiresAt)", SQLValue.bytea(claim.session.player.bytes),
-         SQLValue.bytea(claim.session.session), "\(claim.sessionExpiresAt)", "\(now)"]
+        [
+            SQLValue.bytea(claim.nonce.bytes), "\(claim.expiresAt)", SQLValue.bytea(claim.session.player.bytes),
+            SQLValue.bytea(claim.session.session), "\(claim.sessionExpiresAt)", "\(now)",
+        ]
     }
 
     private static func decision(_ result: PostgresResult) throws(TicketStoreError) -> ReplayDecision {

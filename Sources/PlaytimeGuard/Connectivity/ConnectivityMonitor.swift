@@ -15,8 +15,10 @@ package final class ConnectivityMonitor: Sendable {
     private let state = ThreadLock(State())
 
     /// `freshness`: how long an NTP outcome keeps speaking for the network (default 5 minutes).
-    package init(probe: any ConnectivityProbe = SystemConnectivityProbe(), clock: any ClockSource = SystemClockSource(),
-                freshnessNanoseconds: Int64 = 300_000_000_000) {
+    package init(
+        probe: any ConnectivityProbe = SystemConnectivityProbe(), clock: any ClockSource = SystemClockSource(),
+        freshnessNanoseconds: Int64 = 300_000_000_000
+    ) {
         self.probe = probe
         self.clock = clock
         self.freshnessNanoseconds = freshnessNanoseconds

@@ -44,17 +44,21 @@ public struct AwayPayout: Sendable, Equatable {
     /// What to tell the player, headline first (docs/player-messages.md): each a key and its values, for a game
     /// that localises, with English text built in. The same words a game's server says for the same figures.
     public var messages: [PlayerMessage] {
-        PlayerMessages.messages(breakdown, PayoutMessageContext(
-            paidGold: goldNow, escrowGold: goldInEscrow, isSettlement: settlesEarlierPayment,
-            pendingMultipliers: pending.map { ($0.name, $0.gold) }))
+        PlayerMessages.messages(
+            breakdown,
+            PayoutMessageContext(
+                paidGold: goldNow, escrowGold: goldInEscrow, isSettlement: settlesEarlierPayment,
+                pendingMultipliers: pending.map { ($0.name, $0.gold) }))
     }
 
     /// The headline of ``messages``: "You earned 120 gold while away."
     public var message: PlayerMessage { messages[0] }
 
-    init(sessionID: String, goldNow: Int64, goldInEscrow: Int64, explanation: String, awaitingProof: Bool, claim: ClaimRecord,
-         verdict: ElapsedVerdict, breakdown: RewardBreakdown, timeline: SessionTimeline, pending: PendingMultipliers,
-         settlesEarlierPayment: Bool) {
+    init(
+        sessionID: String, goldNow: Int64, goldInEscrow: Int64, explanation: String, awaitingProof: Bool, claim: ClaimRecord,
+        verdict: ElapsedVerdict, breakdown: RewardBreakdown, timeline: SessionTimeline, pending: PendingMultipliers,
+        settlesEarlierPayment: Bool
+    ) {
         self.settlesEarlierPayment = settlesEarlierPayment
         self.sessionID = sessionID
         self.goldNow = goldNow

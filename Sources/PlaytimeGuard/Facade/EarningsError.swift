@@ -70,9 +70,11 @@ public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible
     }
     /// The key file holds another key than the one the journal was written under.
     package static func otherKey(keyFile: String, journal: String, failure: JournalFailure) -> EarningsError {
-        EarningsError(.keyLost, "the key file \(keyFile) holds another key than the one the journal \(journal) was written under "
-                      + "(\(failure)): its records cannot be read with it. Restore the key file from a backup (or move the journal "
-                      + "aside to start a new one); nothing was changed")
+        EarningsError(
+            .keyLost,
+            "the key file \(keyFile) holds another key than the one the journal \(journal) was written under "
+                + "(\(failure)): its records cannot be read with it. Restore the key file from a backup (or move the journal "
+                + "aside to start a new one); nothing was changed")
     }
     /// A lifecycle event could not be recorded.
     package static func recorder(_ error: RecorderError) -> EarningsError { EarningsError(.recorder, error.description) }
@@ -86,8 +88,9 @@ public struct EarningsError: Error, Sendable, Equatable, CustomStringConvertible
     }
     /// The session departed under a policy this configuration does not know.
     package static func unknownPolicy(sessionID: String, version: String) -> EarningsError {
-        EarningsError(.unknownPolicy, "session \(sessionID) departed under policy '\(version)', unknown here: not paid, no claim recorded",
-                      sessionID: sessionID)
+        EarningsError(
+            .unknownPolicy, "session \(sessionID) departed under policy '\(version)', unknown here: not paid, no claim recorded",
+            sessionID: sessionID)
     }
     /// The reward could not be computed: the journal holds a rate the recorder never writes.
     package static func reward(_ error: RewardCalculationError) -> EarningsError {

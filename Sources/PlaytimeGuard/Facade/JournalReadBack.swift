@@ -39,7 +39,8 @@ struct JournalReadBack {
                 return
             }
             guard let last = waiting[timeline.sessionID], timeline.arrival != nil,
-                  let proof = timeline.laterProofSequence, proof > last.sequence else { return }
+                let proof = timeline.laterProofSequence, proof > last.sequence
+            else { return }
             result.candidates.append(Candidate(timeline: timeline, previous: last.claim))
         }
         if let failure = sessions.failure { throw .corrupt(failure) }

@@ -32,27 +32,34 @@ extension OfflineEarnings {
         guard let link = configuration.gameServer, recorder.mayBeOnline else { return }
         let replacing: Bool? = linkEnrollment.withLock { state in
             switch state {
-            case .wanted: state = .asking(replacing: false); return false
-            case .replacing: state = .asking(replacing: true); return true
+            case .wanted:
+                state = .asking(replacing: false)
+                return false
+            case .replacing:
+                state = .asking(replacing: true)
+                return true
             case .settled, .asking: return nil
             }
         }
         guard let replacing else { return }
         var outcome: LinkEnrollment = replacing ? .replacing : .wanted
         defer { linkEnrollment.withLock { [outcome] in $0 = outcome } }
-        guard let text = await GameServerCall.answer(link, to: GameServerCall.enrollMessage, budget: configuration.gameServerBudgetNanoseconds,
-                                                     clock: configuration.clock),
-              let enrollment = Enrollment(text: text), let (key, id) = try? Self.enrolled(enrollment) else { return }
+        guard
+            let text = await GameServerCall.answer(
+                link, to: GameServerCall.enrollMessage, budget: configuration.gameServerBudgetNanoseconds,
+                clock: configuration.clock),
+            let enrollment = Enrollment(text: text), let (key, id) = try? Self.enrolled(enrollment)
+        else { return }
         let path = Self.path(configuration.enrollmentFile, in: directory)
         do throws(FileAccessError) {
             let bytes = Array((enrollment.text + "\n").utf8)
             if replacing { try FileSystem.writeOutput(bytes, toPath: path, permissions: 0o600) } else { try FileSystem.createFile(atPath: path, bytes: bytes) }
-        } catch where error.reason == .alreadyExists {
+        } catch  where error.reason == .alreadyExists {
             // Another process of the game kept one first: that one is used from the next start.
             outcome = .settled
             return
         } catch {
-            return   // a full disk: asked again at the next launch or settlement
+            return  // a full disk: asked again at the next launch or settlement
         }
         outcome = .settled
         _ = try? recorder.beginEnrolledJournal(enrollment.anchor, key: key, journalID: id)
@@ -64,8 +71,11 @@ extension OfflineEarnings {
     func exchangeAnchor(whileAway session: String? = nil) async {
         guard let link = configuration.gameServer, recorder.mayBeOnline else { return }
         let request = recorder.anchorRequest()
-        guard let token = await GameServerCall.answer(link, to: request.text, budget: configuration.gameServerBudgetNanoseconds,
-                                                      clock: configuration.clock) else { return }
+        guard
+            let token = await GameServerCall.answer(
+                link, to: request.text, budget: configuration.gameServerBudgetNanoseconds,
+                clock: configuration.clock)
+        else { return }
         if let session, openSessionID != session { return }
         _ = try? recorder.recordAnchor(token, for: request)
     }

@@ -37,14 +37,16 @@ extension OfflineEarnings {
         } catch {
             if case .journal(.otherJournal) = error {
                 // Another journal is at the path: the device's own, kept while it waited for this enrollment?
-                return try switchToEnrollment(enrollment, key: key, id: id, journalPath: journalPath, keyPath: keyPath,
-                                              configuration: configuration, refusal: error)
+                return try switchToEnrollment(
+                    enrollment, key: key, id: id, journalPath: journalPath, keyPath: keyPath,
+                    configuration: configuration, refusal: error)
             }
             guard case .journal(.corrupt(let failure)) = error else { throw earningsError(error) }
             if failure.reason == .wrongKey {
                 // Not under this enrollment's key: the device's own journal, or one of another enrollment.
-                return try switchToEnrollment(enrollment, key: key, id: id, journalPath: journalPath, keyPath: keyPath,
-                                              configuration: configuration, refusal: error)
+                return try switchToEnrollment(
+                    enrollment, key: key, id: id, journalPath: journalPath, keyPath: keyPath,
+                    configuration: configuration, refusal: error)
             }
             guard let quarantine = try setAside(journalPath: journalPath, key: key, expected: id) else { throw earningsError(error) }
             var opened = try openOwn(journalPath: journalPath, keyPath: keyPath, configuration: configuration)
@@ -77,8 +79,9 @@ extension OfflineEarnings {
             guard let quarantine = try setAside(journalPath: journalPath, key: key, expected: nil) else { throw earningsError(error) }
             do {
                 let recorder = try recorder(journalPath: journalPath, key: key, journalID: nil, configuration: configuration)
-                return Opened(recorder: recorder, key: key, createdKey: created,
-                              quarantined: QuarantinedJournal(quarantine, needsEnrollment: false))
+                return Opened(
+                    recorder: recorder, key: key, createdKey: created,
+                    quarantined: QuarantinedJournal(quarantine, needsEnrollment: false))
             } catch {
                 throw earningsError(error)
             }
@@ -89,8 +92,10 @@ extension OfflineEarnings {
     /// set aside): the own journal is set aside whole (`<journal>.replaced-<id>`, kept) and the enrolled journal begins —
     /// once no session of the own journal is open or waiting for proof, so that none is lost; until then the own journal
     /// goes on. A journal at the path that is not the device's own is refused, as before (`refusal`).
-    private static func switchToEnrollment(_ enrollment: Enrollment, key: JournalKey, id: [UInt8], journalPath: String, keyPath: String,
-                                           configuration: EarningsConfiguration, refusal: RecorderError) throws(EarningsError) -> Opened {
+    private static func switchToEnrollment(
+        _ enrollment: Enrollment, key: JournalKey, id: [UInt8], journalPath: String, keyPath: String,
+        configuration: EarningsConfiguration, refusal: RecorderError
+    ) throws(EarningsError) -> Opened {
         let ownKey: JournalKey
         if let provisioned = configuration.journalKey {
             ownKey = provisioned
@@ -136,16 +141,21 @@ extension OfflineEarnings {
     }
 
     /// A recorder of the journal at `journalPath` with the configuration's clocks and time sources.
-    private static func recorder(journalPath: String, key: JournalKey, journalID: [UInt8]?,
-                                 configuration: EarningsConfiguration) throws(RecorderError) -> SessionRecorder {
+    private static func recorder(
+        journalPath: String, key: JournalKey, journalID: [UInt8]?,
+        configuration: EarningsConfiguration
+    ) throws(RecorderError) -> SessionRecorder {
         let clock = configuration.clock
-        let networkTime = configuration.networkTime
+        let networkTime =
+            configuration.networkTime
             ?? (configuration.ntpServers.isEmpty ? nil : NTPNetworkTimeSource(servers: configuration.ntpServers, clock: clock))
-        let signedTime = configuration.signedTime
+        let signedTime =
+            configuration.signedTime
             ?? (configuration.roughtimeServers.isEmpty ? nil : RoughtimeSignedTimeSource(servers: configuration.roughtimeServers, clock: clock))
         let probe = configuration.connectivityProbe ?? SystemConnectivityProbe(servers: configuration.ntpServers)
-        return try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: networkTime,
-                                   connectivity: ConnectivityMonitor(probe: probe, clock: clock), signedTime: signedTime,
-                                   configuration: configuration.recorder, journalID: journalID)
+        return try SessionRecorder(
+            journalPath: journalPath, key: key, clock: clock, networkTime: networkTime,
+            connectivity: ConnectivityMonitor(probe: probe, clock: clock), signedTime: signedTime,
+            configuration: configuration.recorder, journalID: journalID)
     }
 }

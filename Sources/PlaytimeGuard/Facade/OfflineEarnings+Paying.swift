@@ -33,8 +33,10 @@ extension OfflineEarnings {
             guard let previous = candidate.previous else {
                 guard calculators[candidate.timeline.policyVersion] != nil else { continue }
                 let timeline = candidate.timeline
-                payouts.append(try firstPayment(timeline, multipliers: [],
-                                                awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil))
+                payouts.append(
+                    try firstPayment(
+                        timeline, multipliers: [],
+                        awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil))
                 paidBySettlement.insert(timeline.sessionID)
                 continue
             }
@@ -50,14 +52,17 @@ extension OfflineEarnings {
     func topUp(_ timeline: SessionTimeline, after previous: ClaimRecord) throws(EarningsError) -> AwayPayout? {
         let priced = try price(timeline, applied: previous.multipliers, pending: previous.pendingMultipliers)
         guard priced.breakdown.paidNow >= previous.paidGold else { return nil }
-        return try record(priced, of: timeline, paidBefore: previous.paidGold,
-                          awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil, isSettlement: true)
+        return try record(
+            priced, of: timeline, paidBefore: previous.paidGold,
+            awaitingProof: timeline.arrivalNeedsProof && timeline.laterProof == nil, isSettlement: true)
     }
 
     /// The verdict of `timeline` and its reward: `applied` multipliers pay (those an earlier claim applied, in a
     /// journal written before multipliers waited for grants), `pending` ones are priced but not paid.
-    private func price(_ timeline: SessionTimeline, applied: [String],
-                       pending: [String]) throws(EarningsError) -> (verdict: ElapsedVerdict, breakdown: RewardBreakdown, pending: PendingMultipliers) {
+    private func price(
+        _ timeline: SessionTimeline, applied: [String],
+        pending: [String]
+    ) throws(EarningsError) -> (verdict: ElapsedVerdict, breakdown: RewardBreakdown, pending: PendingMultipliers) {
         let verdict = ElapsedVerdict(timeline: timeline)
         let calculator = try calculator(for: timeline)
         do {
@@ -72,18 +77,22 @@ extension OfflineEarnings {
     }
 
     /// Records the cumulative claim of a priced session and answers what it pays beyond `paidBefore`.
-    private func record(_ priced: (verdict: ElapsedVerdict, breakdown: RewardBreakdown, pending: PendingMultipliers), of timeline: SessionTimeline,
-                        paidBefore: Int64, awaitingProof: Bool, isSettlement: Bool) throws(EarningsError) -> AwayPayout {
+    private func record(
+        _ priced: (verdict: ElapsedVerdict, breakdown: RewardBreakdown, pending: PendingMultipliers), of timeline: SessionTimeline,
+        paidBefore: Int64, awaitingProof: Bool, isSettlement: Bool
+    ) throws(EarningsError) -> AwayPayout {
         let (verdict, breakdown, pending) = priced
-        let claim = ClaimRecord(sessionID: timeline.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
-                                paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed,
-                                multipliers: breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name),
-                                pendingMultipliers: pending.names, goldPerHour: timeline.goldPerHour, policyVersion: timeline.policyVersion)
+        let claim = ClaimRecord(
+            sessionID: timeline.sessionID, creditedSeconds: verdict.creditedSeconds, status: verdict.status,
+            paidGold: breakdown.paidNow, escrowedGold: breakdown.escrowed,
+            multipliers: breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name),
+            pendingMultipliers: pending.names, goldPerHour: timeline.goldPerHour, policyVersion: timeline.policyVersion)
         try record(claim)
-        return AwayPayout(sessionID: timeline.sessionID, goldNow: breakdown.paidNow - paidBefore, goldInEscrow: breakdown.escrowed,
-                          explanation: verdict.explanation + " " + breakdown.payoutSentence + pending.sentence, awaitingProof: awaitingProof,
-                          claim: claim, verdict: verdict, breakdown: breakdown, timeline: timeline, pending: pending,
-                          settlesEarlierPayment: isSettlement)
+        return AwayPayout(
+            sessionID: timeline.sessionID, goldNow: breakdown.paidNow - paidBefore, goldInEscrow: breakdown.escrowed,
+            explanation: verdict.explanation + " " + breakdown.payoutSentence + pending.sentence, awaitingProof: awaitingProof,
+            claim: claim, verdict: verdict, breakdown: breakdown, timeline: timeline, pending: pending,
+            settlesEarlierPayment: isSettlement)
     }
 
     /// The calculator of the policy the departure snapshotted.

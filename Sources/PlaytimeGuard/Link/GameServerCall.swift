@@ -10,8 +10,10 @@ enum GameServerCall {
 
     /// The link's answer to `text`, or `nil` when it threw or did not answer within `budget` nanoseconds of `clock`
     /// (≤ 0: no bound). A link still running at the deadline is cancelled and its late answer dropped.
-    static func answer(_ link: @escaping @Sendable (String) async throws -> String, to text: String, budget: Int64,
-                       clock: any ClockSource) async -> String? {
+    static func answer(
+        _ link: @escaping @Sendable (String) async throws -> String, to text: String, budget: Int64,
+        clock: any ClockSource
+    ) async -> String? {
         guard budget > 0 else { return try? await link(text) }
         let waiting = ThreadLock<CheckedContinuation<String?, Never>?>(nil)
         let tasks = ThreadLock<[Task<Void, Never>]>([])

@@ -50,8 +50,9 @@ struct BootSegments: Sendable {
             return
         }
         guard table[BootPseudonym.tag(of: sidecar.pseudonym)] == sidecar.generation, sidecar.generation >= (latestGeneration ?? 0),
-              sidecar.pseudonym == BootPseudonym.of(rawBootID: raw, generation: sidecar.generation, origin: sidecar.originNanoseconds, key: key),
-              now.bootNanoseconds >= sidecar.originNanoseconds else { return }
+            sidecar.pseudonym == BootPseudonym.of(rawBootID: raw, generation: sidecar.generation, origin: sidecar.originNanoseconds, key: key),
+            now.bootNanoseconds >= sidecar.originNanoseconds
+        else { return }
         current = (sidecar.generation, sidecar.pseudonym, sidecar.originNanoseconds)
     }
 
@@ -81,8 +82,9 @@ struct BootSegments: Sendable {
         if rawID != rawBootID { prepare(for: rawID) }
         guard let current else { return nil }
         let (since, overflow) = raw.bootNanoseconds.subtractingReportingOverflow(current.origin)
-        return ClockReading(wallNanoseconds: raw.wallNanoseconds, bootNanoseconds: overflow ? (current.origin > 0 ? .min : .max) : since,
-                            bootID: current.pseudonym)
+        return ClockReading(
+            wallNanoseconds: raw.wallNanoseconds, bootNanoseconds: overflow ? (current.origin > 0 ? .min : .max) : since,
+            bootID: current.pseudonym)
     }
 
     /// The uptime credit a return at the raw reading `raw` asserts for a departure recorded with `bootID`

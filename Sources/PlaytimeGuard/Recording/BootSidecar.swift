@@ -49,10 +49,10 @@ struct BootSidecar: Sendable, Equatable {
         let parsed: BootSidecar? = bytes.withUnsafeBytes { raw in
             var scanner = FixedJSONScanner(raw)
             guard scanner.literal(#"{"sidecar":"playtime-boot","version":2,"journal_id":"#), let id = scanner.stringValue(),
-                  scanner.literal(#","generation":"#), let generation = scanner.integerValue(),
-                  scanner.literal(#","bootId":"#), let pseudonym = scanner.stringValue(),
-                  scanner.literal(#","origin":"#), let origin = scanner.integerValue(),
-                  let generationValue = UInt32(exactly: generation), let idBytes = Hex.decode(id), idBytes.count == 16
+                scanner.literal(#","generation":"#), let generation = scanner.integerValue(),
+                scanner.literal(#","bootId":"#), let pseudonym = scanner.stringValue(),
+                scanner.literal(#","origin":"#), let origin = scanner.integerValue(),
+                let generationValue = UInt32(exactly: generation), let idBytes = Hex.decode(id), idBytes.count == 16
             else { return nil }
             return BootSidecar(journalID: idBytes, generation: generationValue, pseudonym: pseudonym, originNanoseconds: origin)
         }

@@ -23,8 +23,10 @@ public struct RecordedEvent: Sendable, Hashable {
     package let timeline: SessionTimeline?
 
     /// Creates a result.
-    package init(evidence: Evidence, sequence: UInt64?, duplicate: Bool = false, departure: Evidence? = nil, needsSettlement: Bool = false,
-                 timeline: SessionTimeline? = nil) {
+    package init(
+        evidence: Evidence, sequence: UInt64?, duplicate: Bool = false, departure: Evidence? = nil, needsSettlement: Bool = false,
+        timeline: SessionTimeline? = nil
+    ) {
         self.timeline = timeline
         self.evidence = evidence
         self.sequence = sequence

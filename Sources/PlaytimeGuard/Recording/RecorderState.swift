@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// What the recorder knows between calls; rebuilt from the journal when it opens.
 struct RecorderState: Sendable {
     /// The departure of the session in progress, if the player is away.
@@ -72,8 +73,9 @@ struct RecorderState: Sendable {
                 // The assembler closed this session with this record (the same departure, signed bounds and earliest
                 // departure time the server's auditor derives); without a sequence nothing was fed to it.
                 let closed = assembler.lastClosed.flatMap { $0.arrivalSequence == sequence && sequence != nil ? $0 : nil }
-                lastReturn = RecordedEvent(evidence: evidence, sequence: sequence, departure: departure, needsSettlement: needs,
-                                           timeline: closed)
+                lastReturn = RecordedEvent(
+                    evidence: evidence, sequence: sequence, departure: departure, needsSettlement: needs,
+                    timeline: closed)
                 openDepartureSignedLatest = nil
                 openArrivalSigned = nil
                 openDepartureMAC = nil
@@ -85,7 +87,8 @@ struct RecorderState: Sendable {
             if openDeparture == nil { lastHeartbeat = evidence }
         case .settlement:
             if let waiting = pending[evidence.sessionID],
-               SettlementRule.settles(departure: waiting.departure, arrival: waiting.arrival, with: evidence) {
+                SettlementRule.settles(departure: waiting.departure, arrival: waiting.arrival, with: evidence)
+            {
                 pending[evidence.sessionID] = nil
             }
         }

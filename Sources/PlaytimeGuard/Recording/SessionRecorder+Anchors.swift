@@ -14,8 +14,9 @@ extension SessionRecorder {
         let sent = clock.read()
         return guarded.withLock { guarded in
             let sequence = guarded.writer.lastSequence
-            return AnchorRequest(journalID: Hex.encode(guarded.writer.journalID), headSequence: sequence,
-                                 headMAC: sequence == 0 ? "" : Hex.encode(guarded.writer.headMAC), sent: sent)
+            return AnchorRequest(
+                journalID: Hex.encode(guarded.writer.journalID), headSequence: sequence,
+                headMAC: sequence == 0 ? "" : Hex.encode(guarded.writer.headMAC), sent: sent)
         }
     }
 
@@ -32,15 +33,18 @@ extension SessionRecorder {
     /// range). On a boot the journal cannot name (no boot identity) the token is recorded without a round
     /// trip (`bootId` null, `sent` = `received`) and is no fix.
     package func recordAnchor(_ text: String, for request: AnchorRequest) throws(RecorderError)
-        -> (sequence: UInt64?, settlements: [RecordedEvent]) {
+        -> (sequence: UInt64?, settlements: [RecordedEvent])
+    {
         let token = try Self.parse(text)
         // A token the journal holds was checked when it was written: a repeat writes nothing, whatever the
         // request (the head has moved on since).
         guard !guarded.withLock({ $0.state.anchorTokens.contains(token.mac) }) else { return (nil, []) }
         guard token.journalID == request.journalID else { throw .anchor(.wrongJournal) }
         guard token.headSequence == request.headSequence, token.headMAC == request.headMAC else {
-            throw .anchor(.wrongHead("it names record \(token.headSequence), the request reported record \(request.headSequence)"
-                                     + (token.headSequence == request.headSequence ? " with another MAC" : "")))
+            throw .anchor(
+                .wrongHead(
+                    "it names record \(token.headSequence), the request reported record \(request.headSequence)"
+                        + (token.headSequence == request.headSequence ? " with another MAC" : "")))
         }
         let raw = clock.read()
         guard raw.bootID == request.sent.bootID, raw.bootNanoseconds >= request.sent.bootNanoseconds else {
@@ -63,19 +67,21 @@ extension SessionRecorder {
             // A boot the journal cannot name (none, or every generation used) measures nothing: no fix is claimed.
             let (sent, overflow) = reading.bootNanoseconds.subtractingReportingOverflow(roundTrip)
             let measured = reading.bootID != nil && !overflow
-            let record = AnchorRecord(token: token.text, sentBootNanoseconds: measured ? sent : reading.bootNanoseconds,
-                                      receivedBootNanoseconds: reading.bootNanoseconds, bootID: reading.bootID,
-                                      wallNanoseconds: raw.wallNanoseconds)
+            let record = AnchorRecord(
+                token: token.text, sentBootNanoseconds: measured ? sent : reading.bootNanoseconds,
+                receivedBootNanoseconds: reading.bootNanoseconds, bootID: reading.bootID,
+                wallNanoseconds: raw.wallNanoseconds)
             guard !measured || record.networkFix(serverNanoseconds: token.serverNanoseconds) != nil else {
                 throw .anchor(.malformed("its time is no fix: \(token.serverNanoseconds) ns with a round trip of \(roundTrip) ns"))
             }
             let sequence = try Self.append(record, token: token, to: &guarded)
             guard let fix = record.networkFix(serverNanoseconds: token.serverNanoseconds) else { return (sequence, []) }
-            let settlements = try settle(networkAt: { now in
-                guard now.bootID == raw.bootID else { return nil }
-                let (distance, overflow) = now.bootNanoseconds.subtractingReportingOverflow(raw.bootNanoseconds)
-                return overflow ? nil : fix.network.aged(byBootNanoseconds: distance, driftPPM: drift)
-            }, reason: "server-anchor", in: &guarded)
+            let settlements = try settle(
+                networkAt: { now in
+                    guard now.bootID == raw.bootID else { return nil }
+                    let (distance, overflow) = now.bootNanoseconds.subtractingReportingOverflow(raw.bootNanoseconds)
+                    return overflow ? nil : fix.network.aged(byBootNanoseconds: distance, driftPPM: drift)
+                }, reason: "server-anchor", in: &guarded)
             return (sequence, settlements)
         }
     }
@@ -90,8 +96,9 @@ extension SessionRecorder {
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> UInt64? in
             guard token.journalID == Hex.encode(guarded.writer.journalID) else { throw .anchor(.wrongJournal) }
             guard !guarded.state.anchorTokens.contains(token.mac) else { return nil }
-            let record = AnchorRecord(token: token.text, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil,
-                                      wallNanoseconds: raw.wallNanoseconds)
+            let record = AnchorRecord(
+                token: token.text, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil,
+                wallNanoseconds: raw.wallNanoseconds)
             return try Self.append(record, token: token, to: &guarded)
         }
     }

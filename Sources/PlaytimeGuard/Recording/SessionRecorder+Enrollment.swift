@@ -24,8 +24,9 @@ extension SessionRecorder {
             do throws(SystemError) { kept = try JournalQuarantine.setAside(path: path, journalID: guarded.writer.journalID, cause: .replaced) } catch {
                 throw .journal(.system(error))
             }
-            let record = AnchorRecord(token: token.text, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil,
-                                      wallNanoseconds: raw.wallNanoseconds)
+            let record = AnchorRecord(
+                token: token.text, sentBootNanoseconds: 0, receivedBootNanoseconds: 0, bootID: nil,
+                wallNanoseconds: raw.wallNanoseconds)
             var enrolled: JournalWriter
             do throws(JournalError) {
                 enrolled = try JournalWriter(path: path, key: key, newJournalVersion: configuration.newJournalVersion, journalID: journalID)
@@ -47,8 +48,9 @@ extension SessionRecorder {
             guarded.key = key
             guarded.state = RecorderState()
             guarded.state.apply(record, anchor: token)
-            guarded.segments = BootSegments(key: key, journalPath: path, journalID: journalID, enabled: guarded.writer.version >= 2,
-                                            driftPPM: configuration.driftPPM, seen: [])
+            guarded.segments = BootSegments(
+                key: key, journalPath: path, journalID: journalID, enabled: guarded.writer.version >= 2,
+                driftPPM: configuration.driftPPM, seen: [])
             guarded.segments.resume(at: raw)
             return true
         }

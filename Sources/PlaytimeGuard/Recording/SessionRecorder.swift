@@ -39,10 +39,12 @@ package final class SessionRecorder: Sendable {
     /// Opens (creating if needed) the journal at `journalPath`, verifies it and rebuilds the session state.
     /// With `journalID` (16 bytes, an enrollment's) a new journal gets that id and an existing one with another
     /// id is refused (``JournalError/otherJournal(expected:found:)``).
-    package init(journalPath: String, key: JournalKey, clock: any ClockSource = SystemClockSource(),
-                networkTime: (any NetworkTimeSource)? = NTPNetworkTimeSource(),
-                connectivity: ConnectivityMonitor? = nil, signedTime: (any SignedTimeSource)? = nil,
-                configuration: RecorderConfiguration = RecorderConfiguration(), journalID: [UInt8]? = nil) throws(RecorderError) {
+    package init(
+        journalPath: String, key: JournalKey, clock: any ClockSource = SystemClockSource(),
+        networkTime: (any NetworkTimeSource)? = NTPNetworkTimeSource(),
+        connectivity: ConnectivityMonitor? = nil, signedTime: (any SignedTimeSource)? = nil,
+        configuration: RecorderConfiguration = RecorderConfiguration(), journalID: [UInt8]? = nil
+    ) throws(RecorderError) {
         // One pass over the file: the writer verifies the chain and hands each record to the state.
         var repaired = false
         var state = RecorderState()
@@ -53,7 +55,8 @@ package final class SessionRecorder: Sendable {
         let replay: (JournalRecordView) -> Void = { record in
             if record.hasType("roughtime") {
                 guard let verifier, let mac = state.openDepartureMAC, let signed = SignedTimeCodec.decode(record.payload),
-                      case .success(let bound) = verifier.bound(of: signed, departureMAC: mac) else { return }
+                    case .success(let bound) = verifier.bound(of: signed, departureMAC: mac)
+                else { return }
                 state.apply(signed, bound: bound, sequence: record.sequence)
                 return
             }
@@ -64,7 +67,8 @@ package final class SessionRecorder: Sendable {
                 return
             }
             guard record.typeHasPrefix("session."), let evidence = decoder.decode(record.payload),
-                  evidence.payloadVersion == Int64(record.journalVersion) else { return }
+                evidence.payloadVersion == Int64(record.journalVersion)
+            else { return }
             if let boot = evidence.clock.bootID { seenBoots.insert(boot) }
             state.apply(evidence, sequence: record.sequence)
             if evidence.event == .background { state.openDepartureMAC = record.macBytes }
@@ -77,7 +81,8 @@ package final class SessionRecorder: Sendable {
             seenBoots = []
             do {
                 try JournalWriter.repair(path: journalPath, key: key)
-                writer = try JournalWriter(path: journalPath, key: key, newJournalVersion: configuration.newJournalVersion, journalID: journalID, replay: replay)
+                writer = try JournalWriter(
+                    path: journalPath, key: key, newJournalVersion: configuration.newJournalVersion, journalID: journalID, replay: replay)
             } catch {
                 throw RecorderError.journal(error)
             }
@@ -85,8 +90,9 @@ package final class SessionRecorder: Sendable {
         } catch {
             throw RecorderError.journal(error)
         }
-        var segments = BootSegments(key: key, journalPath: journalPath, journalID: writer.journalID, enabled: writer.version >= 2,
-                                    driftPPM: configuration.driftPPM, seen: seenBoots)
+        var segments = BootSegments(
+            key: key, journalPath: journalPath, journalID: writer.journalID, enabled: writer.version >= 2,
+            driftPPM: configuration.driftPPM, seen: seenBoots)
         segments.resume(at: clock.read())
         self.configuration = configuration
         self.repairedTornTail = repaired
@@ -127,14 +133,16 @@ package final class SessionRecorder: Sendable {
                 guard let arrival = guarded.arriving.removeValue(forKey: open.sessionID) else {
                     return RecordedEvent(evidence: open, sequence: nil, duplicate: true)
                 }
-                _ = try writeReturn(as: arrival.event, raw: arrival.raw, fix: nil, signedLinks: nil, departureMAC: nil,
-                                    link: link, to: &guarded)
+                _ = try writeReturn(
+                    as: arrival.event, raw: arrival.raw, fix: nil, signedLinks: nil, departureMAC: nil,
+                    link: link, to: &guarded)
                 guarded.closedForArrival.insert(open.sessionID)
             }
             let reading = try guarded.segments.journalReading(clock.read())
-            var evidence = Evidence(event: .background, sessionID: Self.newSessionID(), clock: reading,
-                                    network: guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM),
-                                    connectivity: link, goldPerHour: goldPerHour, policyVersion: policyVersion)
+            var evidence = Evidence(
+                event: .background, sessionID: Self.newSessionID(), clock: reading,
+                network: guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM),
+                connectivity: link, goldPerHour: goldPerHour, policyVersion: policyVersion)
             let sequence = try Self.write(&evidence, to: &guarded)
             guarded.state.openDepartureMAC = guarded.writer.headMAC
             return RecordedEvent(evidence: evidence, sequence: sequence)
@@ -156,18 +164,23 @@ package final class SessionRecorder: Sendable {
         let window = configuration.stampWindowNanoseconds
         let target: (session: String, mac: [UInt8])? = guarded.withLock { guarded in
             guard let open = guarded.state.openDeparture, let mac = guarded.state.openDepartureMAC,
-                  guarded.state.openDepartureSignedLatest == nil, let now = guarded.segments.peek(clock.read()),
-                  Self.withinStampWindow(open, now: now, window: window) else { return nil }
+                guarded.state.openDepartureSignedLatest == nil, let now = guarded.segments.peek(clock.read()),
+                Self.withinStampWindow(open, now: now, window: window)
+            else { return nil }
             return (open.sessionID, mac)
         }
         guard let target,
-              let links = await signedLinks(from: signedTime, proving: .departure, departureMAC: target.mac,
-                                            budget: configuration.stampBudgetNanoseconds) else { return nil }
+            let links = await signedLinks(
+                from: signedTime, proving: .departure, departureMAC: target.mac,
+                budget: configuration.stampBudgetNanoseconds)
+        else { return nil }
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> SignedTimeRecord? in
             guard let open = guarded.state.openDeparture, open.sessionID == target.session, guarded.state.openDepartureSignedLatest == nil,
-                  let now = guarded.segments.peek(clock.read()), Self.withinStampWindow(open, now: now, window: window) else { return nil }
-            return try Self.writeSigned(links, proving: .departure, session: target.session, mac: target.mac,
-                                        reading: guarded.segments.journalReading(clock.read()), verifier: signedTime.verifier, to: &guarded)
+                let now = guarded.segments.peek(clock.read()), Self.withinStampWindow(open, now: now, window: window)
+            else { return nil }
+            return try Self.writeSigned(
+                links, proving: .departure, session: target.session, mac: target.mac,
+                reading: guarded.segments.journalReading(clock.read()), verifier: signedTime.verifier, to: &guarded)
         }
     }
 
@@ -211,9 +224,10 @@ package final class SessionRecorder: Sendable {
         let link = connectivity.current()
         return try guarded.withLock { (guarded: inout Guarded) throws(RecorderError) -> RecordedEvent in
             let reading = try guarded.segments.journalReading(clock.read())
-            var evidence = Evidence(event: .heartbeat, sessionID: "", clock: reading,
-                                    network: guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM),
-                                    connectivity: link, goldPerHour: goldPerHour, policyVersion: policyVersion)
+            var evidence = Evidence(
+                event: .heartbeat, sessionID: "", clock: reading,
+                network: guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM),
+                connectivity: link, goldPerHour: goldPerHour, policyVersion: policyVersion)
             let sequence = try Self.write(&evidence, to: &guarded)
             return RecordedEvent(evidence: evidence, sequence: sequence)
         }
@@ -300,7 +314,8 @@ package final class SessionRecorder: Sendable {
             if let closing { guarded.arriving[closing] = nil }
             // A departure asked for during the fix wrote this return first: answer with that record.
             if let closing, guarded.closedForArrival.remove(closing) != nil, var written = guarded.state.lastReturn,
-               written.evidence.sessionID == closing {
+                written.evidence.sessionID == closing
+            {
                 if let freshFix { _ = try settle(networkAt: { freshFix.networkTime(at: $0) }, reason: "ntp-ok", in: &guarded) }
                 written.needsSettlement = guarded.state.pending[closing] != nil
                 return written
@@ -314,23 +329,27 @@ package final class SessionRecorder: Sendable {
                     repeated.duplicate = true
                     return repeated
                 }
-                return RecordedEvent(evidence: Evidence(event: event, sessionID: "", clock: raw, network: nil, connectivity: finalLink),
-                                     sequence: nil, duplicate: true)
+                return RecordedEvent(
+                    evidence: Evidence(event: event, sessionID: "", clock: raw, network: nil, connectivity: finalLink),
+                    sequence: nil, duplicate: true)
             }
             if departure == nil, event == .foreground, let last = guarded.state.lastReturn {
                 var repeated = last
                 repeated.duplicate = true
                 return repeated
             }
-            return try writeReturn(as: event, raw: raw, fix: freshFix, signedLinks: signedLinks, departureMAC: departureMAC,
-                                   link: finalLink, to: &guarded)
+            return try writeReturn(
+                as: event, raw: raw, fix: freshFix, signedLinks: signedLinks, departureMAC: departureMAC,
+                link: finalLink, to: &guarded)
         }
     }
 
     /// Writes the return (or plain launch) that began at the raw reading `raw`: the signed answer first when
     /// there is one, then the record, then settlements the fresh fix proves.
-    private func writeReturn(as event: SessionEventKind, raw: ClockReading, fix freshFix: NTPFix?, signedLinks: [SignedTimeLink]?,
-                             departureMAC: [UInt8]?, link: Connectivity, to guarded: inout Guarded) throws(RecorderError) -> RecordedEvent {
+    private func writeReturn(
+        as event: SessionEventKind, raw: ClockReading, fix freshFix: NTPFix?, signedLinks: [SignedTimeLink]?,
+        departureMAC: [UInt8]?, link: Connectivity, to guarded: inout Guarded
+    ) throws(RecorderError) -> RecordedEvent {
         let departure = guarded.state.openDeparture
         var raw = raw
         var reading = try guarded.segments.journalReading(raw)
@@ -345,20 +364,24 @@ package final class SessionRecorder: Sendable {
         }
         if let departure, let signedLinks, let signedTime, let mac = departureMAC, guarded.state.openArrivalSigned == nil {
             // Written before the return, so the return record follows the answer it rests on.
-            _ = try Self.writeSigned(signedLinks, proving: .arrival, session: departure.sessionID, mac: mac,
-                                     reading: guarded.segments.journalReading(clock.read()), verifier: signedTime.verifier, to: &guarded)
+            _ = try Self.writeSigned(
+                signedLinks, proving: .arrival, session: departure.sessionID, mac: mac,
+                reading: guarded.segments.journalReading(clock.read()), verifier: signedTime.verifier, to: &guarded)
         }
         let network = freshFix?.networkTime(at: raw) ?? guarded.state.projectedNetwork(at: reading, driftPPM: configuration.driftPPM)
-        var evidence = Evidence(event: event, sessionID: departure?.sessionID ?? "", clock: reading,
-                                network: network, connectivity: link)
+        var evidence = Evidence(
+            event: event, sessionID: departure?.sessionID ?? "", clock: reading,
+            network: network, connectivity: link)
         if let departure {
             // Version 2: the new boot's uptime, asserted only when the departure's segment is of an earlier boot.
             evidence.rebootCreditNanoseconds = guarded.segments.rebootCredit(departureBootID: departure.clock.bootID, at: raw)
         }
         let sequence = try Self.write(&evidence, to: &guarded)
         // Writing a return updates `lastReturn`; a plain launch closes nothing.
-        var result = departure != nil ? (guarded.state.lastReturn ?? RecordedEvent(evidence: evidence, sequence: sequence))
-                                      : RecordedEvent(evidence: evidence, sequence: sequence)
+        var result =
+            departure != nil
+            ? (guarded.state.lastReturn ?? RecordedEvent(evidence: evidence, sequence: sequence))
+            : RecordedEvent(evidence: evidence, sequence: sequence)
         // The fix just written cannot settle this return's own disagreement: only a later one can.
         if let freshFix {
             _ = try settle(networkAt: { freshFix.networkTime(at: $0) }, reason: "ntp-ok", in: &guarded, sparing: evidence.sessionID)
@@ -370,8 +393,10 @@ package final class SessionRecorder: Sendable {
     /// Writes a settlement for every session of this boot waiting for proof, with the network time
     /// `networkAt` gives for the raw reading now (a fresh NTP fix's, or a server anchor's); `reason` is the
     /// settlement's connectivity reason.
-    func settle(networkAt: (ClockReading) -> NetworkTime?, reason: String, in guarded: inout Guarded,
-                sparing spared: String? = nil) throws(RecorderError) -> [RecordedEvent] {
+    func settle(
+        networkAt: (ClockReading) -> NetworkTime?, reason: String, in guarded: inout Guarded,
+        sparing spared: String? = nil
+    ) throws(RecorderError) -> [RecordedEvent] {
         var written: [RecordedEvent] = []
         // Nothing to settle: no segment is begun (its sidecar would be written for no record).
         guard guarded.state.pending.contains(where: { $0.key != spared }) else { return [] }
@@ -380,8 +405,9 @@ package final class SessionRecorder: Sendable {
         let reading = try guarded.segments.journalReading(raw)
         for (session, waiting) in guarded.state.pending.sorted(by: { $0.key < $1.key })
         where waiting.arrival.clock.bootID == reading.bootID && session != spared {
-            var evidence = Evidence(event: .settlement, sessionID: session, clock: reading, network: network,
-                                    connectivity: Connectivity(state: .online, reason: reason))
+            var evidence = Evidence(
+                event: .settlement, sessionID: session, clock: reading, network: network,
+                connectivity: Connectivity(state: .online, reason: reason))
             let sequence = try Self.write(&evidence, to: &guarded)
             written.append(RecordedEvent(evidence: evidence, sequence: sequence))
         }
@@ -412,13 +438,16 @@ package final class SessionRecorder: Sendable {
     /// The signed answer for a return, when signed time is configured and a departure is open.
     private nonisolated(nonsending) func signedAnswer(for departureMAC: [UInt8]?) async -> [SignedTimeLink]? {
         guard let signedTime, let departureMAC else { return nil }
-        return await signedLinks(from: signedTime, proving: .arrival, departureMAC: departureMAC,
-                                 budget: configuration.foregroundBudgetNanoseconds)
+        return await signedLinks(
+            from: signedTime, proving: .arrival, departureMAC: departureMAC,
+            budget: configuration.foregroundBudgetNanoseconds)
     }
 
     /// One chained query whose first nonce commits to the departure record; `nil` when nothing answered.
-    private nonisolated(nonsending) func signedLinks(from source: any SignedTimeSource, proving: SignedTimeEvent,
-                                                     departureMAC: [UInt8], budget: Int64) async -> [SignedTimeLink]? {
+    private nonisolated(nonsending) func signedLinks(
+        from source: any SignedTimeSource, proving: SignedTimeEvent,
+        departureMAC: [UInt8], budget: Int64
+    ) async -> [SignedTimeLink]? {
         var generator = SystemRandomNumberGenerator()
         let blind = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let nonce = SignedTimeCommitment.firstNonce(proves: proving, departureMAC: departureMAC, blind: blind)
@@ -429,11 +458,14 @@ package final class SessionRecorder: Sendable {
     }
 
     /// Appends a `roughtime` record (fsync'd) if its answers verify, and updates the state; `nil` otherwise.
-    private static func writeSigned(_ links: [SignedTimeLink], proving: SignedTimeEvent, session: String, mac: [UInt8],
-                                    reading: ClockReading, verifier: SignedTimeVerifier,
-                                    to guarded: inout Guarded) throws(RecorderError) -> SignedTimeRecord? {
-        let record = SignedTimeRecord(sessionID: session, proves: proving, bootNanoseconds: reading.bootNanoseconds,
-                                      bootID: reading.bootID, links: Array(links.prefix(SignedTimeRecord.maximumLinks)))
+    private static func writeSigned(
+        _ links: [SignedTimeLink], proving: SignedTimeEvent, session: String, mac: [UInt8],
+        reading: ClockReading, verifier: SignedTimeVerifier,
+        to guarded: inout Guarded
+    ) throws(RecorderError) -> SignedTimeRecord? {
+        let record = SignedTimeRecord(
+            sessionID: session, proves: proving, bootNanoseconds: reading.bootNanoseconds,
+            bootID: reading.bootID, links: Array(links.prefix(SignedTimeRecord.maximumLinks)))
         guard case .success(let bound) = verifier.bound(of: record, departureMAC: mac) else { return nil }
         let sequence: UInt64
         do throws(JournalError) {

@@ -29,8 +29,9 @@ package struct RoughtimeSignedTimeSource: SignedTimeSource {
         guard result.status == .verified else { return [] }
         return result.answers.compactMap { answer in
             guard answer.time != nil, let response = answer.response else { return nil }
-            return SignedTimeLink(publicKey: answer.server.publicKey.rawRepresentation, blind: answer.blind,
-                                  request: answer.request, response: response)
+            return SignedTimeLink(
+                publicKey: answer.server.publicKey.rawRepresentation, blind: answer.blind,
+                request: answer.request, response: response)
         }
     }
 }

@@ -37,8 +37,10 @@ struct BegunCall<Arguments: Sendable>: Sendable {
     }
 
     /// Runs the call on a thread of the library and calls back (``CCallback/start(_:_:handle:_:finish:)``).
-    func start(_ function: CCallbackFunction?, _ userData: UnsafeMutableRawPointer?,
-               _ body: @escaping @Sendable (OfflineEarnings, Handle, Arguments) -> CReply) -> Int32 {
+    func start(
+        _ function: CCallbackFunction?, _ userData: UnsafeMutableRawPointer?,
+        _ body: @escaping @Sendable (OfflineEarnings, Handle, Arguments) -> CReply
+    ) -> Int32 {
         CCallback.start(function, userData, handle: handleID, { run(body) }, finish: { finish() })
     }
 }

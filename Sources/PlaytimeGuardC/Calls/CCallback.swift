@@ -16,8 +16,10 @@ struct CCallback: @unchecked Sendable {
 
     /// Starts `work` on a new thread, calls back with its reply, then runs `finish`; `PTG_NULL_ARGUMENT` (and no
     /// call) without a callback, `PTG_OK` otherwise. `handle` is the handle the call runs on, if it was open.
-    static func start(_ function: CCallbackFunction?, _ userData: UnsafeMutableRawPointer?, handle: UInt64?,
-                      _ work: @escaping @Sendable () -> CReply, finish: @escaping @Sendable () -> Void) -> Int32 {
+    static func start(
+        _ function: CCallbackFunction?, _ userData: UnsafeMutableRawPointer?, handle: UInt64?,
+        _ work: @escaping @Sendable () -> CReply, finish: @escaping @Sendable () -> Void
+    ) -> Int32 {
         guard let function else {
             finish()
             return CStatus.nullArgument.rawValue

@@ -6,16 +6,20 @@ internal import PlaytimeGuard
 
 /// `ptg_launch`: a cold start; blocks. `{"payouts": [payout]}` when it closed a departure left open, else `[]`.
 @_cdecl("ptg_launch")
-public func ptgLaunch(_ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?,
-                      _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+public func ptgLaunch(
+    _ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
     ReturnCall.blocking(handle, multipliersJSON, outJSON, FacadeCalls.launch)
 }
 
 /// `ptg_launch_async`: `ptg_launch` on a thread of the library, its reply to `callback`.
 @_cdecl("ptg_launch_async")
-public func ptgLaunchAsync(_ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?,
-                           _ callback: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?,
-                           _ userData: UnsafeMutableRawPointer?) -> Int32 {
+public func ptgLaunchAsync(
+    _ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?,
+    _ callback: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?,
+    _ userData: UnsafeMutableRawPointer?
+) -> Int32 {
     ReturnCall.start(handle, multipliersJSON, callback, userData, FacadeCalls.launch)
 }
 
@@ -38,9 +42,11 @@ public func ptgStampDeparture(_ handle: UInt64, _ outJSON: UnsafeMutablePointer<
 
 /// `ptg_stamp_departure_async`: `ptg_stamp_departure` on a thread of the library, its reply to `callback`.
 @_cdecl("ptg_stamp_departure_async")
-public func ptgStampDepartureAsync(_ handle: UInt64,
-                                   _ callback: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?,
-                                   _ userData: UnsafeMutableRawPointer?) -> Int32 {
+public func ptgStampDepartureAsync(
+    _ handle: UInt64,
+    _ callback: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?,
+    _ userData: UnsafeMutableRawPointer?
+) -> Int32 {
     guard callback != nil else { return CStatus.nullArgument.rawValue }
     let call = BegunCall(handle) { () throws(CFailure) in () }
     return call.start(callback, userData) { earnings, _, _ in FacadeCalls.stampDeparture(earnings) }
@@ -56,16 +62,20 @@ public func ptgHeartbeat(_ handle: UInt64, _ goldPerHour: Int64, _ outJSON: Unsa
 
 /// `ptg_foreground`: the player returns; blocks. `{"payouts": [payout]}`, or `[]` when nothing was open.
 @_cdecl("ptg_foreground")
-public func ptgForeground(_ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?,
-                          _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+public func ptgForeground(
+    _ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?,
+    _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
     ReturnCall.blocking(handle, multipliersJSON, outJSON, FacadeCalls.foreground)
 }
 
 /// `ptg_foreground_async`: `ptg_foreground` on a thread of the library, its reply to `callback`.
 @_cdecl("ptg_foreground_async")
-public func ptgForegroundAsync(_ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?,
-                               _ callback: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?,
-                               _ userData: UnsafeMutableRawPointer?) -> Int32 {
+public func ptgForegroundAsync(
+    _ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?,
+    _ callback: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?,
+    _ userData: UnsafeMutableRawPointer?
+) -> Int32 {
     ReturnCall.start(handle, multipliersJSON, callback, userData, FacadeCalls.foreground)
 }
 
@@ -79,9 +89,11 @@ public func ptgSettle(_ handle: UInt64, _ outJSON: UnsafeMutablePointer<UnsafeMu
 
 /// `ptg_settle_async`: `ptg_settle` on a thread of the library, its reply to `callback`.
 @_cdecl("ptg_settle_async")
-public func ptgSettleAsync(_ handle: UInt64,
-                           _ callback: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?,
-                           _ userData: UnsafeMutableRawPointer?) -> Int32 {
+public func ptgSettleAsync(
+    _ handle: UInt64,
+    _ callback: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?) -> Void)?,
+    _ userData: UnsafeMutableRawPointer?
+) -> Int32 {
     guard callback != nil else { return CStatus.nullArgument.rawValue }
     let call = BegunCall(handle) { () throws(CFailure) in () }
     return call.start(callback, userData) { earnings, _, _ in FacadeCalls.settle(earnings) }
@@ -90,8 +102,10 @@ public func ptgSettleAsync(_ handle: UInt64,
 /// The two calls that close a departure and pay it (launch, foreground): a handle and a multiplier list.
 enum ReturnCall {
     /// The blocking form.
-    static func blocking(_ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
-                         _ call: (OfflineEarnings, [String]) -> CReply) -> Int32 {
+    static func blocking(
+        _ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+        _ call: (OfflineEarnings, [String]) -> CReply
+    ) -> Int32 {
         CReply.answer(outJSON) { () throws(CFailure) -> CReply in
             let multipliers = try names(multipliersJSON)
             return try HandleTable.shared.handle(handle).perform { earnings throws(CFailure) in call(earnings, multipliers) }
@@ -99,8 +113,10 @@ enum ReturnCall {
     }
 
     /// The callback form.
-    static func start(_ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?, _ callback: CCallbackFunction?, _ userData: UnsafeMutableRawPointer?,
-                      _ call: @escaping @Sendable (OfflineEarnings, [String]) -> CReply) -> Int32 {
+    static func start(
+        _ handle: UInt64, _ multipliersJSON: UnsafePointer<CChar>?, _ callback: CCallbackFunction?, _ userData: UnsafeMutableRawPointer?,
+        _ call: @escaping @Sendable (OfflineEarnings, [String]) -> CReply
+    ) -> Int32 {
         guard callback != nil else { return CStatus.nullArgument.rawValue }
         let begun = BegunCall(handle) { () throws(CFailure) in try names(multipliersJSON) }
         return begun.start(callback, userData) { earnings, _, multipliers in call(earnings, multipliers) }

@@ -6,8 +6,10 @@ internal import PlaytimeGuard
 /// `ptg_open`: opens `OfflineEarnings` on `directory` with the JSON configuration; the handle's id goes to
 /// `*out_handle` (0 on failure) and `{"journalPath": …}` or the error to `*out_json`.
 @_cdecl("ptg_open")
-public func ptgOpen(_ directory: UnsafePointer<CChar>?, _ configurationJSON: UnsafePointer<CChar>?,
-                    _ outHandle: UnsafeMutablePointer<UInt64>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+public func ptgOpen(
+    _ directory: UnsafePointer<CChar>?, _ configurationJSON: UnsafePointer<CChar>?,
+    _ outHandle: UnsafeMutablePointer<UInt64>?, _ outJSON: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> Int32 {
     CReply.answer(outJSON) { () throws(CFailure) -> CReply in
         guard let outHandle else { throw .nullArgument("out_handle") }
         outHandle.pointee = 0

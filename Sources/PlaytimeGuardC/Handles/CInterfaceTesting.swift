@@ -5,8 +5,10 @@ package import PlaytimeGuard
 /// pass), and the counts that show nothing is left behind. Not part of the C interface.
 package enum CInterfaceTesting {
     /// `ptg_open` with `adjust` applied to the configuration: the status, the handle (0 on failure) and the JSON.
-    package static func open(directory: String, configurationJSON: String,
-                             adjust: (inout EarningsConfiguration) -> Void) -> (status: Int32, handle: UInt64, json: String) {
+    package static func open(
+        directory: String, configurationJSON: String,
+        adjust: (inout EarningsConfiguration) -> Void
+    ) -> (status: Int32, handle: UInt64, json: String) {
         var handle: UInt64 = 0
         let reply = CReply.of { () throws(CFailure) -> CReply in
             var configuration = try CConfiguration.parse(configurationJSON)

@@ -25,8 +25,10 @@ struct CConfiguration: Decodable {
     /// Made at each use, not kept in a global: an indirect enum's boxes are referenced through tagged pointers a
     /// leak checker cannot follow, so a global one would read as a leak under LeakSanitizer (docs/c.md).
     static var shape: JSONShape {
-        .object(["policy": .any, "retainedPolicies": .array(.any), "ntpServers": .array(.scalar), "roughtimeServers": .array(.scalar),
-                 "enrollment": .scalar])
+        .object([
+            "policy": .any, "retainedPolicies": .array(.any), "ntpServers": .array(.scalar), "roughtimeServers": .array(.scalar),
+            "enrollment": .scalar,
+        ])
     }
 
     /// The facade's configuration from the JSON `text`, or why not.

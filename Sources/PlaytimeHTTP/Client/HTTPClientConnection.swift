@@ -24,8 +24,10 @@ package final class HTTPClientConnection {
     private let limits: HTTPLimits
 
     /// Connects to `address` (from `source` when given: a second loopback client at 127.0.0.2), within `timeoutNanoseconds`.
-    package init(to address: SocketAddress, from source: SocketAddress? = nil, timeoutNanoseconds: Int64 = 10_000_000_000,
-                 limits: HTTPLimits = HTTPLimits()) throws(HTTPError) {
+    package init(
+        to address: SocketAddress, from source: SocketAddress? = nil, timeoutNanoseconds: Int64 = 10_000_000_000,
+        limits: HTTPLimits = HTTPLimits()
+    ) throws(HTTPError) {
         let deadline = Saturating.add(SystemClock.bootNanoseconds(), timeoutNanoseconds)
         do throws(SystemError) {
             if let source {
@@ -113,7 +115,9 @@ package final class HTTPClientConnection {
 /// One request on a connection of its own, closed after the answer.
 package enum HTTPClient {
     /// Sends `request` to `address` and returns the answer (within `timeoutNanoseconds`).
-    package static func send(_ request: HTTPRequest, to address: SocketAddress, timeoutNanoseconds: Int64 = 30_000_000_000) throws(HTTPError) -> HTTPClientResponse {
+    package static func send(_ request: HTTPRequest, to address: SocketAddress, timeoutNanoseconds: Int64 = 30_000_000_000) throws(HTTPError)
+        -> HTTPClientResponse
+    {
         let connection = try HTTPClientConnection(to: address, timeoutNanoseconds: timeoutNanoseconds)
         defer { connection.close() }
         return try connection.send(request, closing: true, timeoutNanoseconds: timeoutNanoseconds)

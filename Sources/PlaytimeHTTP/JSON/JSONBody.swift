@@ -22,7 +22,8 @@ package enum JSONBody {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch let error as DecodingError {
             if case .dataCorrupted(let context) = error, context.codingPath.isEmpty,
-               (try? JSONSerialization.jsonObject(with: Data(bytes))) != nil {
+                (try? JSONSerialization.jsonObject(with: Data(bytes))) != nil
+            {
                 // Some decoders report a fraction or an out-of-range number as corrupt data, with no path.
                 throw HTTPError(description: "a field holds a value of the wrong kind (numbers must be whole and fit in 64 bits)")
             }

@@ -14,7 +14,8 @@ package struct HTTPHeadScanner {
     /// Looks at the bytes of `data` not seen before; returns the length of the head including its closing
     /// blank line (CR LF CR LF) once it is complete, `nil` while more bytes are needed.
     package mutating func scan(_ data: [UInt8]) throws(HTTPError) -> Int? {
-        let cr: UInt8 = 13, lf: UInt8 = 10
+        let cr: UInt8 = 13
+        let lf: UInt8 = 10
         var index = scanned
         defer { scanned = index }
         while index < data.count {

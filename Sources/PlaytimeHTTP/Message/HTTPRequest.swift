@@ -54,8 +54,9 @@ package struct HTTPRequestHead: Sendable {
         case "HTTP/1.0": minor = 0
         default: throw HTTPError(status: 505, description: "only HTTP/1.1 (and 1.0) is spoken here")
         }
-        self.init(method: String(parts[0]), target: String(parts[1]), minorVersion: minor, headers: head.fields,
-                  contentLength: head.contentLength)
+        self.init(
+            method: String(parts[0]), target: String(parts[1]), minorVersion: minor, headers: head.fields,
+            contentLength: head.contentLength)
     }
 }
 

@@ -21,8 +21,10 @@ struct HTTPConnectionLoop: ~Copyable {
     private var inbox: [UInt8] = []
     private let buffer: UnsafeMutableRawBufferPointer
 
-    init(socket: StreamSocket, info: HTTPConnectionInfo, handler: any HTTPHandler, limits: HTTPServerLimits, budget: BodyBudget,
-         registry: ConnectionRegistry) {
+    init(
+        socket: StreamSocket, info: HTTPConnectionInfo, handler: any HTTPHandler, limits: HTTPServerLimits, budget: BodyBudget,
+        registry: ConnectionRegistry
+    ) {
         self.socket = socket
         self.info = info
         self.handler = handler
@@ -60,8 +62,9 @@ struct HTTPConnectionLoop: ~Copyable {
             return false
         }
         if info.isReserved, !handler.isProbe(head) {
-            refuse(HTTPError(status: 503, description: "the server is answering as many connections as it may; try again shortly"),
-                   head: head, started: started)
+            refuse(
+                HTTPError(status: 503, description: "the server is answering as many connections as it may; try again shortly"),
+                head: head, started: started)
             return false
         }
         let closing = head.asksToClose || info.isReserved
@@ -72,20 +75,23 @@ struct HTTPConnectionLoop: ~Copyable {
             if bodyInHand { inbox.removeFirst(head.contentLength) }
             let keep = !closing && bodyInHand && !registry.isStopping
             let written = write(response, closing: !keep)
-            complete(head: head, status: response.status, read: bodyInHand ? head.contentLength : 0, written: written, started: started,
-                     note: answer.note)
+            complete(
+                head: head, status: response.status, read: bodyInHand ? head.contentLength : 0, written: written, started: started,
+                note: answer.note)
             if !keep { finish(draining: !bodyInHand) }
             return keep && written > 0
         case .readBody(let limit, let tag):
             let length = head.contentLength
             guard length <= limit else {
-                refuse(HTTPError(status: 413, description: "the body is larger than \(limit) bytes, the limit for this request; it was not read"),
-                       head: head, started: started)
+                refuse(
+                    HTTPError(status: 413, description: "the body is larger than \(limit) bytes, the limit for this request; it was not read"),
+                    head: head, started: started)
                 return false
             }
             guard budget.reserve(length, client: info.client, waitNanoseconds: limits.bodyWaitNanoseconds) else {
-                refuse(HTTPError(status: 503, description: "the server is reading as many request bodies as its memory allows; try again shortly"),
-                       head: head, started: started)
+                refuse(
+                    HTTPError(status: 503, description: "the server is reading as many request bodies as its memory allows; try again shortly"),
+                    head: head, started: started)
                 return false
             }
             let body: [UInt8]
@@ -122,7 +128,8 @@ struct HTTPConnectionLoop: ~Copyable {
         while end == nil {
             let count: Int
             do throws(SystemError) { count = try fill(deadline: deadline) } catch {
-                throw error.meansTimedOut ? HTTPError(status: 408, description: "the request's headers did not arrive in time")
+                throw error.meansTimedOut
+                    ? HTTPError(status: 408, description: "the request's headers did not arrive in time")
                     : HTTPError(description: "the connection failed: \(error.message)")
             }
             guard count > 0 else { throw HTTPError(description: "the connection closed before the headers ended") }
@@ -160,7 +167,8 @@ struct HTTPConnectionLoop: ~Copyable {
                     try socket.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[filled...]), deadline: deadline)
                 }
             } catch {
-                throw error.meansTimedOut ? HTTPError(status: 408, description: "the request did not arrive whole in time")
+                throw error.meansTimedOut
+                    ? HTTPError(status: 408, description: "the request did not arrive whole in time")
                     : HTTPError(description: "the connection failed: \(error.message)")
             }
             guard count > 0 else { throw HTTPError(description: "the connection closed in the middle of the body") }
@@ -207,7 +215,8 @@ struct HTTPConnectionLoop: ~Copyable {
     }
 
     private func exchange(head: HTTPRequestHead?, status: Int, read: Int, written: Int, started: Int64, note: HTTPNote?) -> HTTPExchange {
-        HTTPExchange(head: head, connection: info, status: written > 0 ? status : 0, bytesRead: read, bytesWritten: written,
-                     durationNanoseconds: max(0, SystemClock.bootNanoseconds() - started), note: note, refusal: nil)
+        HTTPExchange(
+            head: head, connection: info, status: written > 0 ? status : 0, bytesRead: read, bytesWritten: written,
+            durationNanoseconds: max(0, SystemClock.bootNanoseconds() - started), note: note, refusal: nil)
     }
 }

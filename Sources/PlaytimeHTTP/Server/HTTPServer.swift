@@ -59,8 +59,9 @@ package final class HTTPServer: Sendable {
             running.enter()
             let handoff = SocketHandoff(socket: socket)
             let thread = Thread { [handler, limits, budget, registry, admission, running] in
-                var loop = HTTPConnectionLoop(socket: handoff.socket, info: info, handler: handler, limits: limits, budget: budget,
-                                              registry: registry)
+                var loop = HTTPConnectionLoop(
+                    socket: handoff.socket, info: info, handler: handler, limits: limits, budget: budget,
+                    registry: registry)
                 loop.run()
                 registry.remove(info.number)
                 handoff.socket.close()
@@ -91,16 +92,19 @@ package final class HTTPServer: Sendable {
 
     /// 503 at once for a connection beyond every limit, then closed: it never waits for a slot.
     private func refuseBusy(_ socket: StreamSocket, info: HTTPConnectionInfo) {
-        let response = handler.refusal(HTTPError(status: 503, description: "the server is answering as many connections as it may; try again shortly"),
-                                       on: info)
+        let response = handler.refusal(
+            HTTPError(status: 503, description: "the server is answering as many connections as it may; try again shortly"),
+            on: info)
         let bytes = response.serialized(closing: true)
         bytes.withUnsafeBytes { raw in
             try? socket.writeAll(raw, deadline: Saturating.add(SystemClock.bootNanoseconds(), 100_000_000))
         }
         socket.shutdownWrite()
         socket.close()
-        handler.completed(HTTPExchange(head: nil, connection: info, status: response.status, bytesRead: 0, bytesWritten: bytes.count,
-                                       durationNanoseconds: 0, note: nil, refusal: "busy: every connection slot is taken"))
+        handler.completed(
+            HTTPExchange(
+                head: nil, connection: info, status: response.status, bytesRead: 0, bytesWritten: bytes.count,
+                durationNanoseconds: 0, note: nil, refusal: "busy: every connection slot is taken"))
     }
 }
 

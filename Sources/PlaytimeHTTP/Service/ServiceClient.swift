@@ -52,20 +52,25 @@ package struct ServiceClient: Sendable {
 
     /// `grantMultiplier`, with the ad network's secret.
     package func grant(player: String, session: String, multiplier: String, adNetworkSecret: String) throws(ServiceClientError) {
-        _ = try call(.grantMultiplier, player: player, json: ["session": session, "multiplier": multiplier],
-                     headers: ["X-Ad-Network-Secret": adNetworkSecret])
+        _ = try call(
+            .grantMultiplier, player: player, json: ["session": session, "multiplier": multiplier],
+            headers: ["X-Ad-Network-Secret": adNetworkSecret])
     }
 
     /// The answer of `operation` for `player` with a JSON body (or none), checked for status 200.
-    package func call(_ operation: ServiceOperation, player: String?, json: [String: String]? = nil, headers: [String: String] = [:],
-                      query: String = "") throws(ServiceClientError) -> HTTPClientResponse {
+    package func call(
+        _ operation: ServiceOperation, player: String?, json: [String: String]? = nil, headers: [String: String] = [:],
+        query: String = ""
+    ) throws(ServiceClientError) -> HTTPClientResponse {
         let body = json.map { JSONBody.encode($0) } ?? []
         return try call(operation, player: player, body: body, contentType: json == nil ? nil : "application/json", headers: headers, query: query)
     }
 
     /// The answer of `operation` for `player` with `body`, checked for status 200.
-    package func call(_ operation: ServiceOperation, player: String?, body: [UInt8], contentType: String?, headers: [String: String] = [:],
-                      query: String = "") throws(ServiceClientError) -> HTTPClientResponse {
+    package func call(
+        _ operation: ServiceOperation, player: String?, body: [UInt8], contentType: String?, headers: [String: String] = [:],
+        query: String = ""
+    ) throws(ServiceClientError) -> HTTPClientResponse {
         var fields = headers
         fields["authorization"] = "Bearer " + apiKey
         if let contentType { fields["content-type"] = contentType }
@@ -76,8 +81,9 @@ package struct ServiceClient: Sendable {
         }
         guard answer.status == 200 else {
             let problem = try? JSONDecoder().decode(ProblemFields.self, from: Data(answer.body))
-            throw ServiceClientError(status: answer.status, code: problem?.code ?? "",
-                                     description: "\(operation.rawValue) answered \(answer.status) \(problem?.code ?? ""): \(problem?.detail ?? answer.text)")
+            throw ServiceClientError(
+                status: answer.status, code: problem?.code ?? "",
+                description: "\(operation.rawValue) answered \(answer.status) \(problem?.code ?? ""): \(problem?.detail ?? answer.text)")
         }
         return answer
     }

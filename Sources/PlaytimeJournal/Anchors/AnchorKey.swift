@@ -18,13 +18,16 @@ package struct AnchorKey: Sendable {
 
     /// An anchor of `serverNanoseconds` for `journalID` of `account` at the head the device reported, with a
     /// fresh random nonce unless one is given (tests pin it).
-    package func issue(serverNanoseconds: Int64, account: String, journalID: String, headSequence: UInt64, headMAC: String,
-                       nonce: [UInt8]? = nil) -> ServerAnchor {
+    package func issue(
+        serverNanoseconds: Int64, account: String, journalID: String, headSequence: UInt64, headMAC: String,
+        nonce: [UInt8]? = nil
+    ) -> ServerAnchor {
         var generator = SystemRandomNumberGenerator()
         let nonceBytes = nonce ?? (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        var anchor = ServerAnchor(serverNanoseconds: serverNanoseconds, account: account, journalID: journalID,
-                                  headSequence: headSequence, headMAC: headSequence == 0 ? "" : headMAC,
-                                  nonce: Hex.encode(nonceBytes), mac: [])
+        var anchor = ServerAnchor(
+            serverNanoseconds: serverNanoseconds, account: account, journalID: journalID,
+            headSequence: headSequence, headMAC: headSequence == 0 ? "" : headMAC,
+            nonce: Hex.encode(nonceBytes), mac: [])
         anchor.mac = code(anchor)
         return anchor
     }

@@ -4,7 +4,8 @@ enum AnchorDecimal {
     static func uint64(_ text: String) -> UInt64? {
         let ascii = Array(text.utf8)
         guard !ascii.isEmpty, ascii.count <= 20, ascii.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              ascii.count == 1 || ascii[0] != UInt8(ascii: "0") else { return nil }
+            ascii.count == 1 || ascii[0] != UInt8(ascii: "0")
+        else { return nil }
         return UInt64(text)
     }
 

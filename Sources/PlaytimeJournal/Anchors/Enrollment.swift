@@ -29,7 +29,7 @@ public struct Enrollment: Sendable, Hashable {
     public init?(text: String) {
         let fields = text.split(separator: ".", maxSplits: 3, omittingEmptySubsequences: false)
         guard fields.count == 4, fields[0] == "pe1", fields[1].utf8.count == 32, Hex.decodeLowercase(String(fields[1])) != nil,
-              let key = Hex.decodeLowercase(String(fields[2])), (16...64).contains(key.count), !fields[3].isEmpty
+            let key = Hex.decodeLowercase(String(fields[2])), (16...64).contains(key.count), !fields[3].isEmpty
         else { return nil }
         self.init(journalID: String(fields[1]), key: key, anchor: String(fields[3]))
     }

@@ -32,8 +32,10 @@ package struct ServerAnchor: Sendable, Hashable {
     static let prefix = "pa1"
 
     /// Creates an anchor from its fields (a server makes them with ``AnchorKey/issue(serverNanoseconds:account:journalID:headSequence:headMAC:nonce:)``).
-    package init(serverNanoseconds: Int64, account: String, journalID: String, headSequence: UInt64, headMAC: String,
-                 nonce: String, mac: [UInt8]) {
+    package init(
+        serverNanoseconds: Int64, account: String, journalID: String, headSequence: UInt64, headMAC: String,
+        nonce: String, mac: [UInt8]
+    ) {
         self.serverNanoseconds = serverNanoseconds
         self.account = account
         self.journalID = journalID
@@ -49,8 +51,10 @@ package struct ServerAnchor: Sendable, Hashable {
 
     /// Everything the MAC covers: the token up to its last dot.
     package var signedText: String {
-        [Self.prefix, String(serverNanoseconds), Hex.encode(Array(account.utf8)), journalID, String(headSequence),
-         headMAC.isEmpty ? "-" : headMAC, nonce].joined(separator: ".")
+        [
+            Self.prefix, String(serverNanoseconds), Hex.encode(Array(account.utf8)), journalID, String(headSequence),
+            headMAC.isEmpty ? "-" : headMAC, nonce,
+        ].joined(separator: ".")
     }
 
     /// Parses a token's layout (it does not check the MAC: only the server can, with ``AnchorKey``).
@@ -75,8 +79,9 @@ package struct ServerAnchor: Sendable, Hashable {
         }
         guard fields[6].utf8.count == 32, Hex.decodeLowercase(fields[6]) != nil else { throw .malformed("bad nonce") }
         guard fields[7].utf8.count == 64, let mac = Hex.decodeLowercase(fields[7]) else { throw .malformed("bad MAC") }
-        self.init(serverNanoseconds: time, account: account, journalID: fields[3], headSequence: sequence, headMAC: headMAC,
-                  nonce: fields[6], mac: mac)
+        self.init(
+            serverNanoseconds: time, account: account, journalID: fields[3], headSequence: sequence, headMAC: headMAC,
+            nonce: fields[6], mac: mac)
     }
 }
 

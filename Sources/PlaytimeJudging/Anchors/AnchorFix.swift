@@ -17,7 +17,9 @@ extension AnchorRecord {
         let error = roundTrip - half
         let (time, timeOverflow) = serverNanoseconds.addingReportingOverflow(half)
         guard !timeOverflow, serverNanoseconds >= 0, time - error >= 0 else { return nil }
-        return (ClockReading(wallNanoseconds: wallNanoseconds, bootNanoseconds: receivedBootNanoseconds, bootID: bootID),
-                NetworkTime(unixNanoseconds: time, errorBoundNanoseconds: error))
+        return (
+            ClockReading(wallNanoseconds: wallNanoseconds, bootNanoseconds: receivedBootNanoseconds, bootID: bootID),
+            NetworkTime(unixNanoseconds: time, errorBoundNanoseconds: error)
+        )
     }
 }

@@ -1,4 +1,5 @@
 internal import PlaytimeJournal
+
 /// A server anchor as the device recorded it (record type `anchor`, docs/journal-format.md §14): the token,
 /// and the boot clock when the request left and when the answer arrived, so the device knows the server's
 /// time within half the round trip.
@@ -51,12 +52,15 @@ package enum AnchorCodec {
     package static func decode(_ payload: UnsafeRawBufferPointer) -> AnchorRecord? {
         var scanner = FixedJSONScanner(payload)
         guard scanner.literal(#"{"v":"#), scanner.integerValue() == version,
-              scanner.literal(#","token":"#), let token = scanner.stringValue(), token.utf8.count <= ServerAnchor.maximumTextByteCount,
-              scanner.literal(#","sent":"#), let sent = scanner.integerValue(),
-              scanner.literal(#","received":"#), let received = scanner.integerValue(), received >= sent,
-              scanner.literal(#","bootId":"#) else { return nil }
+            scanner.literal(#","token":"#), let token = scanner.stringValue(), token.utf8.count <= ServerAnchor.maximumTextByteCount,
+            scanner.literal(#","sent":"#), let sent = scanner.integerValue(),
+            scanner.literal(#","received":"#), let received = scanner.integerValue(), received >= sent,
+            scanner.literal(#","bootId":"#)
+        else { return nil }
         let bootID: String?
-        if scanner.takeNull() { bootID = nil } else {
+        if scanner.takeNull() {
+            bootID = nil
+        } else {
             guard let text = scanner.stringValue() else { return nil }
             bootID = text
         }

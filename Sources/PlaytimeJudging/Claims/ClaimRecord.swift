@@ -21,8 +21,10 @@ package struct ClaimRecord: Sendable, Hashable, Codable {
     package var policyVersion: String
 
     /// Creates a claim record.
-    package init(sessionID: String, creditedSeconds: Int64, status: ProofStatus, paidGold: Int64, escrowedGold: Int64,
-                multipliers: [String], goldPerHour: Int64, policyVersion: String) {
+    package init(
+        sessionID: String, creditedSeconds: Int64, status: ProofStatus, paidGold: Int64, escrowedGold: Int64,
+        multipliers: [String], goldPerHour: Int64, policyVersion: String
+    ) {
         self.sessionID = sessionID
         self.creditedSeconds = creditedSeconds
         self.status = status
@@ -34,10 +36,13 @@ package struct ClaimRecord: Sendable, Hashable, Codable {
     }
 
     /// Creates a claim record with multipliers waiting for the server's grant.
-    package init(sessionID: String, creditedSeconds: Int64, status: ProofStatus, paidGold: Int64, escrowedGold: Int64,
-                multipliers: [String], pendingMultipliers: [String], goldPerHour: Int64, policyVersion: String) {
-        self.init(sessionID: sessionID, creditedSeconds: creditedSeconds, status: status, paidGold: paidGold, escrowedGold: escrowedGold,
-                  multipliers: multipliers, goldPerHour: goldPerHour, policyVersion: policyVersion)
+    package init(
+        sessionID: String, creditedSeconds: Int64, status: ProofStatus, paidGold: Int64, escrowedGold: Int64,
+        multipliers: [String], pendingMultipliers: [String], goldPerHour: Int64, policyVersion: String
+    ) {
+        self.init(
+            sessionID: sessionID, creditedSeconds: creditedSeconds, status: status, paidGold: paidGold, escrowedGold: escrowedGold,
+            multipliers: multipliers, goldPerHour: goldPerHour, policyVersion: policyVersion)
         self.pendingMultipliers = pendingMultipliers
     }
 
@@ -48,15 +53,16 @@ package struct ClaimRecord: Sendable, Hashable, Codable {
     /// Decodes a claim; one encoded before claims had ``pendingMultipliers`` has none.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(sessionID: try container.decode(String.self, forKey: .sessionID),
-                  creditedSeconds: try container.decode(Int64.self, forKey: .creditedSeconds),
-                  status: try container.decode(ProofStatus.self, forKey: .status),
-                  paidGold: try container.decode(Int64.self, forKey: .paidGold),
-                  escrowedGold: try container.decode(Int64.self, forKey: .escrowedGold),
-                  multipliers: try container.decode([String].self, forKey: .multipliers),
-                  pendingMultipliers: try container.decodeIfPresent([String].self, forKey: .pendingMultipliers) ?? [],
-                  goldPerHour: try container.decode(Int64.self, forKey: .goldPerHour),
-                  policyVersion: try container.decode(String.self, forKey: .policyVersion))
+        self.init(
+            sessionID: try container.decode(String.self, forKey: .sessionID),
+            creditedSeconds: try container.decode(Int64.self, forKey: .creditedSeconds),
+            status: try container.decode(ProofStatus.self, forKey: .status),
+            paidGold: try container.decode(Int64.self, forKey: .paidGold),
+            escrowedGold: try container.decode(Int64.self, forKey: .escrowedGold),
+            multipliers: try container.decode([String].self, forKey: .multipliers),
+            pendingMultipliers: try container.decodeIfPresent([String].self, forKey: .pendingMultipliers) ?? [],
+            goldPerHour: try container.decode(Int64.self, forKey: .goldPerHour),
+            policyVersion: try container.decode(String.self, forKey: .policyVersion))
     }
 
     /// The journal record type of claims.
@@ -89,24 +95,27 @@ package enum ClaimCodec {
     }
 
     /// Decodes a claim payload, reusing the session id and policy strings when their bytes repeat.
-    static func decode(_ payload: UnsafeRawBufferPointer, session sessionCache: inout FixedJSONStringCache,
-                       policy policyCache: inout FixedJSONStringCache) -> ClaimRecord? {
+    static func decode(
+        _ payload: UnsafeRawBufferPointer, session sessionCache: inout FixedJSONStringCache,
+        policy policyCache: inout FixedJSONStringCache
+    ) -> ClaimRecord? {
         var scanner = FixedJSONScanner(payload)
         guard scanner.literal(#"{"v":"#), let version = scanner.integerValue(), version == 1 || version == 2,
-              scanner.literal(#","session":"#), let session = scanner.cachedStringValue(&sessionCache),
-              scanner.literal(#","credited":"#), let credited = scanner.integerValue(),
-              scanner.literal(#","status":"#), let status = status(&scanner),
-              scanner.literal(#","paid":"#), let paid = scanner.integerValue(),
-              scanner.literal(#","escrow":"#), let escrow = scanner.integerValue(),
-              scanner.literal(#","multipliers":"#), let multipliers = scanner.stringsValue(),
-              let pending = version == 1 ? [] : scanner.literal(#","pending":"#) ? scanner.stringsValue() : nil,
-              version == 1 || !pending.isEmpty,
-              scanner.literal(#","rate":"#), let rate = scanner.integerValue(),
-              scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policyCache),
-              scanner.end(), !session.isEmpty, EvidenceCodec.isSessionID(session)
+            scanner.literal(#","session":"#), let session = scanner.cachedStringValue(&sessionCache),
+            scanner.literal(#","credited":"#), let credited = scanner.integerValue(),
+            scanner.literal(#","status":"#), let status = status(&scanner),
+            scanner.literal(#","paid":"#), let paid = scanner.integerValue(),
+            scanner.literal(#","escrow":"#), let escrow = scanner.integerValue(),
+            scanner.literal(#","multipliers":"#), let multipliers = scanner.stringsValue(),
+            let pending = version == 1 ? [] : scanner.literal(#","pending":"#) ? scanner.stringsValue() : nil,
+            version == 1 || !pending.isEmpty,
+            scanner.literal(#","rate":"#), let rate = scanner.integerValue(),
+            scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policyCache),
+            scanner.end(), !session.isEmpty, EvidenceCodec.isSessionID(session)
         else { return nil }
-        return ClaimRecord(sessionID: session, creditedSeconds: credited, status: status, paidGold: paid, escrowedGold: escrow,
-                           multipliers: multipliers, pendingMultipliers: pending, goldPerHour: rate, policyVersion: policy)
+        return ClaimRecord(
+            sessionID: session, creditedSeconds: credited, status: status, paidGold: paid, escrowedGold: escrow,
+            multipliers: multipliers, pendingMultipliers: pending, goldPerHour: rate, policyVersion: policy)
     }
 
     /// A proof status: the plain names are matched raw; anything else (escapes) is decoded and looked up.

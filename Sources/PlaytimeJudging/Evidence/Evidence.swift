@@ -30,8 +30,10 @@ package struct Evidence: Sendable, Hashable, Codable {
     package var rebootCreditNanoseconds: Int64?
 
     /// Creates evidence.
-    package init(event: SessionEventKind, sessionID: String, origin: String = "lifecycle", clock: ClockReading,
-                network: NetworkTime?, connectivity: Connectivity, goldPerHour: Int64 = 0, policyVersion: String = "") {
+    package init(
+        event: SessionEventKind, sessionID: String, origin: String = "lifecycle", clock: ClockReading,
+        network: NetworkTime?, connectivity: Connectivity, goldPerHour: Int64 = 0, policyVersion: String = ""
+    ) {
         self.event = event
         self.sessionID = sessionID
         self.origin = origin

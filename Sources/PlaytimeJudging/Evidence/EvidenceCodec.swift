@@ -72,18 +72,18 @@ package struct EvidenceDecoder: Sendable {
     package mutating func decode(_ payload: UnsafeRawBufferPointer) -> Evidence? {
         var scanner = FixedJSONScanner(payload)
         guard scanner.literal(#"{"v":"#), let version = scanner.integerValue(), EvidenceCodec.supportedVersions.contains(version),
-              scanner.literal(#","session":"#), let session = scanner.cachedStringValue(&session),
-              scanner.literal(#","event":""#), let event = Self.event(&scanner),
-              scanner.literal(#","origin":""#), let origin = Self.origin(&scanner, event: event),
-              scanner.literal(#","wall":"#), let wall = scanner.integerValue(),
-              scanner.literal(#","boot":"#), let boot = scanner.integerValue(),
-              scanner.literal(#","bootId":"#), let bootID = scanner.optionalCachedStringValue(&bootID),
-              scanner.literal(#","net":"#), let net = scanner.optionalIntegerValue(),
-              scanner.literal(#","netErr":"#), let netError = scanner.optionalIntegerValue(),
-              scanner.literal(#","conn":""#), let state = Self.state(&scanner),
-              scanner.literal(#","connReason":"#), let reason = scanner.cachedStringValue(&reason),
-              scanner.literal(#","rate":"#), let rate = scanner.integerValue(),
-              scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policy)
+            scanner.literal(#","session":"#), let session = scanner.cachedStringValue(&session),
+            scanner.literal(#","event":""#), let event = Self.event(&scanner),
+            scanner.literal(#","origin":""#), let origin = Self.origin(&scanner, event: event),
+            scanner.literal(#","wall":"#), let wall = scanner.integerValue(),
+            scanner.literal(#","boot":"#), let boot = scanner.integerValue(),
+            scanner.literal(#","bootId":"#), let bootID = scanner.optionalCachedStringValue(&bootID),
+            scanner.literal(#","net":"#), let net = scanner.optionalIntegerValue(),
+            scanner.literal(#","netErr":"#), let netError = scanner.optionalIntegerValue(),
+            scanner.literal(#","conn":""#), let state = Self.state(&scanner),
+            scanner.literal(#","connReason":"#), let reason = scanner.cachedStringValue(&reason),
+            scanner.literal(#","rate":"#), let rate = scanner.integerValue(),
+            scanner.literal(#","policy":"#), let policy = scanner.cachedStringValue(&policy)
         else { return nil }
         // Version 2 ends with the device's reboot credit: never negative, and only on a return.
         var rebootCredit: Int64?
@@ -105,10 +105,11 @@ package struct EvidenceDecoder: Sendable {
         case (nil, nil): network = nil
         default: return nil
         }
-        var evidence = Evidence(event: event, sessionID: session, origin: origin,
-                                clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
-                                network: network, connectivity: Connectivity(state: state, reason: reason),
-                                goldPerHour: rate, policyVersion: policy)
+        var evidence = Evidence(
+            event: event, sessionID: session, origin: origin,
+            clock: ClockReading(wallNanoseconds: wall, bootNanoseconds: boot, bootID: bootID),
+            network: network, connectivity: Connectivity(state: state, reason: reason),
+            goldPerHour: rate, policyVersion: policy)
         evidence.payloadVersion = version
         evidence.rebootCreditNanoseconds = rebootCredit
         return evidence

@@ -22,13 +22,20 @@ package struct FixedJSONWriter {
     }
 
     package mutating func integer(_ name: StaticString, _ value: Int64?) {
-        guard let value else { key(name); bytes.append(contentsOf: "null".utf8); return }
+        guard let value else {
+            key(name)
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
         integer(name, value)
     }
 
     package mutating func string(_ name: StaticString, _ value: String?) {
         key(name)
-        guard let value else { bytes.append(contentsOf: "null".utf8); return }
+        guard let value else {
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
         appendQuoted(value)
     }
 
@@ -277,7 +284,8 @@ package struct FixedJSONScanner {
         let start = index
         let length = cache.length
         guard count &- start > length &+ 1, byte(start) == UInt8(ascii: "\""),
-              byte(start &+ 1 &+ length) == UInt8(ascii: "\"") else { return false }
+            byte(start &+ 1 &+ length) == UInt8(ascii: "\"")
+        else { return false }
         let equal = withUnsafeBytes(of: &cache.bytes) { cached in
             FixedJSONScanner.equalBytes(base + (start &+ 1), cached.baseAddress.unsafelyUnwrapped, length)
         }
@@ -331,17 +339,20 @@ package struct FixedJSONScanner {
             var offset = 0
             var difference: UInt64 = 0
             while offset &+ 8 < count {
-                difference |= lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                difference |=
+                    lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                     ^ rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 offset &+= 8
             }
-            difference |= lhs.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            difference |=
+                lhs.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
                 ^ rhs.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
             return difference == 0
         }
         if count >= 4 {
             let head = lhs.loadUnaligned(as: UInt32.self) ^ rhs.loadUnaligned(as: UInt32.self)
-            let tail = lhs.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            let tail =
+                lhs.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
                 ^ rhs.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
             return head | tail == 0
         }
@@ -359,7 +370,11 @@ package struct FixedJSONScanner {
         var position = 0
         while position < raw.count {
             let byte = raw[position]
-            guard byte == UInt8(ascii: "\\") else { output.append(byte); position += 1; continue }
+            guard byte == UInt8(ascii: "\\") else {
+                output.append(byte)
+                position += 1
+                continue
+            }
             guard position + 1 < raw.count else { return nil }
             let code = raw[position + 1]
             position += 2

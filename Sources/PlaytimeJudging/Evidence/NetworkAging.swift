@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 extension NetworkTime {
     /// This network time carried `bootDelta` nanoseconds along the boot clock, its error grown by `driftPPM`
     /// of the distance, or `nil` when that cannot be done sanely: a negative error bound, or a time, delta

@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// The earliest Unix time each record of a journal can have been written at, carried along the chain.
 ///
 /// Records are in the order they were written, so a lower bound proven for one record holds for every later

@@ -41,8 +41,10 @@ package struct SessionAssembler: Sendable {
     /// Creates an assembler holding at most `maximumPending` (at least 1) returns awaiting proof; `driftPPM`
     /// bounds the boot clock when earlier fixes are carried forward to a departure; `networkJudge` is the
     /// verdict's view of network time (a server passes its clock; the device's judge has none).
-    package init(maximumPending: Int = 1024, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM,
-                 networkJudge: NetworkTimeJudge = NetworkTimeJudge()) {
+    package init(
+        maximumPending: Int = 1024, driftPPM: Int64 = VerdictConfiguration.standard.driftPPM,
+        networkJudge: NetworkTimeJudge = NetworkTimeJudge()
+    ) {
         self.maximumPending = max(1, maximumPending)
         self.earliest = EarliestTimeTracker(driftPPM: driftPPM)
         self.networkJudge = networkJudge
@@ -71,22 +73,29 @@ package struct SessionAssembler: Sendable {
         case .background:
             if let previous = open.take() {
                 // A departure that never returned: report it without an arrival.
-                completed.append(SessionTimeline(sessionID: previous.evidence.sessionID, departure: previous.evidence,
-                                                 departureSequence: previous.sequence, arrival: nil))
+                completed.append(
+                    SessionTimeline(
+                        sessionID: previous.evidence.sessionID, departure: previous.evidence,
+                        departureSequence: previous.sequence, arrival: nil))
             }
             open = Open(evidence: evidence, sequence: sequence, notBefore: notBefore)
         case .foreground, .launch:
             guard let openSession = open?.evidence.sessionID, openSession == evidence.sessionID,
-                  let departure = open.take() else { break }
+                let departure = open.take()
+            else { break }
             // The evidence moves into the timeline (each copy of a timeline or of its evidence costs a retain per
             // string): what is needed of it afterwards is read from there.
-            let signedLatest = departure.signedLatest, arrivalSigned = departure.arrivalSigned
-            var timeline = SessionTimeline(sessionID: openSession, departure: departure.evidence,
-                                           departureSequence: departure.sequence, arrival: consume evidence, arrivalSequence: sequence,
-                                           departureNotBeforeNanoseconds: departure.notBefore)
+            let signedLatest = departure.signedLatest
+            let arrivalSigned = departure.arrivalSigned
+            var timeline = SessionTimeline(
+                sessionID: openSession, departure: departure.evidence,
+                departureSequence: departure.sequence, arrival: consume evidence, arrivalSequence: sequence,
+                departureNotBeforeNanoseconds: departure.notBefore)
             if let latest = signedLatest, let signed = arrivalSigned, let arrival = timeline.arrival,
-               let arrivalEarliest = SignedTimeProjection.arrivalEarliest(signed: signed.earliest, recordedAt: signed.clock,
-                                                                         arrival: arrival.clock, driftPPM: self.earliest.driftPPM) {
+                let arrivalEarliest = SignedTimeProjection.arrivalEarliest(
+                    signed: signed.earliest, recordedAt: signed.clock,
+                    arrival: arrival.clock, driftPPM: self.earliest.driftPPM)
+            {
                 timeline.departureSignedLatestNanoseconds = latest
                 timeline.arrivalSignedEarliestNanoseconds = arrivalEarliest
                 timeline.arrivalSignedSequence = signed.sequence
@@ -134,8 +143,10 @@ package struct SessionAssembler: Sendable {
         pending.removeAll()
         pendingStart = 0
         if let previous = open {
-            completed.append(SessionTimeline(sessionID: previous.evidence.sessionID, departure: previous.evidence,
-                                             departureSequence: previous.sequence, arrival: nil))
+            completed.append(
+                SessionTimeline(
+                    sessionID: previous.evidence.sessionID, departure: previous.evidence,
+                    departureSequence: previous.sequence, arrival: nil))
             open = nil
         }
         return completed
@@ -172,7 +183,8 @@ package struct SessionAssembler: Sendable {
         proofChecks += pending.count - pendingStart
         for index in pendingStart..<pending.count {
             if pending[index].isProof(evidence), pending[index].acceptsAsProof(evidence, driftPPM: earliest.driftPPM),
-               pending[index].proofKeepsArrivalInThePast(evidence, judge: networkJudge, driftPPM: earliest.driftPPM) {
+                pending[index].proofKeepsArrivalInThePast(evidence, judge: networkJudge, driftPPM: earliest.driftPPM)
+            {
                 var timeline = pending[index]
                 timeline.laterProof = evidence
                 timeline.laterProofSequence = sequence

@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// Network time at the two ends of a session as a judge may use it: the instants the auditor's overlap check
 /// and budget placement compare (docs/journal-format.md §10, "Which instants the checks across sessions
 /// compare"), the same ones the verdict rests on.
@@ -24,7 +25,8 @@ extension SessionTimeline {
         guard let arrival else { return nil }
         if let own = judge.usable(arrival.network, at: arrivalSequence) { return UsableNetworkInterval(own) }
         guard let proof = laterProof, isProof(proof), let network = judge.usable(proof.network, at: laterProofSequence),
-              proofKeepsArrivalInThePast(proof, judge: judge, driftPPM: driftPPM) else { return nil }
+            proofKeepsArrivalInThePast(proof, judge: judge, driftPPM: driftPPM)
+        else { return nil }
         return UsableNetworkInterval(network.projected(by: arrival.clock.boot - proof.clock.boot, driftPPM: driftPPM))
     }
 }

@@ -32,8 +32,10 @@ package struct SessionTimeline: Sendable, Hashable, Codable {
     package var arrivalSignedSequence: UInt64?
 
     /// Creates a timeline.
-    package init(sessionID: String, departure: Evidence, departureSequence: UInt64? = nil, arrival: Evidence?,
-                arrivalSequence: UInt64? = nil, laterProof: Evidence? = nil, departureNotBeforeNanoseconds: Int64? = nil) {
+    package init(
+        sessionID: String, departure: Evidence, departureSequence: UInt64? = nil, arrival: Evidence?,
+        arrivalSequence: UInt64? = nil, laterProof: Evidence? = nil, departureNotBeforeNanoseconds: Int64? = nil
+    ) {
         self.sessionID = sessionID
         self.departure = departure
         self.departureSequence = departureSequence
@@ -73,8 +75,10 @@ package struct SessionTimeline: Sendable, Hashable, Codable {
     /// departure's network time along the boot clock, with an error bound smaller than the disagreement,
     /// settles it (a spoofer's later answers do not, nor does a fix that would agree with anything; rule 2c of
     /// docs/journal-format.md §10); across a reboot the first later fix does.
-    func acceptsAsProof(_ evidence: Evidence, driftPPM: Int64,
-                        tolerance: Int64 = VerdictConfiguration.standard.clockStepToleranceNanoseconds) -> Bool {
+    func acceptsAsProof(
+        _ evidence: Evidence, driftPPM: Int64,
+        tolerance: Int64 = VerdictConfiguration.standard.clockStepToleranceNanoseconds
+    ) -> Bool {
         guard let arrival, departure.clock.bootID != nil, departure.clock.bootID == arrival.clock.bootID else { return true }
         return SameBootAgreement.settles(departure: departure, arrival: arrival, later: evidence, driftPPM: driftPPM, tolerance: tolerance)
     }
@@ -84,7 +88,8 @@ package struct SessionTimeline: Sendable, Hashable, Codable {
     /// usable is the judge's to say: the assembler attaches only a proof the verdict may use.)
     package func isProof(_ evidence: Evidence) -> Bool {
         guard let arrival, evidence.network != nil, let boot = arrival.clock.bootID,
-              evidence.clock.bootID == boot else { return false }
+            evidence.clock.bootID == boot
+        else { return false }
         return evidence.clock.bootNanoseconds >= arrival.clock.bootNanoseconds
     }
 }

@@ -28,29 +28,34 @@ package enum SignedTimeCodec {
     package static func decode(_ payload: UnsafeRawBufferPointer) -> SignedTimeRecord? {
         var scanner = FixedJSONScanner(payload)
         guard scanner.literal(#"{"v":"#), scanner.integerValue() == version,
-              scanner.literal(#","session":"#), let session = scanner.stringValue(), !session.isEmpty, EvidenceCodec.isSessionID(session),
-              scanner.literal(#","proves":"#), let provesText = scanner.stringValue(), let proves = SignedTimeEvent(rawValue: provesText),
-              scanner.literal(#","boot":"#), let boot = scanner.integerValue(),
-              scanner.literal(#","bootId":"#) else { return nil }
+            scanner.literal(#","session":"#), let session = scanner.stringValue(), !session.isEmpty, EvidenceCodec.isSessionID(session),
+            scanner.literal(#","proves":"#), let provesText = scanner.stringValue(), let proves = SignedTimeEvent(rawValue: provesText),
+            scanner.literal(#","boot":"#), let boot = scanner.integerValue(),
+            scanner.literal(#","bootId":"#)
+        else { return nil }
         let bootID: String?
-        if scanner.takeNull() { bootID = nil } else {
+        if scanner.takeNull() {
+            bootID = nil
+        } else {
             guard let text = scanner.stringValue() else { return nil }
             bootID = text
         }
         guard scanner.literal(#","keys":"#), let keys = scanner.stringsValue(),
-              scanner.literal(#","blinds":"#), let blinds = scanner.stringsValue(),
-              scanner.literal(#","requests":"#), let requests = scanner.stringsValue(),
-              scanner.literal(#","responses":"#), let responses = scanner.stringsValue(),
-              scanner.end() else { return nil }
+            scanner.literal(#","blinds":"#), let blinds = scanner.stringsValue(),
+            scanner.literal(#","requests":"#), let requests = scanner.stringsValue(),
+            scanner.literal(#","responses":"#), let responses = scanner.stringsValue(),
+            scanner.end()
+        else { return nil }
         let count = keys.count
         guard (1...SignedTimeRecord.maximumLinks).contains(count), blinds.count == count, requests.count == count,
-              responses.count == count else { return nil }
+            responses.count == count
+        else { return nil }
         var links: [SignedTimeLink] = []
         for index in 0..<count {
             guard let key = lowercaseHex(keys[index], limit: 32), key.count == 32,
-                  let blind = lowercaseHex(blinds[index], limit: 32), blind.count == 32,
-                  let request = lowercaseHex(requests[index], limit: SignedTimeRecord.maximumPacketBytes), !request.isEmpty,
-                  let response = lowercaseHex(responses[index], limit: SignedTimeRecord.maximumPacketBytes), !response.isEmpty
+                let blind = lowercaseHex(blinds[index], limit: 32), blind.count == 32,
+                let request = lowercaseHex(requests[index], limit: SignedTimeRecord.maximumPacketBytes), !request.isEmpty,
+                let response = lowercaseHex(responses[index], limit: SignedTimeRecord.maximumPacketBytes), !response.isEmpty
             else { return nil }
             links.append(SignedTimeLink(publicKey: key, blind: blind, request: request, response: response))
         }
@@ -66,7 +71,7 @@ package enum SignedTimeCodec {
     private static func lowercaseHex(_ text: String, limit: Int) -> [UInt8]? {
         let ascii = text.utf8
         guard ascii.count <= 2 * limit,
-              ascii.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) })
+            ascii.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "f")) })
         else { return nil }
         return Hex.decode(ascii: ascii)
     }

@@ -10,8 +10,10 @@ enum SignedTimeProjection {
     /// Otherwise the answer was taken before the return was read (an app killed after the answer and
     /// relaunched, in this boot or another), and `signed` itself bounds the later return. `nil` only for an
     /// unrepresentable distance.
-    static func arrivalEarliest(signed: Int64, recordedAt: ClockReading, arrival: ClockReading,
-                                driftPPM: Int64 = VerdictConfiguration.standard.driftPPM) -> Int64? {
+    static func arrivalEarliest(
+        signed: Int64, recordedAt: ClockReading, arrival: ClockReading,
+        driftPPM: Int64 = VerdictConfiguration.standard.driftPPM
+    ) -> Int64? {
         guard let boot = arrival.bootID, recordedAt.bootID == boot else { return signed }
         let (distance, overflow) = recordedAt.bootNanoseconds.subtractingReportingOverflow(arrival.bootNanoseconds)
         guard !overflow else { return nil }

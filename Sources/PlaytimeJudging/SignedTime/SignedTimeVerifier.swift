@@ -51,7 +51,8 @@ package struct SignedTimeVerifier: Sendable {
         var intervals: [(link: Int, earliest: Int64, latest: Int64)] = []
         for (index, link) in record.links.enumerated() {
             guard let nonce = Self.nonce(in: link.request) else { return .failure(.unreadableRequest(link: index)) }
-            let expected = index == 0
+            let expected =
+                index == 0
                 ? SignedTimeCommitment.firstNonce(proves: record.proves, departureMAC: departureMAC, blind: link.blind)
                 : RoughtimeChain.nextNonce(previousResponse: record.links[index - 1].response, blind: link.blind)
             guard constantTimeEquals(nonce, expected) else {
@@ -89,8 +90,9 @@ package struct SignedTimeVerifier: Sendable {
     /// The `NONC` value of a request packet, if it has one of 32 bytes.
     static func nonce(in request: [UInt8]) -> [UInt8]? {
         guard let body = try? RoughtimePacket.message(in: request[...]),
-              let message = try? RoughtimeMessage(parsing: body),
-              let nonce = message[RoughtimeTag.nonce], nonce.count == 32 else { return nil }
+            let message = try? RoughtimeMessage(parsing: body),
+            let nonce = message[RoughtimeTag.nonce], nonce.count == 32
+        else { return nil }
         return Array(nonce)
     }
 }

@@ -9,13 +9,14 @@ extension ElapsedVerdict: Codable {
     /// Decodes a verdict from its stored fields.
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(sessionID: try container.decode(String.self, forKey: .sessionID),
-                  lowerNanoseconds: try container.decode(Int64.self, forKey: .lowerNanoseconds),
-                  upperNanoseconds: try container.decodeIfPresent(Int64.self, forKey: .upperNanoseconds),
-                  method: try container.decode(VerdictMethod.self, forKey: .method),
-                  status: try container.decode(ProofStatus.self, forKey: .status),
-                  flags: try container.decode([VerdictFlag].self, forKey: .flags),
-                  heldNanoseconds: try container.decodeIfPresent(Int64.self, forKey: .heldNanoseconds) ?? 0)
+        self.init(
+            sessionID: try container.decode(String.self, forKey: .sessionID),
+            lowerNanoseconds: try container.decode(Int64.self, forKey: .lowerNanoseconds),
+            upperNanoseconds: try container.decodeIfPresent(Int64.self, forKey: .upperNanoseconds),
+            method: try container.decode(VerdictMethod.self, forKey: .method),
+            status: try container.decode(ProofStatus.self, forKey: .status),
+            flags: try container.decode([VerdictFlag].self, forKey: .flags),
+            heldNanoseconds: try container.decodeIfPresent(Int64.self, forKey: .heldNanoseconds) ?? 0)
     }
 
     /// Encodes the stored fields plus `lowerSeconds`, `upperSeconds`, `creditedSeconds` and `explanation`.

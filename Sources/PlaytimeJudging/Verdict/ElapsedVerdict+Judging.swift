@@ -9,8 +9,10 @@ extension ElapsedVerdict {
     ///     server. Network time later than it (beyond the slack) cannot be honest and is not used.
     ///   - firstSeen: when the server first saw this journal's records (its accepted uploads): each record is
     ///     checked against the server's clock of then, never later.
-    package init(timeline: SessionTimeline, configuration: VerdictConfiguration = .standard, serverNowNanoseconds: Int64? = nil,
-                firstSeen: FirstSeenTimes = FirstSeenTimes()) {
+    package init(
+        timeline: SessionTimeline, configuration: VerdictConfiguration = .standard, serverNowNanoseconds: Int64? = nil,
+        firstSeen: FirstSeenTimes = FirstSeenTimes()
+    ) {
         self = VerdictRules(configuration: configuration, serverNow: serverNowNanoseconds, firstSeen: firstSeen).judge(timeline)
     }
 }
@@ -33,8 +35,9 @@ struct VerdictRules {
 
     func judge(_ timeline: SessionTimeline) -> ElapsedVerdict {
         guard let arrival = timeline.arrival else {
-            return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: 0, upperNanoseconds: nil, method: .none,
-                                  status: .provisional, flags: [VerdictFlag(.evidenceMissing)])
+            return ElapsedVerdict(
+                sessionID: timeline.sessionID, lowerNanoseconds: 0, upperNanoseconds: nil, method: .none,
+                status: .provisional, flags: [VerdictFlag(.evidenceMissing)])
         }
         var flags: [VerdictFlag] = []
         let departureNetwork = checked(timeline.departure.network, at: timeline.departureSequence, flags: &flags)
@@ -44,22 +47,25 @@ struct VerdictRules {
         }
         var outcome: Outcome
         if let boot = timeline.departure.clock.bootID, boot == arrival.clock.bootID {
-            outcome = sameBoot(departure: timeline.departure.clock, arrival: arrival.clock,
-                               departureNetwork: departureNetwork, arrivalNetwork: arrivalNetwork, flags: &flags)
+            outcome = sameBoot(
+                departure: timeline.departure.clock, arrival: arrival.clock,
+                departureNetwork: departureNetwork, arrivalNetwork: arrivalNetwork, flags: &flags)
             if outcome.status == .provisional {
                 settleDisagreement(timeline, outcome: &outcome, flags: &flags)
             }
         } else {
             var proven = arrivalNetwork
             if proven == nil, let proof = timeline.laterProof, timeline.isProof(proof),
-               let network = checked(proof.network, at: timeline.laterProofSequence, flags: &flags),
-               timeline.proofKeepsArrivalInThePast(proof, judge: networkJudge, driftPPM: configuration.driftPPM) {
+                let network = checked(proof.network, at: timeline.laterProofSequence, flags: &flags),
+                timeline.proofKeepsArrivalInThePast(proof, judge: networkJudge, driftPPM: configuration.driftPPM)
+            {
                 proven = network.projected(by: arrival.clock.boot - proof.clock.boot, driftPPM: configuration.driftPPM)
             }
-            outcome = acrossReboot(departure: timeline.departure.clock, arrival: arrival.clock,
-                                   assertedUptime: arrival.payloadVersion >= 2 ? .some(arrival.rebootCreditNanoseconds.map(TimeSpan.init(nanoseconds:))) : nil,
-                                   departureNetwork: departureNetwork, arrivalNetwork: proven,
-                                   departureNotBefore: timeline.departureNotBeforeNanoseconds.map(UnixInstant.init(nanoseconds:)), flags: &flags)
+            outcome = acrossReboot(
+                departure: timeline.departure.clock, arrival: arrival.clock,
+                assertedUptime: arrival.payloadVersion >= 2 ? .some(arrival.rebootCreditNanoseconds.map(TimeSpan.init(nanoseconds:))) : nil,
+                departureNetwork: departureNetwork, arrivalNetwork: proven,
+                departureNotBefore: timeline.departureNotBeforeNanoseconds.map(UnixInstant.init(nanoseconds:)), flags: &flags)
         }
         // The wall clock against absolute time matters only where unproven uptime rests on it (a device whose
         // clock is merely set a few minutes off is not flagged for every session).
@@ -90,13 +96,16 @@ struct VerdictRules {
             flags.append(VerdictFlag(.signedTimeMissing))
             outcome.status = .provisional
         }
-        return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: outcome.lower.nanoseconds, upperNanoseconds: outcome.upper?.nanoseconds,
-                              method: outcome.method, status: outcome.status, flags: flags, heldNanoseconds: held.nanoseconds)
+        return ElapsedVerdict(
+            sessionID: timeline.sessionID, lowerNanoseconds: outcome.lower.nanoseconds, upperNanoseconds: outcome.upper?.nanoseconds,
+            method: outcome.method, status: outcome.status, flags: flags, heldNanoseconds: held.nanoseconds)
     }
 
     /// Rule S: with signed time at both ends (and not from the future), the signed bound is the verdict.
-    private func signedVerdict(_ timeline: SessionTimeline, departureNetwork: TrustedNetworkTime?, arrivalNetwork: TrustedNetworkTime?,
-                               flags: inout [VerdictFlag]) -> ElapsedVerdict? {
+    private func signedVerdict(
+        _ timeline: SessionTimeline, departureNetwork: TrustedNetworkTime?, arrivalNetwork: TrustedNetworkTime?,
+        flags: inout [VerdictFlag]
+    ) -> ElapsedVerdict? {
         guard let bounds = SignedTimeRule.bounds(of: timeline) else { return nil }
         if let serverNow = judgingTime(timeline.arrivalSignedSequence ?? timeline.arrivalSequence) {
             let ahead = bounds.arrivalEarliest - serverNow
@@ -108,12 +117,14 @@ struct VerdictRules {
         if let arrival = timeline.arrival, arrival.clock.bootID == nil || arrival.clock.bootID != timeline.departure.clock.bootID {
             flags.append(VerdictFlag(.reboot))
         }
-        let lower = SignedTimeRule(configuration: configuration).judge(timeline, departureLatest: bounds.departureLatest,
-                                                                        arrivalEarliest: bounds.arrivalEarliest,
-                                                                        departureNetwork: departureNetwork, arrivalNetwork: arrivalNetwork,
-                                                                        flags: &flags)
-        return ElapsedVerdict(sessionID: timeline.sessionID, lowerNanoseconds: lower.nanoseconds, upperNanoseconds: nil, method: .signedTime,
-                              status: .verified, flags: flags)
+        let lower = SignedTimeRule(configuration: configuration).judge(
+            timeline, departureLatest: bounds.departureLatest,
+            arrivalEarliest: bounds.arrivalEarliest,
+            departureNetwork: departureNetwork, arrivalNetwork: arrivalNetwork,
+            flags: &flags)
+        return ElapsedVerdict(
+            sessionID: timeline.sessionID, lowerNanoseconds: lower.nanoseconds, upperNanoseconds: nil, method: .signedTime,
+            status: .verified, flags: flags)
     }
 
     struct Outcome {
@@ -136,8 +147,10 @@ struct VerdictRules {
     }
 
     /// Same boot: the boot-clock delta is the proof; network time is a cross-check; the wall a witness.
-    private func sameBoot(departure: ClockReading, arrival: ClockReading, departureNetwork: TrustedNetworkTime?,
-                          arrivalNetwork: TrustedNetworkTime?, flags: inout [VerdictFlag]) -> Outcome {
+    private func sameBoot(
+        departure: ClockReading, arrival: ClockReading, departureNetwork: TrustedNetworkTime?,
+        arrivalNetwork: TrustedNetworkTime?, flags: inout [VerdictFlag]
+    ) -> Outcome {
         let bootDelta = arrival.boot - departure.boot
         guard bootDelta >= .zero else {
             flags.append(VerdictFlag(.bootClockWentBackwards, amount: bootDelta.magnitude))
@@ -146,13 +159,16 @@ struct VerdictRules {
         let drift = bootDelta.driftAllowance(ppm: configuration.driftPPM)
         let lower = max(.zero, bootDelta - drift)
         let upper = bootDelta + drift
-        flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, expected: bootDelta, slack: drift,
-                                                      tolerance: configuration.clockStepTolerance))
+        flags.append(
+            contentsOf: WallClockCheck.flags(
+                departure: departure, arrival: arrival, expected: bootDelta, slack: drift,
+                tolerance: configuration.clockStepTolerance))
         if let start = departureNetwork, let end = arrivalNetwork {
             // Within the clock-step tolerance the two agree: the boot clock's figure stands, unflagged and
             // unheld (a server a minute off is not a liar). Beyond it, rule 2a/2b of docs/journal-format.md §10.
-            let found = SameBootAgreement.gap(first: start, last: end, bootDelta: bootDelta, driftPPM: configuration.driftPPM,
-                                              tolerance: configuration.clockStepTolerance)
+            let found = SameBootAgreement.gap(
+                first: start, last: end, bootDelta: bootDelta, driftPPM: configuration.driftPPM,
+                tolerance: configuration.clockStepTolerance)
             if found.disagrees {
                 flags.append(VerdictFlag(.networkBootDisagreement, amount: found.gap))
                 let networkLower = max(.zero, end.earliest - start.latest)
@@ -160,8 +176,9 @@ struct VerdictRules {
                     // Network time says less than the boot clock: one of them lies. The smaller figure is
                     // credited and the session waits for a later fix (settleDisagreement); the difference is
                     // what a spoofer on the path can delay, never erase.
-                    return Outcome(lower: networkLower, upper: upper, method: .bootClock, status: .provisional,
-                                   bootClockLower: lower)
+                    return Outcome(
+                        lower: networkLower, upper: upper, method: .bootClock, status: .provisional,
+                        bootClockLower: lower)
                 }
             }
         }
@@ -175,11 +192,13 @@ struct VerdictRules {
     /// provisionally.
     private func settleDisagreement(_ timeline: SessionTimeline, outcome: inout Outcome, flags: inout [VerdictFlag]) {
         guard let bootClockLower = outcome.bootClockLower, let proof = timeline.laterProof, timeline.isProof(proof),
-              checked(proof.network, at: timeline.laterProofSequence, flags: &flags) != nil,
-              timeline.proofKeepsArrivalInThePast(proof, judge: networkJudge, driftPPM: configuration.driftPPM),
-              let arrival = timeline.arrival,
-              SameBootAgreement.settles(departure: timeline.departure, arrival: arrival, later: proof, driftPPM: configuration.driftPPM,
-                                        tolerance: configuration.clockStepToleranceNanoseconds) else { return }
+            checked(proof.network, at: timeline.laterProofSequence, flags: &flags) != nil,
+            timeline.proofKeepsArrivalInThePast(proof, judge: networkJudge, driftPPM: configuration.driftPPM),
+            let arrival = timeline.arrival,
+            SameBootAgreement.settles(
+                departure: timeline.departure, arrival: arrival, later: proof, driftPPM: configuration.driftPPM,
+                tolerance: configuration.clockStepToleranceNanoseconds)
+        else { return }
         // The boot clock is confirmed: the return's network time was the liar, not the player's clocks.
         let gap = flags.first { $0.kind == .networkBootDisagreement }?.amountNanoseconds ?? 0
         flags.removeAll { $0.kind == .networkBootDisagreement }
@@ -193,8 +212,10 @@ struct VerdictRules {
     /// `assertedUptime` is `nil` for a version-1 journal (the uptime is the return's boot clock) and, for a
     /// version-2 journal, the return's `rebootCredit` (docs/journal-format.md §13): the device's own figure,
     /// which is never verified by rule 3b and is `nil` when the device did not know of a reboot.
-    private func acrossReboot(departure: ClockReading, arrival: ClockReading, assertedUptime: TimeSpan??, departureNetwork: TrustedNetworkTime?,
-                              arrivalNetwork: TrustedNetworkTime?, departureNotBefore: UnixInstant?, flags: inout [VerdictFlag]) -> Outcome {
+    private func acrossReboot(
+        departure: ClockReading, arrival: ClockReading, assertedUptime: TimeSpan??, departureNetwork: TrustedNetworkTime?,
+        arrivalNetwork: TrustedNetworkTime?, departureNotBefore: UnixInstant?, flags: inout [VerdictFlag]
+    ) -> Outcome {
         flags.append(VerdictFlag(.reboot))
         let identified: Bool
         let uptimeLower: TimeSpan
@@ -215,13 +236,17 @@ struct VerdictRules {
             if excess > configuration.clockStepTolerance {
                 flags.append(VerdictFlag(.networkBootDisagreement, amount: excess))
             }
-            flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, expected: end.estimate - start.estimate,
-                                                          slack: start.error + end.error, tolerance: configuration.clockStepTolerance))
+            flags.append(
+                contentsOf: WallClockCheck.flags(
+                    departure: departure, arrival: arrival, expected: end.estimate - start.estimate,
+                    slack: start.error + end.error, tolerance: configuration.clockStepTolerance))
             return Outcome(lower: lower, upper: upper, method: .network, status: .verified)
         }
         flags.append(VerdictFlag(.networkMissing))
-        flags.append(contentsOf: WallClockCheck.flags(departure: departure, arrival: arrival, atLeast: uptimeLower,
-                                                      tolerance: configuration.clockStepTolerance))
+        flags.append(
+            contentsOf: WallClockCheck.flags(
+                departure: departure, arrival: arrival, atLeast: uptimeLower,
+                tolerance: configuration.clockStepTolerance))
         if identified, assertedUptime != nil { flags.append(VerdictFlag(.uptimeAssertedByDevice, amount: uptimeLower)) }
         if identified, departureNetwork == nil, let end = arrivalNetwork, let notBefore = departureNotBefore {
             // The return's time is proven and earlier records prove the earliest the departure can have been.

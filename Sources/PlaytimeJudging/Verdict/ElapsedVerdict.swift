@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// How long the player provably was away in one session, how that is known, and what looked wrong.
 ///
 /// The credited time is always the lower bound: the wall clock can never raise it, and timezone or
@@ -21,8 +22,10 @@ package struct ElapsedVerdict: Sendable, Hashable {
     package var heldNanoseconds: Int64
 
     /// Creates a verdict; negative bounds and held time are stored as 0.
-    package init(sessionID: String, lowerNanoseconds: Int64, upperNanoseconds: Int64?, method: VerdictMethod,
-                status: ProofStatus, flags: [VerdictFlag], heldNanoseconds: Int64 = 0) {
+    package init(
+        sessionID: String, lowerNanoseconds: Int64, upperNanoseconds: Int64?, method: VerdictMethod,
+        status: ProofStatus, flags: [VerdictFlag], heldNanoseconds: Int64 = 0
+    ) {
         self.sessionID = sessionID
         self.lowerNanoseconds = max(0, lowerNanoseconds)
         self.upperNanoseconds = upperNanoseconds.map { max(0, $0) }

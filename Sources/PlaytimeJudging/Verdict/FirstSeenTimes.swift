@@ -33,7 +33,8 @@ package struct FirstSeenTimes: Sendable, Hashable, Codable {
     /// sequence is unknown); never later than `now`.
     package func judgingTime(of sequence: UInt64?, now: Int64) -> Int64 {
         guard let sequence, let last = checkpoints.last, sequence <= last.sequence else { return now }
-        var low = 0, high = checkpoints.count - 1
+        var low = 0
+        var high = checkpoints.count - 1
         while low < high {
             let middle = (low + high) / 2
             if checkpoints[middle].sequence >= sequence { high = middle } else { low = middle + 1 }

@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// Which network times a judge may use (docs/journal-format.md §10, rule 0): a non-negative error bound and,
 /// for a judge with a clock of its own (a game server), an earliest time not later than that clock (of when
 /// the record was first seen) plus the slack.

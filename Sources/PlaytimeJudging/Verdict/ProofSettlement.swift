@@ -30,9 +30,11 @@ extension RewardLedger {
     ///
     /// When the proof shows less than the escrow holds, only the extra payable is granted and the entry is
     /// left to expire (never settle it afterwards). A verdict that is not verified pays nothing more.
-    package mutating func settle(provisional: RewardBreakdown, escrowEntryID: UInt64?, alreadyPaid: Int64,
-                                verified verdict: ElapsedVerdict, of timeline: SessionTimeline,
-                                calculator: RewardCalculator, at time: Int64) throws(RewardCalculationError) -> ProofSettlement {
+    package mutating func settle(
+        provisional: RewardBreakdown, escrowEntryID: UInt64?, alreadyPaid: Int64,
+        verified verdict: ElapsedVerdict, of timeline: SessionTimeline,
+        calculator: RewardCalculator, at time: Int64
+    ) throws(RewardCalculationError) -> ProofSettlement {
         // A multiplier the provisional claim could not use (nothing was credited yet) was not consumed: it applies now, once.
         let applied = provisional.multipliers.filter { $0.outcome == .applied || $0.outcome == .nothingToMultiply }.map(\.name)
         let breakdown = try calculator.calculate(verdict, of: timeline, requestedMultipliers: applied)
@@ -57,7 +59,8 @@ extension RewardLedger {
             granted += topUp
             withheld += remaining - topUp
         }
-        return ProofSettlement(verifiedGold: verifiedGold, alreadyPaid: paidSoFar, extraPayable: extra,
-                               granted: granted, withheldByBudget: withheld, breakdown: breakdown)
+        return ProofSettlement(
+            verifiedGold: verifiedGold, alreadyPaid: paidSoFar, extraPayable: extra,
+            granted: granted, withheldByBudget: withheld, breakdown: breakdown)
     }
 }

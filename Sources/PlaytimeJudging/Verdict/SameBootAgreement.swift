@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// Compares network time with the boot clock between two readings of one boot: the one rule the verdict, the
 /// recorder and the session assembler share (docs/journal-format.md §10, rule 2).
 ///
@@ -33,8 +34,9 @@ enum SameBootAgreement {
     /// The same from `start` to `end`; `nil` without usable network time at both ends.
     static func gap(start: Evidence, end: Evidence, driftPPM: Int64, tolerance: Int64) -> Gap? {
         guard let first = TrustedNetworkTime(start.network), let last = TrustedNetworkTime(end.network) else { return nil }
-        return gap(first: first, last: last, bootDelta: end.clock.boot - start.clock.boot, driftPPM: driftPPM,
-                   tolerance: TimeSpan(nanoseconds: tolerance))
+        return gap(
+            first: first, last: last, bootDelta: end.clock.boot - start.clock.boot, driftPPM: driftPPM,
+            tolerance: TimeSpan(nanoseconds: tolerance))
     }
 
     /// True when network time says less time passed than the boot clock, beyond what is allowed.
@@ -56,8 +58,9 @@ enum SameBootAgreement {
     /// fix. Saturating throughout: any Int64 values, no trap.
     static func settles(departure: Evidence, arrival: Evidence, later: Evidence, driftPPM: Int64, tolerance: Int64) -> Bool {
         guard later.clock.boot >= departure.clock.boot,
-              let disagreement = gap(start: departure, end: arrival, driftPPM: driftPPM, tolerance: tolerance),
-              let agreement = gap(start: departure, end: later, driftPPM: driftPPM, tolerance: tolerance) else { return false }
+            let disagreement = gap(start: departure, end: arrival, driftPPM: driftPPM, tolerance: tolerance),
+            let agreement = gap(start: departure, end: later, driftPPM: driftPPM, tolerance: tolerance)
+        else { return false }
         return !agreement.disagrees && agreement.allowed < disagreement.gap
     }
 }

@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// Rule S of docs/journal-format.md §10: signed time outranks every device clock.
 ///
 /// A departure stamp proves the departure record existed by `D` (its signed midpoint plus radius), and the
@@ -11,14 +12,17 @@ struct SignedTimeRule {
     /// The bounds of a timeline that has both, or `nil`.
     static func bounds(of timeline: SessionTimeline) -> (departureLatest: UnixInstant, arrivalEarliest: UnixInstant)? {
         guard timeline.departure.origin != "heartbeat", let latest = timeline.departureSignedLatestNanoseconds,
-              let earliest = timeline.arrivalSignedEarliestNanoseconds else { return nil }
+            let earliest = timeline.arrivalSignedEarliestNanoseconds
+        else { return nil }
         return (UnixInstant(nanoseconds: latest), UnixInstant(nanoseconds: earliest))
     }
 
     /// The signed lower bound and the flags naming device evidence that contradicts it.
-    func judge(_ timeline: SessionTimeline, departureLatest: UnixInstant, arrivalEarliest: UnixInstant,
-               departureNetwork: TrustedNetworkTime?, arrivalNetwork: TrustedNetworkTime?,
-               flags: inout [VerdictFlag]) -> TimeSpan {
+    func judge(
+        _ timeline: SessionTimeline, departureLatest: UnixInstant, arrivalEarliest: UnixInstant,
+        departureNetwork: TrustedNetworkTime?, arrivalNetwork: TrustedNetworkTime?,
+        flags: inout [VerdictFlag]
+    ) -> TimeSpan {
         let lower = max(.zero, arrivalEarliest - departureLatest)
         let slack = configuration.signedTimeSlack
         if let arrival = timeline.arrival, let boot = arrival.clock.bootID, boot == timeline.departure.clock.bootID {

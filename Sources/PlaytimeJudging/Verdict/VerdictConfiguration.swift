@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// The tolerances a verdict uses. The defaults follow docs/guarantees.md.
 package struct VerdictConfiguration: Sendable, Hashable, Codable {
     /// Bound on the boot clock's frequency error, in parts per million. Default 100.
@@ -26,9 +27,11 @@ package struct VerdictConfiguration: Sendable, Hashable, Codable {
     package var signedTimeSlackNanoseconds: Int64
 
     /// Creates a configuration; negative values are treated as 0 when used.
-    package init(driftPPM: Int64 = 100, clockStepToleranceNanoseconds: Int64 = 120_000_000_000,
-                heartbeatIntervalNanoseconds: Int64 = 60_000_000_000, serverClockToleranceNanoseconds: Int64 = 2_000_000_000,
-                requireSignedTime: Bool = false, signedTimeSlackNanoseconds: Int64 = 10_000_000_000) {
+    package init(
+        driftPPM: Int64 = 100, clockStepToleranceNanoseconds: Int64 = 120_000_000_000,
+        heartbeatIntervalNanoseconds: Int64 = 60_000_000_000, serverClockToleranceNanoseconds: Int64 = 2_000_000_000,
+        requireSignedTime: Bool = false, signedTimeSlackNanoseconds: Int64 = 10_000_000_000
+    ) {
         self.requireSignedTime = requireSignedTime
         self.signedTimeSlackNanoseconds = signedTimeSlackNanoseconds
         self.driftPPM = driftPPM

@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// One thing a verdict noticed, with an amount in nanoseconds (0 when no amount applies).
 package struct VerdictFlag: Sendable, Hashable, Codable {
     /// What was noticed.
@@ -69,11 +70,11 @@ package struct VerdictFlag: Sendable, Hashable, Codable {
         package var isSuspicious: Bool {
             switch self {
             case .wallClockJumpedForward, .wallClockJumpedBack, .clockRolledBack, .networkBootDisagreement,
-                 .bootClockWentBackwards, .networkAheadOfServer, .bootStartedBeforeDeparture, .wallAheadOfServer,
-                 .wallBehindProvenTime, .signedTimeContradictsBootClock, .signedTimeContradictsNetwork, .signedTimeAheadOfServer:
+                .bootClockWentBackwards, .networkAheadOfServer, .bootStartedBeforeDeparture, .wallAheadOfServer,
+                .wallBehindProvenTime, .signedTimeContradictsBootClock, .signedTimeContradictsNetwork, .signedTimeAheadOfServer:
                 return true
             case .reboot, .evidenceMissing, .networkMissing, .departureFromHeartbeat, .laterProofAgreesWithBootClock,
-                 .bootStartAfterDeparture, .signedTimeMissing, .uptimeAssertedByDevice:
+                .bootStartAfterDeparture, .signedTimeMissing, .uptimeAssertedByDevice:
                 return false
             }
         }

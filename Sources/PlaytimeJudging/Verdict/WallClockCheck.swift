@@ -5,8 +5,10 @@ package import PlaytimeSystem
 enum WallClockCheck {
     /// Flags a wall delta that differs from `expected` by more than `tolerance` (plus `slack`, the
     /// uncertainty of `expected`), and a wall clock that reads earlier at arrival than at departure.
-    static func flags(departure: ClockReading, arrival: ClockReading, expected: TimeSpan, slack: TimeSpan,
-                      tolerance: TimeSpan) -> [VerdictFlag] {
+    static func flags(
+        departure: ClockReading, arrival: ClockReading, expected: TimeSpan, slack: TimeSpan,
+        tolerance: TimeSpan
+    ) -> [VerdictFlag] {
         var flags: [VerdictFlag] = []
         let allowed = max(.zero, tolerance) + max(.zero, slack)
         let skew = (arrival.wall - departure.wall) - expected

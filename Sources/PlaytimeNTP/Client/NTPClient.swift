@@ -62,14 +62,18 @@ package final class NTPClient: Sendable {
         let memory = state.withLock { $0 }
         var live: [Int] = []
         for (index, server) in servers.enumerated() {
-            guard let remembered = memory[server] else { live.append(index); continue }
+            guard let remembered = memory[server] else {
+                live.append(index)
+                continue
+            }
             if let code = remembered.retiredBy {
                 reports[index].kiss = code
                 reports[index].retired = true
                 continue
             }
             if let last = remembered.lastQueryBoot, remembered.frame?.bootID == frame.bootID,
-               frame.bootNanoseconds - last < remembered.pollIntervalNanoseconds {
+                frame.bootNanoseconds - last < remembered.pollIntervalNanoseconds
+            {
                 reports[index].reused = true
                 if let sample = remembered.lastSample, let old = remembered.frame {
                     var rebased = sample
@@ -96,8 +100,10 @@ package final class NTPClient: Sendable {
     /// Each round asks every active server once, retransmitting (with a new random origin each time) to those
     /// that have not answered validly, as `configuration.retry` says, until the round's timeout passes or the
     /// servers answered so far already agree as the quorum demands of all the servers asked.
-    private nonisolated(nonsending) func runRounds(_ active: inout [(index: Int, addresses: [SocketAddress])], servers: [NTPServer],
-                           frame: ClockReading, timeout: Int64, reports: inout [ServerReport]) async {
+    private nonisolated(nonsending) func runRounds(
+        _ active: inout [(index: Int, addresses: [SocketAddress])], servers: [NTPServer],
+        frame: ClockReading, timeout: Int64, reports: inout [ServerReport]
+    ) async {
         for round in 0..<max(1, configuration.samplesPerServer) where !active.isEmpty {
             if round > 0 { await clock.sleep(nanoseconds: configuration.burstSpacingNanoseconds) }
             let deadline = clock.bootNanoseconds() + max(0, timeout)
@@ -117,10 +123,10 @@ package final class NTPClient: Sendable {
                 var unanswered: [(index: Int, addresses: [SocketAddress])] = []
                 for (position, entry) in pending.enumerated() where position < results.count {
                     let before = reports[entry.index].samples.count
-                    let keep = absorb(results[position], nonce: requests[position].nonce, frame: frame,
-                                      server: servers[entry.index], report: &reports[entry.index])
-                    if !keep { dropped.insert(entry.index) }
-                    else if reports[entry.index].samples.count == before { unanswered.append(entry) }
+                    let keep = absorb(
+                        results[position], nonce: requests[position].nonce, frame: frame,
+                        server: servers[entry.index], report: &reports[entry.index])
+                    if !keep { dropped.insert(entry.index) } else if reports[entry.index].samples.count == before { unanswered.append(entry) }
                 }
                 pending = unanswered
                 transmission += 1
@@ -141,8 +147,9 @@ package final class NTPClient: Sendable {
         for (index, report) in reports.enumerated() {
             guard let best = report.samples.min(by: { $0.delayNanoseconds < $1.delayNanoseconds }) else { continue }
             answered.insert(index)
-            let bound = best.errorBoundNanoseconds(atBoot: now, driftPPM: configuration.driftPPM,
-                                                   localPrecisionNanoseconds: configuration.limits.localPrecisionNanoseconds)
+            let bound = best.errorBoundNanoseconds(
+                atBoot: now, driftPPM: configuration.driftPPM,
+                localPrecisionNanoseconds: configuration.limits.localPrecisionNanoseconds)
             intervals.append((best.offsetNanoseconds - bound, best.offsetNanoseconds + bound))
         }
         let possible = answered.union(askable).count
@@ -151,14 +158,17 @@ package final class NTPClient: Sendable {
     }
 
     /// Folds one exchange into the server's report; returns false when the server must not be asked again this check.
-    private func absorb(_ result: NTPExchangeResult, nonce: UInt64, frame: ClockReading, server: NTPServer,
-                        report: inout ServerReport) -> Bool {
+    private func absorb(
+        _ result: NTPExchangeResult, nonce: UInt64, frame: ClockReading, server: NTPServer,
+        report: inout ServerReport
+    ) -> Bool {
         if let ignored = result.ignored.last { report.rejection = ignored }
         switch result.outcome {
         case .reply(let datagram, let address, let sent, let received):
             report.address = address.description
-            let timing = NTPExchangeTiming(frameWallNanoseconds: frame.wallNanoseconds, frameBootNanoseconds: frame.bootNanoseconds,
-                                           sentBootNanoseconds: sent, receivedBootNanoseconds: received)
+            let timing = NTPExchangeTiming(
+                frameWallNanoseconds: frame.wallNanoseconds, frameBootNanoseconds: frame.bootNanoseconds,
+                sentBootNanoseconds: sent, receivedBootNanoseconds: received)
             switch NTPReplyValidator.validate(datagram, nonce: nonce, timing: timing, limits: configuration.limits) {
             case .success(let sample):
                 report.samples.append(sample)
@@ -229,8 +239,9 @@ package final class NTPClient: Sendable {
             throw NTPError(kind: await failureKind(reports), servers: outcomes)
         }
         let intervals = candidates.map { candidate -> (low: Int64, high: Int64) in
-            let bound = candidate.sample.errorBoundNanoseconds(atBoot: now, driftPPM: configuration.driftPPM,
-                                                              localPrecisionNanoseconds: configuration.limits.localPrecisionNanoseconds)
+            let bound = candidate.sample.errorBoundNanoseconds(
+                atBoot: now, driftPPM: configuration.driftPPM,
+                localPrecisionNanoseconds: configuration.limits.localPrecisionNanoseconds)
             return (candidate.sample.offsetNanoseconds - bound, candidate.sample.offsetNanoseconds + bound)
         }
         let quorum = configuration.requiredAgreement(validCount: candidates.count)

@@ -19,8 +19,10 @@ package struct NTPFix: Sendable, Hashable, Codable {
     package var servers: [NTPServerOutcome]
 
     /// Creates a fix.
-    package init(offsetNanoseconds: Int64, errorBoundNanoseconds: Int64, delayNanoseconds: Int64, stratum: Int,
-                anchor: ClockReading, driftPPM: Int64, servers: [NTPServerOutcome]) {
+    package init(
+        offsetNanoseconds: Int64, errorBoundNanoseconds: Int64, delayNanoseconds: Int64, stratum: Int,
+        anchor: ClockReading, driftPPM: Int64, servers: [NTPServerOutcome]
+    ) {
         self.offsetNanoseconds = offsetNanoseconds
         self.errorBoundNanoseconds = errorBoundNanoseconds
         self.delayNanoseconds = delayNanoseconds

@@ -39,4 +39,3 @@ package struct NTPRetryPolicy: Sendable, Hashable {
         return max(1, wait)
     }
 }
-

@@ -26,7 +26,10 @@ public struct NTPServer: Sendable, Hashable, CustomStringConvertible {
             let host = String(text[text.index(after: text.startIndex)..<close])
             let rest = text[text.index(after: close)...]
             guard HostSyntax.isIPv6(host) else { return nil }
-            if rest.isEmpty { self.init(host: host); return }
+            if rest.isEmpty {
+                self.init(host: host)
+                return
+            }
             guard rest.hasPrefix(":"), let port = HostSyntax.port(rest.dropFirst()) else { return nil }
             self.init(host: host, port: port)
             return
@@ -92,7 +95,7 @@ enum HostSyntax {
         if let percent = bytes.firstIndex(of: UInt8(ascii: "%")) {
             let zone = bytes[(percent + 1)...]
             guard !zone.isEmpty, zone.count <= 32,
-                  zone.allSatisfy({ isDigit($0) || isLetter($0) || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ".")].contains($0) })
+                zone.allSatisfy({ isDigit($0) || isLetter($0) || [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: ".")].contains($0) })
             else { return false }
             bytes = bytes[..<percent]
         }
@@ -124,7 +127,8 @@ enum HostSyntax {
 
     /// Splits at every occurrence of a two-byte separator.
     private static func split(_ bytes: ArraySlice<UInt8>, on separator: StaticString) -> [ArraySlice<UInt8>] {
-        let first = separator.utf8Start[0], second = separator.utf8Start[1]
+        let first = separator.utf8Start[0]
+        let second = separator.utf8Start[1]
         var pieces: [ArraySlice<UInt8>] = []
         var start = bytes.startIndex
         var index = bytes.startIndex

@@ -34,7 +34,9 @@ package struct NTPServerOutcome: Sendable, Hashable, Codable {
     package var reused: Bool
 
     /// Creates an outcome.
-    package init(server: String, address: String? = nil, status: Status, reason: String? = nil, reasonCode: String? = nil, sample: NTPSample? = nil, reused: Bool = false) {
+    package init(
+        server: String, address: String? = nil, status: Status, reason: String? = nil, reasonCode: String? = nil, sample: NTPSample? = nil, reused: Bool = false
+    ) {
         self.server = server
         self.address = address
         self.status = status

@@ -191,8 +191,9 @@ extension NTPExchangeResult {
     func onClock(_ frame: BootFrame) -> NTPExchangeResult {
         guard case .reply(let datagram, let address, let sent, let received) = outcome else { return self }
         var moved = self
-        moved.outcome = .reply(datagram: datagram, address: address, sentBootNanoseconds: frame.onClock(sent),
-                               receivedBootNanoseconds: frame.onClock(received))
+        moved.outcome = .reply(
+            datagram: datagram, address: address, sentBootNanoseconds: frame.onClock(sent),
+            receivedBootNanoseconds: frame.onClock(received))
         return moved
     }
 }

@@ -8,7 +8,10 @@ package struct NTPShortFormat: Sendable, Hashable {
 
     /// Encodes a non-negative duration, rounding up and saturating at the format's maximum (65536 s).
     package init(nanoseconds: Int64) {
-        guard nanoseconds > 0 else { self.rawValue = 0; return }
+        guard nanoseconds > 0 else {
+            self.rawValue = 0
+            return
+        }
         let units = (UInt64(nanoseconds) << 16 + 999_999_999) / 1_000_000_000
         self.rawValue = UInt32(clamping: units)
     }

@@ -43,7 +43,10 @@ enum SASLprep {
         if value < 0x20 || value == 0x7F || (0x80...0x9F).contains(value) { return true }
         if [0x06DD, 0x070F, 0x180E, 0x200C, 0x200D, 0x2028, 0x2029, 0xFEFF].contains(value) { return true }
         if (0x2060...0x2063).contains(value) || (0x206A...0x206F).contains(value) || (0xFFF9...0xFFFC).contains(value)
-            || (0x1D173...0x1D17A).contains(value) { return true }
+            || (0x1D173...0x1D17A).contains(value)
+        {
+            return true
+        }
         if (0xE000...0xF8FF).contains(value) || (0xF0000...0xFFFFD).contains(value) || (0x100000...0x10FFFD).contains(value) {
             return true
         }
@@ -51,7 +54,10 @@ enum SASLprep {
         if (0xD800...0xDFFF).contains(value) { return true }
         if (0xFFF9...0xFFFD).contains(value) || (0x2FF0...0x2FFB).contains(value) { return true }
         if (0x0340...0x0341).contains(value) || (0x200E...0x200F).contains(value) || (0x202A...0x202E).contains(value)
-            || (0x206A...0x206F).contains(value) { return true }
+            || (0x206A...0x206F).contains(value)
+        {
+            return true
+        }
         if value == 0xE0001 || (0xE0020...0xE007F).contains(value) { return true }
         return false
     }

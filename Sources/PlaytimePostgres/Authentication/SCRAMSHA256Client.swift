@@ -51,7 +51,8 @@ struct SCRAMSHA256Client {
         }
         let nonce = attributes[0].value
         guard nonce.hasPrefix(clientNonce), nonce.count > clientNonce.count,
-              nonce.utf8.allSatisfy({ (0x21...0x7e).contains($0) && $0 != UInt8(ascii: ",") }) else {
+            nonce.utf8.allSatisfy({ (0x21...0x7e).contains($0) && $0 != UInt8(ascii: ",") })
+        else {
             throw .authenticationFailed("the server's SCRAM nonce does not extend the client's")
         }
         guard let salt = Data(base64Encoded: attributes[1].value).map({ [UInt8]($0) }), !salt.isEmpty else {
@@ -99,7 +100,8 @@ struct SCRAMSHA256Client {
         var result: [(key: Character, value: String)] = []
         for part in message.split(separator: ",", omittingEmptySubsequences: false) {
             guard part.count >= 2, let key = part.first, key.isASCII, key.isLetter,
-                  part[part.index(after: part.startIndex)] == "=" else {
+                part[part.index(after: part.startIndex)] == "="
+            else {
                 throw .authenticationFailed("malformed SCRAM attribute in \"\(message.prefix(80))\"")
             }
             result.append((key, String(part.dropFirst(2))))

@@ -79,7 +79,8 @@ extension PostgresConnection {
                         + "password_encryption = 'scram-sha-256'")
             case .authentication(.sasl(let mechanisms)):
                 guard mechanisms.contains("SCRAM-SHA-256") else {
-                    throw .unsupportedAuthentication("the server offers only SASL \(mechanisms.joined(separator: ", ")); this client speaks SCRAM-SHA-256 without channel binding")
+                    throw .unsupportedAuthentication(
+                        "the server offers only SASL \(mechanisms.joined(separator: ", ")); this client speaks SCRAM-SHA-256 without channel binding")
                 }
                 guard scram == nil else { throw .protocolViolation("a second SASL start") }
                 let client = SCRAMSHA256Client(

@@ -73,7 +73,8 @@ package final class PostgresConnection {
             return try extendedQuery(sql, parameters)
         } catch {
             guard case .server(let serverError) = error, lastQueryUsedCache, isOpen, transactionStatus == .idle,
-                  serverError.sqlState == "26000" || serverError.sqlState == "0A000" else { throw error }
+                serverError.sqlState == "26000" || serverError.sqlState == "0A000"
+            else { throw error }
             return try extendedQuery(sql, parameters)
         }
     }
@@ -138,7 +139,8 @@ package final class PostgresConnection {
                 statements.insert(.init(name: preparing, columns: prepared.columns), for: sql)
             }
             if cached != nil, case .server(let serverError) = error,
-               serverError.sqlState == "26000" || serverError.sqlState == "0A000" {
+                serverError.sqlState == "26000" || serverError.sqlState == "0A000"
+            {
                 statements.remove(sql)
             }
             throw error

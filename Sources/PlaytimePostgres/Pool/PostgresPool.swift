@@ -94,7 +94,10 @@ package final class PostgresPool: Sendable {
 
     /// Closes every idle connection; connections in use close when they come back broken, or stay pooled.
     package func closeIdleConnections() {
-        for pooled in state.withLock({ pool in defer { pool.idle.removeAll() }; return pool.idle }) { pooled.connection.close() }
+        for pooled in state.withLock({ pool in
+            defer { pool.idle.removeAll() }
+            return pool.idle
+        }) { pooled.connection.close() }
     }
 
     /// An idle connection that is still sound, or a new one (from the host search), with the generation it belongs

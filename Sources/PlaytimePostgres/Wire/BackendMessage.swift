@@ -74,7 +74,8 @@ enum BackendMessage: Equatable {
             return .parseComplete
         case UInt8(ascii: "n"):
             return .noData
-        case UInt8(ascii: "N"), UInt8(ascii: "A"), UInt8(ascii: "2"), UInt8(ascii: "3"), UInt8(ascii: "t"), UInt8(ascii: "v"), UInt8(ascii: "d"), UInt8(ascii: "c"):
+        case UInt8(ascii: "N"), UInt8(ascii: "A"), UInt8(ascii: "2"), UInt8(ascii: "3"), UInt8(ascii: "t"), UInt8(ascii: "v"), UInt8(ascii: "d"),
+            UInt8(ascii: "c"):
             return .ignorable(type)
         default:
             throw .protocolViolation("unknown message type \(messageTypeName(type))")

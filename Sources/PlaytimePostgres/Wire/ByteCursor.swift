@@ -29,7 +29,8 @@ struct ByteCursor {
     mutating func readInt32() throws(PostgresError) -> Int32 {
         guard remaining >= 4 else { throw truncated() }
         defer { offset += 4 }
-        let value = UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
+        let value =
+            UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
             | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
         return Int32(bitPattern: value)
     }

@@ -21,8 +21,10 @@ struct MessageReader {
     mutating func next(from socket: StreamSocket, deadline: Int64) throws(PostgresError) -> (type: UInt8, body: [UInt8]) {
         try fill(atLeast: 5, from: socket, deadline: deadline, midMessage: end > start)
         let type = buffer[start]
-        let length = Int(Int32(bitPattern: UInt32(buffer[start + 1]) << 24 | UInt32(buffer[start + 2]) << 16
-            | UInt32(buffer[start + 3]) << 8 | UInt32(buffer[start + 4])))
+        let length = Int(
+            Int32(
+                bitPattern: UInt32(buffer[start + 1]) << 24 | UInt32(buffer[start + 2]) << 16
+                    | UInt32(buffer[start + 3]) << 8 | UInt32(buffer[start + 4])))
         guard length >= 4 else { throw .protocolViolation("message \(messageTypeName(type)) with length \(length)") }
         guard length <= maximumMessageBytes else {
             throw .messageTooLarge(announcedBytes: length, limitBytes: maximumMessageBytes)
@@ -72,7 +74,8 @@ struct MessageReader {
             }
             switch outcome {
             case .success(0):
-                throw .connectionClosed(midMessage || filled > 0 ? "the server closed the connection in the middle of a message" : "the server closed the connection")
+                throw .connectionClosed(
+                    midMessage || filled > 0 ? "the server closed the connection in the middle of a message" : "the server closed the connection")
             case .success(let read):
                 end += read
             case .failure(let error):

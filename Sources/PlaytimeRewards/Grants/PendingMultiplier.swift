@@ -1,4 +1,5 @@
 internal import PlaytimeSystem
+
 /// A multiplier the game asked for (an ad the player watched) that waits for the server's grant, and the gold it
 /// adds once granted. The game pays without it; the server pays it when it granted it (docs/reward-policy.md,
 /// "Multipliers are the server's").
@@ -44,8 +45,10 @@ package struct PendingMultipliers: Sendable, Hashable {
     /// Prices `requested` on top of the claim `base` was computed for: `reward(names)` is the breakdown with the
     /// base claim's multipliers plus `names`. A name the policy does not define (or one already applied) is dropped;
     /// one that adds nothing now stays in ``names`` without gold.
-    package init(requested: [String], base: RewardBreakdown,
-                 reward: ([String]) throws(RewardCalculationError) -> RewardBreakdown) throws(RewardCalculationError) {
+    package init(
+        requested: [String], base: RewardBreakdown,
+        reward: ([String]) throws(RewardCalculationError) -> RewardBreakdown
+    ) throws(RewardCalculationError) {
         let baseGold = Saturating.add(base.paidNow, base.escrowed)
         var each: [PendingMultiplier] = []
         var kept: [String] = []

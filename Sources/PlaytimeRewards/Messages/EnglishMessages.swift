@@ -14,8 +14,10 @@ enum EnglishMessages {
         .waitingForProof: ["You earned {gold} gold; {escrowGold} more once your time away is confirmed."],
         .heldForProof: ["{escrowGold} gold will be paid once your time away is confirmed."],
         .settledLater: ["Your time away was confirmed: +{gold} gold."],
-        .budgetReached: ["You reached today's limit of {limitGold} gold; {withheldGold} gold were not paid.",
-                         "You reached today's gold limit; {withheldGold} gold were not paid."],
+        .budgetReached: [
+            "You reached today's limit of {limitGold} gold; {withheldGold} gold were not paid.",
+            "You reached today's gold limit; {withheldGold} gold were not paid.",
+        ],
         .multiplierPending: ["+{extraGold} gold when your {multiplier} is confirmed."],
         .notPaidRejected: ["No offline gold: the time on your device did not add up."],
         .notPaidNothingProven: ["No offline gold: your time away could not be confirmed."],

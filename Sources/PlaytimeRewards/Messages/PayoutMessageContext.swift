@@ -42,9 +42,11 @@ package struct PayoutMessageContext: Sendable {
     package var notPaidReason: NotPaidReason?
 
     /// A context; everything but the gold paid now defaults to nothing.
-    package init(paidGold: Int64, escrowGold: Int64 = 0, isSettlement: Bool = false,
-                 pendingMultipliers: [(name: String, gold: Int64)] = [], withheldByBudget: Int64 = 0,
-                 budgetLimitGold: Int64? = nil, notPaidReason: NotPaidReason? = nil) {
+    package init(
+        paidGold: Int64, escrowGold: Int64 = 0, isSettlement: Bool = false,
+        pendingMultipliers: [(name: String, gold: Int64)] = [], withheldByBudget: Int64 = 0,
+        budgetLimitGold: Int64? = nil, notPaidReason: NotPaidReason? = nil
+    ) {
         self.paidGold = paidGold
         self.escrowGold = escrowGold
         self.isSettlement = isSettlement

@@ -27,6 +27,7 @@ public struct PlayerMessage: Sendable, Equatable, Hashable, Encodable {
 
     /// The JSON names: the key is written as `key` (docs/player-messages.md).
     enum CodingKeys: String, CodingKey {
-        case kind = "key", values, text
+        case kind = "key"
+        case values, text
     }
 }

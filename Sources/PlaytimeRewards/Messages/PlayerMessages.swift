@@ -23,8 +23,10 @@ package enum PlayerMessages {
             messages.append(PlayerMessage(.settledLater, ["gold": String(paid)]))
             if held > 0 { messages.append(PlayerMessage(.heldForProof, ["escrowGold": String(held)])) }
         } else if held > 0 {
-            messages.append(paid > 0 ? PlayerMessage(.waitingForProof, ["gold": String(paid), "escrowGold": String(held)])
-                                     : PlayerMessage(.heldForProof, ["escrowGold": String(held)]))
+            messages.append(
+                paid > 0
+                    ? PlayerMessage(.waitingForProof, ["gold": String(paid), "escrowGold": String(held)])
+                    : PlayerMessage(.heldForProof, ["escrowGold": String(held)]))
         } else {
             messages.append(PlayerMessage(.paid, ["gold": String(paid)]))
         }
@@ -46,8 +48,12 @@ package enum PlayerMessages {
         if let breakdown {
             if breakdown.status == .rejected { return PlayerMessage(.notPaidRejected) }
             if breakdown.belowMinimum, breakdown.creditedSeconds > 0 {
-                return PlayerMessage(.belowMinimum, ["awaySeconds": String(breakdown.creditedSeconds),
-                                                     "minimumSeconds": String(breakdown.minimumAwaySeconds)])
+                return PlayerMessage(
+                    .belowMinimum,
+                    [
+                        "awaySeconds": String(breakdown.creditedSeconds),
+                        "minimumSeconds": String(breakdown.minimumAwaySeconds),
+                    ])
             }
         }
         if context.isSettlement { return PlayerMessage(.notPaidAlreadyPaid) }

@@ -94,9 +94,17 @@ package struct RoughtimeChainResult: Sendable {
         guard !verified.isEmpty else {
             earliestSeconds = nil
             latestSeconds = nil
-            if answers.isEmpty { status = .untrustworthy(.noServers) } else if offline { status = .offline } else if answers.contains(where: {
+            if answers.isEmpty {
+                status = .untrustworthy(.noServers)
+            } else if offline {
+                status = .offline
+            } else if answers.contains(where: {
                 if case .failure(.rejected) = $0.outcome { return true } else { return false }
-            }) { status = .untrustworthy(.rejected) } else { status = .untrustworthy(.noAnswer) }
+            }) {
+                status = .untrustworthy(.rejected)
+            } else {
+                status = .untrustworthy(.noAnswer)
+            }
             return
         }
         var earliest: UInt64 = 0
@@ -112,9 +120,13 @@ package struct RoughtimeChainResult: Sendable {
         }
         earliestSeconds = earliest
         latestSeconds = latest
-        if !violations.isEmpty { status = .untrustworthy(.inconsistent(pairs: violations)) } else if earliest > latest {
+        if !violations.isEmpty {
+            status = .untrustworthy(.inconsistent(pairs: violations))
+        } else if earliest > latest {
             status = .untrustworthy(.disagreement)
-        } else { status = .verified }
+        } else {
+            status = .verified
+        }
     }
 
     /// The combined midpoint (Unix seconds), when verified: the middle of `earliestSeconds...latestSeconds`, rounded down.
@@ -136,9 +148,10 @@ package struct RoughtimeChainResult: Sendable {
         guard case .untrustworthy(.inconsistent) = status else { return nil }
         return answers.compactMap { answer in
             guard answer.time != nil, let response = answer.response else { return nil }
-            return RoughtimeMalfeasanceEntry(publicKey: Base64.encode(answer.server.publicKey.rawRepresentation),
-                                             rand: answer.blind.isEmpty ? nil : Base64.encode(answer.blind),
-                                             request: Base64.encode(answer.request), response: Base64.encode(response))
+            return RoughtimeMalfeasanceEntry(
+                publicKey: Base64.encode(answer.server.publicKey.rawRepresentation),
+                rand: answer.blind.isEmpty ? nil : Base64.encode(answer.blind),
+                request: Base64.encode(answer.request), response: Base64.encode(response))
         }
     }
 

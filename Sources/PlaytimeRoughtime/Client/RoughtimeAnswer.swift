@@ -16,8 +16,10 @@ package struct RoughtimeAnswer: Sendable {
     package var receivedBootNanoseconds: Int64?
 
     /// Creates an answer.
-    package init(server: RoughtimeServer, request: [UInt8], response: [UInt8]?, blind: [UInt8],
-                outcome: Result<RoughtimeTime, RoughtimeFailure>, receivedBootNanoseconds: Int64? = nil) {
+    package init(
+        server: RoughtimeServer, request: [UInt8], response: [UInt8]?, blind: [UInt8],
+        outcome: Result<RoughtimeTime, RoughtimeFailure>, receivedBootNanoseconds: Int64? = nil
+    ) {
         self.server = server
         self.request = request
         self.response = response

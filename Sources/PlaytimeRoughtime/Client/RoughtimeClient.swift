@@ -18,8 +18,10 @@ package struct RoughtimeClient: Sendable {
 
     /// Creates a client reading `clock`; without a `transport`, the socket transport reports its instants on the
     /// same clock. Pass a scripted transport and a manual clock in tests.
-    package init(servers: [RoughtimeServer], transport: (any RoughtimeTransport)? = nil,
-                timeoutNanoseconds: Int64 = 1_000_000_000, clock: any ClockSource = SystemClockSource()) {
+    package init(
+        servers: [RoughtimeServer], transport: (any RoughtimeTransport)? = nil,
+        timeoutNanoseconds: Int64 = 1_000_000_000, clock: any ClockSource = SystemClockSource()
+    ) {
         self.servers = servers
         self.transport = transport ?? SocketRoughtimeTransport(clock: clock)
         self.timeoutNanoseconds = max(0, timeoutNanoseconds)
@@ -34,7 +36,8 @@ package struct RoughtimeClient: Sendable {
         var answers: [RoughtimeAnswer] = []
         var previous: [UInt8]?
         var generator = SystemRandomNumberGenerator()
-        var noRoute = 0, dnsFailures = 0
+        var noRoute = 0
+        var dnsFailures = 0
         for (position, server) in servers.enumerated() {
             var blind: [UInt8] = []
             var nonce = firstNonce

@@ -18,8 +18,10 @@ package protocol RoughtimeTransport: Sendable {
     /// Sends `request` to the first address that has a route and waits up to `timeoutNanoseconds` for a
     /// datagram carrying `nonce` in its `NONC` (others do not end the wait, so junk cannot hide the answer;
     /// the last of them is the reply when nothing better arrives).
-    nonisolated(nonsending) func exchange(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
-                                          timeoutNanoseconds: Int64) async -> RoughtimeExchangeOutcome
+    nonisolated(nonsending) func exchange(
+        _ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
+        timeoutNanoseconds: Int64
+    ) async -> RoughtimeExchangeOutcome
     /// True when some non-loopback interface is up: tells "offline" from "DNS broken".
     nonisolated(nonsending) func hasUsableInterface() async -> Bool
 }
@@ -29,8 +31,9 @@ package enum RoughtimeNonceProbe {
     /// True when `datagram` is a packet whose top-level message carries `NONC` = `nonce`.
     package static func answers(_ nonce: [UInt8], in datagram: ArraySlice<UInt8>) -> Bool {
         guard let message = try? RoughtimePacket.message(in: datagram),
-              let parsed = try? RoughtimeMessage(parsing: message),
-              let value = parsed[.nonce] else { return false }
+            let parsed = try? RoughtimeMessage(parsing: message),
+            let value = parsed[.nonce]
+        else { return false }
         return value.elementsEqual(nonce)
     }
 }

@@ -32,8 +32,10 @@ package struct SocketRoughtimeTransport: RoughtimeTransport {
     }
 
     /// Sends and waits on the I/O queue.
-    package nonisolated(nonsending) func exchange(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
-                                                 timeoutNanoseconds: Int64) async -> RoughtimeExchangeOutcome {
+    package nonisolated(nonsending) func exchange(
+        _ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
+        timeoutNanoseconds: Int64
+    ) async -> RoughtimeExchangeOutcome {
         let frame = BootFrame(clock)
         return await withCheckedContinuation { continuation in
             queue.async {
@@ -49,10 +51,13 @@ package struct SocketRoughtimeTransport: RoughtimeTransport {
     }
 
     /// The whole exchange on the calling thread, sleeping in `poll`.
-    package static func exchangeBlocking(_ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
-                                        timeoutNanoseconds: Int64) -> RoughtimeExchangeOutcome {
-        var exchange = DualStackExchange(request: request, nonce: nonce, addresses: addresses,
-                                         deadline: SystemClock.bootNanoseconds() + max(0, timeoutNanoseconds))
+    package static func exchangeBlocking(
+        _ request: [UInt8], nonce: [UInt8], addresses: [SocketAddress],
+        timeoutNanoseconds: Int64
+    ) -> RoughtimeExchangeOutcome {
+        var exchange = DualStackExchange(
+            request: request, nonce: nonce, addresses: addresses,
+            deadline: SystemClock.bootNanoseconds() + max(0, timeoutNanoseconds))
         return exchange.run()
     }
 }
@@ -128,8 +133,9 @@ private struct DualStackExchange {
         while true {
             do {
                 guard let count = try socket.receive(into: &buffer) else { return nil }
-                let reply = RoughtimeExchangeOutcome.reply(datagram: Array(buffer[..<count]), address: socket.peer,
-                                                           sentBootNanoseconds: sent, receivedBootNanoseconds: SystemClock.bootNanoseconds())
+                let reply = RoughtimeExchangeOutcome.reply(
+                    datagram: Array(buffer[..<count]), address: socket.peer,
+                    sentBootNanoseconds: sent, receivedBootNanoseconds: SystemClock.bootNanoseconds())
                 if RoughtimeNonceProbe.answers(nonce, in: buffer[..<count]) { return reply }
                 stray = reply
             } catch {
@@ -148,7 +154,8 @@ extension RoughtimeExchangeOutcome {
     /// This outcome with its send and receive instants carried onto `frame`'s clock.
     func onClock(_ frame: BootFrame) -> RoughtimeExchangeOutcome {
         guard case .reply(let datagram, let address, let sent, let received) = self else { return self }
-        return .reply(datagram: datagram, address: address, sentBootNanoseconds: frame.onClock(sent),
-                      receivedBootNanoseconds: frame.onClock(received))
+        return .reply(
+            datagram: datagram, address: address, sentBootNanoseconds: frame.onClock(sent),
+            receivedBootNanoseconds: frame.onClock(received))
     }
 }

@@ -126,7 +126,8 @@ package enum RoughtimeRejection: Error, Sendable, Equatable, CustomStringConvert
         guard bytes.count % 4 == 0 else { throw .badVersionList(part) }
         let versions = stride(from: 0, to: bytes.count, by: 4).map { LittleEndian.uint32(bytes, at: $0) }
         guard !versions.isEmpty, versions.count <= RoughtimeVersion.maximumListLength,
-              zip(versions, versions.dropFirst()).allSatisfy({ $0 < $1 }) else { throw .badVersionList(part) }
+            zip(versions, versions.dropFirst()).allSatisfy({ $0 < $1 })
+        else { throw .badVersionList(part) }
         return versions
     }
 }

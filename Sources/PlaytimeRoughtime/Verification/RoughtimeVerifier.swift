@@ -21,7 +21,8 @@ package enum RoughtimeVerifier {
         }
     }
 
-    private static func check(request: ArraySlice<UInt8>, response: ArraySlice<UInt8>, publicKey: Ed25519PublicKey) throws(RoughtimeRejection) -> RoughtimeTime {
+    private static func check(request: ArraySlice<UInt8>, response: ArraySlice<UInt8>, publicKey: Ed25519PublicKey) throws(RoughtimeRejection) -> RoughtimeTime
+    {
         let asked = try RoughtimeRequest.parse(request)
         if let named = asked.serverKeyHash, !named.elementsEqual(RoughtimeHash.serverKeyHash(publicKey.rawRepresentation)) {
             throw .serverKeyMismatch
@@ -61,16 +62,20 @@ package enum RoughtimeVerifier {
         guard RoughtimeVersion.supported.contains(version) else { throw .unsupportedVersion(version) }
 
         let spellings = SignatureContext.spellings(for: version)
-        guard let spelling = spellings.firstIndex(where: { spelling in
-            publicKey.isValidSignature(delegationSignature, for: spelling.delegation + delegationBytes)
-        }) else { throw .badDelegationSignature }
+        guard
+            let spelling = spellings.firstIndex(where: { spelling in
+                publicKey.isValidSignature(delegationSignature, for: spelling.delegation + delegationBytes)
+            })
+        else { throw .badDelegationSignature }
         guard let delegatedKey = try? Ed25519PublicKey(rawRepresentation: delegatedKeyBytes) else { throw .badDelegatedKey }
         // The spelling the delegation used is tried first for the response, so a valid answer costs two verifies.
         let responseSignature = Array(signature)
         let order = [spelling] + spellings.indices.filter { $0 != spelling }
-        guard order.contains(where: { index in
-            delegatedKey.isValidSignature(responseSignature, for: spellings[index].response + signed)
-        }) else { throw .badResponseSignature }
+        guard
+            order.contains(where: { index in
+                delegatedKey.isValidSignature(responseSignature, for: spellings[index].response + signed)
+            })
+        else { throw .badResponseSignature }
 
         guard serverVersions.contains(version) else { throw .versionNotInServerList(version) }
         guard radius != 0 else { throw .zeroRadius }
@@ -91,8 +96,10 @@ package enum RoughtimeVerifier {
     }
 
     /// The value of a mandatory tag, optionally of a fixed length.
-    private static func value(_ message: RoughtimeMessage, _ tag: RoughtimeTag, _ part: RoughtimeMessagePart,
-                              length: Int? = nil) throws(RoughtimeRejection) -> ArraySlice<UInt8> {
+    private static func value(
+        _ message: RoughtimeMessage, _ tag: RoughtimeTag, _ part: RoughtimeMessagePart,
+        length: Int? = nil
+    ) throws(RoughtimeRejection) -> ArraySlice<UInt8> {
         guard let value = message[tag] else { throw .missingTag(part, tag) }
         if let length, value.count != length { throw .badValueLength(part, tag, length: value.count) }
         return value

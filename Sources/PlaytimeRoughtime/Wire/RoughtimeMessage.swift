@@ -48,7 +48,8 @@ package struct RoughtimeMessage: Sendable {
 
     /// The value of `tag`, or `nil` when the message has no such tag.
     package subscript(tag: RoughtimeTag) -> ArraySlice<UInt8>? {
-        var low = 0, high = tags.count
+        var low = 0
+        var high = tags.count
         while low < high {
             let middle = (low + high) / 2
             if tags[middle] < tag { low = middle + 1 } else { high = middle }

@@ -24,7 +24,9 @@ package struct RoughtimeTag: Sendable, Hashable, Comparable, CustomStringConvert
         for index in 0..<4 {
             let byte = UInt8(truncatingIfNeeded: rawValue >> UInt32(8 * index))
             if byte == 0 { continue }
-            if byte >= 0x20 && byte < 0x7f { text.unicodeScalars.append(Unicode.Scalar(byte)) } else {
+            if byte >= 0x20 && byte < 0x7f {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
                 let digits = Array("0123456789abcdef")
                 text += "\\x\(digits[Int(byte >> 4)])\(digits[Int(byte & 0xf)])"
             }

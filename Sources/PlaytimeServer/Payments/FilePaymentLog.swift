@@ -153,7 +153,7 @@ package final class FilePaymentLog: PaymentLogStore {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.readRegularFile(atPath: path, byteLimit: Self.maximumRecordBytes)
-        } catch where error.reason == .noSuchFile || error.reason == .noSuchDirectory {
+        } catch  where error.reason == .noSuchFile || error.reason == .noSuchDirectory {
             return nil
         } catch {
             throw PaymentLogError(error.description)

@@ -14,19 +14,22 @@ extension PaymentRecord {
         let breakdown = redemption.breakdown
         let applied = breakdown.multipliers.filter { $0.outcome == .applied }.map(\.name)
         let ticket = redemption.ticket
-        let session = Session(session: ticket.sessionID, gold: payout.gold + payout.withheldByBudget, totalPaid: payout.gold,
-                              status: breakdown.status.rawValue, method: "serverClock", creditedSeconds: payout.elapsedSeconds,
-                              upperSeconds: payout.elapsedSeconds, recomputedGold: breakdown.paidNow, escrowGold: 0, claimedGold: nil,
-                              goldPerHour: ticket.goldPerHour, policy: breakdown.policyVersion, multipliers: applied, pendingMultipliers: [],
-                              departureRecord: nil, returnRecord: nil, awayFrom: ticket.issuedAt, awayTo: redemption.redeemedAt, flags: [],
-                              explanation: "the server's clock measured \(payout.elapsedSeconds) s between the ticket's issue and its redemption")
-        self.init(id: Self.id(forKey: key), kind: .redemption, player: player, paidAt: paidAt, gold: payout.gold,
-                  payableGold: payout.gold + payout.withheldByBudget, withheldByBudget: payout.withheldByBudget,
-                  dailyBudgetGold: dailyBudgetGold, messages: payout.messages.map(Message.init), findings: [], sessions: [session],
-                  redemption: Redemption(session: ticket.sessionID, issuedAt: ticket.issuedAt, redeemedAt: redemption.redeemedAt,
-                                         elapsedSeconds: payout.elapsedSeconds, goldPerHour: ticket.goldPerHour, multipliers: applied,
-                                         policy: breakdown.policyVersion),
-                  upload: nil)
+        let session = Session(
+            session: ticket.sessionID, gold: payout.gold + payout.withheldByBudget, totalPaid: payout.gold,
+            status: breakdown.status.rawValue, method: "serverClock", creditedSeconds: payout.elapsedSeconds,
+            upperSeconds: payout.elapsedSeconds, recomputedGold: breakdown.paidNow, escrowGold: 0, claimedGold: nil,
+            goldPerHour: ticket.goldPerHour, policy: breakdown.policyVersion, multipliers: applied, pendingMultipliers: [],
+            departureRecord: nil, returnRecord: nil, awayFrom: ticket.issuedAt, awayTo: redemption.redeemedAt, flags: [],
+            explanation: "the server's clock measured \(payout.elapsedSeconds) s between the ticket's issue and its redemption")
+        self.init(
+            id: Self.id(forKey: key), kind: .redemption, player: player, paidAt: paidAt, gold: payout.gold,
+            payableGold: payout.gold + payout.withheldByBudget, withheldByBudget: payout.withheldByBudget,
+            dailyBudgetGold: dailyBudgetGold, messages: payout.messages.map(Message.init), findings: [], sessions: [session],
+            redemption: Redemption(
+                session: ticket.sessionID, issuedAt: ticket.issuedAt, redeemedAt: redemption.redeemedAt,
+                elapsedSeconds: payout.elapsedSeconds, goldPerHour: ticket.goldPerHour, multipliers: applied,
+                policy: breakdown.policyVersion),
+            upload: nil)
     }
 
     /// The record of an upload that paid `payout` to `player` at `paidAt`.
@@ -37,22 +40,25 @@ extension PaymentRecord {
         let sessions = decision.reports.map { report -> Session in
             let audited = report.session
             let verdict = audited.verdict
-            return Session(session: audited.sessionID, gold: report.owedGold, totalPaid: paidNow[audited.sessionID]?.totalPaid ?? report.totalGold,
-                           status: verdict.status.rawValue, method: verdict.method.rawValue, creditedSeconds: verdict.creditedSeconds,
-                           upperSeconds: verdict.upperSeconds, recomputedGold: audited.recomputedGold,
-                           escrowGold: max(0, audited.recomputedGold - audited.payableGold), claimedGold: audited.claimedGold,
-                           goldPerHour: audited.goldPerHour, policy: audited.policyVersion, multipliers: audited.multipliers,
-                           pendingMultipliers: audited.pendingMultipliers, departureRecord: audited.departureSequence,
-                           returnRecord: audited.arrivalSequence, awayFrom: audited.certainlyAway?.lowerBound,
-                           awayTo: audited.certainlyAway?.upperBound, flags: verdict.flags.map(\.kind.rawValue),
-                           explanation: verdict.explanation)
+            return Session(
+                session: audited.sessionID, gold: report.owedGold, totalPaid: paidNow[audited.sessionID]?.totalPaid ?? report.totalGold,
+                status: verdict.status.rawValue, method: verdict.method.rawValue, creditedSeconds: verdict.creditedSeconds,
+                upperSeconds: verdict.upperSeconds, recomputedGold: audited.recomputedGold,
+                escrowGold: max(0, audited.recomputedGold - audited.payableGold), claimedGold: audited.claimedGold,
+                goldPerHour: audited.goldPerHour, policy: audited.policyVersion, multipliers: audited.multipliers,
+                pendingMultipliers: audited.pendingMultipliers, departureRecord: audited.departureSequence,
+                returnRecord: audited.arrivalSequence, awayFrom: audited.certainlyAway?.lowerBound,
+                awayTo: audited.certainlyAway?.upperBound, flags: verdict.flags.map(\.kind.rawValue),
+                explanation: verdict.explanation)
         }
-        self.init(id: Self.id(forKey: key), kind: .upload, player: player, paidAt: paidAt, gold: payout.paidGold, payableGold: payout.payableGold,
-                  withheldByBudget: payout.withheldByBudget, dailyBudgetGold: dailyBudgetGold, messages: payout.messages.map(Message.init),
-                  findings: decision.findings.map(Finding.init), sessions: sessions, redemption: nil,
-                  upload: Upload(journal: decision.journalID, outcome: decision.outcome.rawValue, records: summary.records,
-                                 sessions: summary.sessions, creditedSeconds: summary.creditedSeconds, recomputedGold: summary.recomputedGold,
-                                 claimedGold: summary.claimedGold, clean: payout.isClean))
+        self.init(
+            id: Self.id(forKey: key), kind: .upload, player: player, paidAt: paidAt, gold: payout.paidGold, payableGold: payout.payableGold,
+            withheldByBudget: payout.withheldByBudget, dailyBudgetGold: dailyBudgetGold, messages: payout.messages.map(Message.init),
+            findings: decision.findings.map(Finding.init), sessions: sessions, redemption: nil,
+            upload: Upload(
+                journal: decision.journalID, outcome: decision.outcome.rawValue, records: summary.records,
+                sessions: summary.sessions, creditedSeconds: summary.creditedSeconds, recomputedGold: summary.recomputedGold,
+                claimedGold: summary.claimedGold, clean: payout.isClean))
     }
 }
 

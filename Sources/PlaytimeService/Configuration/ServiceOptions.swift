@@ -22,20 +22,43 @@ package enum ServiceOptions {
     /// Every setting, in help order.
     static let all: [Option] = [
         text("--listen", "HOST:PORT", "Where to listen (default 127.0.0.1:8080; port 0: any free port, printed at start).") { $0.listen = $1 },
-        text("--metrics-listen", "HOST:PORT", "Also serve GET /v1/metrics here, without an API key (default: only on --listen, with one).") { $0.metricsListen = $1 },
+        text("--metrics-listen", "HOST:PORT", "Also serve GET /v1/metrics here, without an API key (default: only on --listen, with one).") {
+            $0.metricsListen = $1
+        },
         text("--state", "DIR", "The state directory: server secret, API keys, and the file stores (default ./playtime-server-state).") { $0.state = $1 },
-        text("--store", "URL", "postgres://USER[:PASSWORD]@HOST[:PORT][,HOST[:PORT]…]/DB[?target_session_attrs=read-write]: a fleet's stores (default: files in --state).") { $0.store = $1 },
-        text("--secret-file", "FILE", "The server secret, hex, ≥ 16 bytes; the same on every server of a fleet (default STATE/server.secret, made on first start).") { $0.secretFile = $1 },
-        text("--api-keys", "FILE", "The API keys file, NAME sha256:HEX [revoked] a line; reloaded on SIGHUP (default STATE/api-keys, made with one key on first start).") { $0.apiKeysFile = $1 },
-        text("--ad-network-secret-file", "FILE", "The ad network's secret (≥ 16 bytes), sent as X-Ad-Network-Secret with grants (default: grants off).") { $0.adNetworkSecretFile = $1 },
-        text("--legacy-journal-key", "FILE", "Also accept journals under this one key shared by every player (legacy; default: enrolled journals only).") { $0.legacyJournalKeyFile = $1 },
+        text(
+            "--store", "URL",
+            "postgres://USER[:PASSWORD]@HOST[:PORT][,HOST[:PORT]…]/DB[?target_session_attrs=read-write]: a fleet's stores (default: files in --state)."
+        ) { $0.store = $1 },
+        text(
+            "--secret-file", "FILE",
+            "The server secret, hex, ≥ 16 bytes; the same on every server of a fleet (default STATE/server.secret, made on first start)."
+        ) { $0.secretFile = $1 },
+        text(
+            "--api-keys", "FILE",
+            "The API keys file, NAME sha256:HEX [revoked] a line; reloaded on SIGHUP (default STATE/api-keys, made with one key on first start)."
+        ) { $0.apiKeysFile = $1 },
+        text("--ad-network-secret-file", "FILE", "The ad network's secret (≥ 16 bytes), sent as X-Ad-Network-Secret with grants (default: grants off).") {
+            $0.adNetworkSecretFile = $1
+        },
+        text("--legacy-journal-key", "FILE", "Also accept journals under this one key shared by every player (legacy; default: enrolled journals only).") {
+            $0.legacyJournalKeyFile = $1
+        },
         text("--policy", "default|demo|FILE", "The reward policy (default: default).") { $0.policy = $1 },
-        list("--retain-policy", "P[=UNIX_SECONDS]", "An earlier policy still honoured, retired at that time (default: now); repeatable.") { $0.retainedPolicies.append(contentsOf: $1) },
+        list("--retain-policy", "P[=UNIX_SECONDS]", "An earlier policy still honoured, retired at that time (default: now); repeatable.") {
+            $0.retainedPolicies.append(contentsOf: $1)
+        },
         text("--roughtime-keys", "FILE", "The operator's Roughtime public keys, one base64 key a line (default: none).") { $0.roughtimeKeysFile = $1 },
-        integer("--ticket-lifetime", "SECONDS", 1...(10 * 365 * 86_400), "How long a ticket stays redeemable (default 604800).") { $0.ticketLifetimeSeconds = $1 },
-        list("--player-rate", "PLAYER=GOLD_PER_HOUR", "A player's own earn rate (default: the policy's); repeatable.") { $0.playerRates.append(contentsOf: $1) },
+        integer("--ticket-lifetime", "SECONDS", 1...(10 * 365 * 86_400), "How long a ticket stays redeemable (default 604800).") {
+            $0.ticketLifetimeSeconds = $1
+        },
+        list("--player-rate", "PLAYER=GOLD_PER_HOUR", "A player's own earn rate (default: the policy's); repeatable.") {
+            $0.playerRates.append(contentsOf: $1)
+        },
         integer("--max-connections", "N", 1...65_536, "Connections at once, all clients (default 256).") { $0.maxConnections = $1 },
-        integer("--max-connections-per-client", "N", 0...65_536, "Connections at once from one address (default 64; 0: no limit, behind a proxy).") { $0.maxConnectionsPerClient = $1 },
+        integer("--max-connections-per-client", "N", 0...65_536, "Connections at once from one address (default 64; 0: no limit, behind a proxy).") {
+            $0.maxConnectionsPerClient = $1
+        },
         integer("--reserved-connections", "N", 1...1_024, "Connections kept for health and readiness probes (default 16).") { $0.reservedConnections = $1 },
         integer("--body-memory-mib", "MIB", 1...65_536, "Request body memory, all requests together (default 128).") { $0.bodyMemoryMiB = $1 },
         integer("--max-upload-mib", "MIB", 1...4_096, "The largest journal upload (default 32; at most half the body memory).") { $0.maxUploadMiB = $1 },
@@ -53,29 +76,29 @@ package enum ServiceOptions {
     /// The usage text of `playtime-server --help`.
     package static var usage: String {
         var text = """
-        USAGE: playtime-server [--config FILE] [OPTIONS]
-               playtime-server keys add NAME [--state DIR | --api-keys FILE]
-               playtime-server keys revoke NAME [--state DIR | --api-keys FILE]
-               playtime-server keys list [--state DIR | --api-keys FILE]
-               playtime-server --version | --help
+            USAGE: playtime-server [--config FILE] [OPTIONS]
+                   playtime-server keys add NAME [--state DIR | --api-keys FILE]
+                   playtime-server keys revoke NAME [--state DIR | --api-keys FILE]
+                   playtime-server keys list [--state DIR | --api-keys FILE]
+                   playtime-server --version | --help
 
-        The verification service (docs/service.md, contract docs/openapi.json): any game backend pays offline earnings
-        through it over HTTP. On first start it makes the state directory, a server secret and one API key, which it
-        prints once. Signals: SIGTERM or SIGINT stop it (requests in flight are answered first); SIGHUP reloads the API keys.
+            The verification service (docs/service.md, contract docs/openapi.json): any game backend pays offline earnings
+            through it over HTTP. On first start it makes the state directory, a server secret and one API key, which it
+            prints once. Signals: SIGTERM or SIGINT stop it (requests in flight are answered first); SIGHUP reloads the API keys.
 
-        OPTIONS:
-          --config FILE         A JSON object of these settings, keys in camel case without dashes (--max-connections:
-                                "maxConnections"); flags override it.
+            OPTIONS:
+              --config FILE         A JSON object of these settings, keys in camel case without dashes (--max-connections:
+                                    "maxConnections"); flags override it.
 
-        """
+            """
         for option in all {
             let left = "  \(option.flag) \(option.value)"
             text += left.padding(toLength: max(left.count + 1, 24), withPad: " ", startingAt: 0) + option.help + "\n"
         }
         text += """
-          --version             Print the version and exit.
-          --help                Print this and exit.
-        """
+              --version             Print the version and exit.
+              --help                Print this and exit.
+            """
         return text
     }
 
@@ -172,16 +195,21 @@ package enum ServiceOptions {
         return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
     }
 
-    private static func text(_ flag: String, _ value: String, _ help: String, _ set: @escaping @Sendable (inout ServiceConfiguration, String) -> Void) -> Option {
+    private static func text(_ flag: String, _ value: String, _ help: String, _ set: @escaping @Sendable (inout ServiceConfiguration, String) -> Void) -> Option
+    {
         Option(flag: flag, key: keyName(flag), kind: .text, value: value, help: help) { configuration, any in set(&configuration, any as! String) }
     }
 
-    private static func integer(_ flag: String, _ value: String, _ range: ClosedRange<Int64>, _ help: String,
-                                _ set: @escaping @Sendable (inout ServiceConfiguration, Int64) -> Void) -> Option {
+    private static func integer(
+        _ flag: String, _ value: String, _ range: ClosedRange<Int64>, _ help: String,
+        _ set: @escaping @Sendable (inout ServiceConfiguration, Int64) -> Void
+    ) -> Option {
         Option(flag: flag, key: keyName(flag), kind: .integer(range), value: value, help: help) { configuration, any in set(&configuration, any as! Int64) }
     }
 
-    private static func list(_ flag: String, _ value: String, _ help: String, _ set: @escaping @Sendable (inout ServiceConfiguration, [String]) -> Void) -> Option {
+    private static func list(_ flag: String, _ value: String, _ help: String, _ set: @escaping @Sendable (inout ServiceConfiguration, [String]) -> Void)
+        -> Option
+    {
         Option(flag: flag, key: keyName(flag), kind: .list, value: value, help: help) { configuration, any in set(&configuration, any as! [String]) }
     }
 

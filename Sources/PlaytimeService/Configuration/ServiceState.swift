@@ -22,8 +22,10 @@ package struct ServiceState: Sendable {
     package let summary: [String]
 
     /// A state of these parts (a test builds its server on a clock it moves by hand).
-    package init(server: EarningsServer, apiKeysPath: String, adNetworkSecret: [UInt8]? = nil, legacyJournalKey: JournalKey? = nil,
-                 firstKey: String? = nil, summary: [String] = []) {
+    package init(
+        server: EarningsServer, apiKeysPath: String, adNetworkSecret: [UInt8]? = nil, legacyJournalKey: JournalKey? = nil,
+        firstKey: String? = nil, summary: [String] = []
+    ) {
         self.server = server
         self.apiKeysPath = apiKeysPath
         self.adNetworkSecret = adNetworkSecret
@@ -47,7 +49,9 @@ package struct ServiceState: Sendable {
         let (firstKey, keysSummary) = try Self.keysFile(at: configuration.apiKeysPath)
         var adSecret: [UInt8]?
         if let path = configuration.adNetworkSecretFile {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ServiceSetupError("--ad-network-secret-file \(path): cannot read it") }
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ServiceSetupError("--ad-network-secret-file \(path): cannot read it")
+            }
             let trimmed = Array(text.trimmingCharacters(in: .whitespacesAndNewlines).utf8)
             guard trimmed.count >= 16 else { throw ServiceSetupError("--ad-network-secret-file \(path): the secret must be at least 16 bytes") }
             adSecret = trimmed
@@ -65,7 +69,8 @@ package struct ServiceState: Sendable {
             var name = text
             var retired = now
             if let equals = text.lastIndex(of: "="), let seconds = Int64(text[text.index(after: equals)...]), seconds >= 0,
-               seconds < Int64.max / 1_000_000_000 {
+                seconds < Int64.max / 1_000_000_000
+            {
                 name = String(text[..<equals])
                 retired = seconds * 1_000_000_000
             }
@@ -90,17 +95,21 @@ package struct ServiceState: Sendable {
         if let path = configuration.roughtimeKeysFile { library.roughtimeKeys = try Self.roughtimeKeys(path) }
         let server: EarningsServer
         do {
-            server = try EarningsServer(store: configuration.store ?? configuration.state, ticketSecret: secret, policy: policy,
-                                        configuration: library)
+            server = try EarningsServer(
+                store: configuration.store ?? configuration.state, ticketSecret: secret, policy: policy,
+                configuration: library)
         } catch {
             throw ServiceSetupError("\(error)")
         }
-        var summary = ["state \(configuration.state) (\(server.storeDescription)), policy \(policy.version)",
-                       "server secret \(configuration.secretPath)\(madeSecret ? " (made now)" : "")", keysSummary]
+        var summary = [
+            "state \(configuration.state) (\(server.storeDescription)), policy \(policy.version)",
+            "server secret \(configuration.secretPath)\(madeSecret ? " (made now)" : "")", keysSummary,
+        ]
         summary.append(adSecret == nil ? "multiplier grants off (no --ad-network-secret-file)" : "multiplier grants on")
         summary.append(legacyKey == nil ? "journals: enrolled only" : "journals: enrolled, and the legacy shared key \(configuration.legacyJournalKeyFile!)")
-        return ServiceState(server: server, apiKeysPath: configuration.apiKeysPath, adNetworkSecret: adSecret, legacyJournalKey: legacyKey,
-                            firstKey: firstKey, summary: summary)
+        return ServiceState(
+            server: server, apiKeysPath: configuration.apiKeysPath, adNetworkSecret: adSecret, legacyJournalKey: legacyKey,
+            firstKey: firstKey, summary: summary)
     }
 
     /// The keys in the file at `path`.
@@ -114,15 +123,16 @@ package struct ServiceState: Sendable {
         var made = false
         if (try? FileSystem.kind(ofPath: path, followingLinks: true)) == nil {
             guard create else {
-                throw ServiceSetupError("the server secret \(path) does not exist: every server of a fleet uses one secret; make it once "
-                                        + "(`head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \\n' > FILE`) and give each server --secret-file FILE")
+                throw ServiceSetupError(
+                    "the server secret \(path) does not exist: every server of a fleet uses one secret; make it once "
+                        + "(`head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \\n' > FILE`) and give each server --secret-file FILE")
             }
             var random = SystemRandomNumberGenerator()
             let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &random) }
             do {
                 try FileSystem.createFile(atPath: path, bytes: Array((Hex.encode(bytes) + "\n").utf8), permissions: 0o600)
                 made = true
-            } catch where error.reason == .alreadyExists {
+            } catch  where error.reason == .alreadyExists {
                 // Another process made it meanwhile: read theirs.
             } catch {
                 throw ServiceSetupError("cannot create the server secret \(path): \(error.reasonText)")
@@ -144,7 +154,7 @@ package struct ServiceState: Sendable {
             do {
                 try FileSystem.createFile(atPath: path, bytes: Array(keys.text.utf8), permissions: 0o600)
                 first = key
-            } catch where error.reason == .alreadyExists {
+            } catch  where error.reason == .alreadyExists {
                 // Another process made it meanwhile: its key is the one shown.
             } catch {
                 throw ServiceSetupError("cannot create the API keys file \(path): \(error.reasonText)")

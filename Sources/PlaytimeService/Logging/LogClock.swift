@@ -17,8 +17,9 @@ final class LogClock: Sendable {
             var time = time_t(second)
             var parts = tm()
             gmtime_r(&time, &parts)
-            let text = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour,
-                              parts.tm_min, parts.tm_sec)
+            let text = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d.", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour,
+                parts.tm_min, parts.tm_sec)
             cached = (second, text)
             return text
         }

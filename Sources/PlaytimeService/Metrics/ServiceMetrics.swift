@@ -72,8 +72,10 @@ package final class ServiceMetrics: Sendable {
         package var version: String
 
         /// Gauges.
-        package init(connections: (general: Int, reserved: Int), bodyMemory: (inUse: Int, peak: Int), keys: (valid: Int, revoked: Int),
-                     version: String) {
+        package init(
+            connections: (general: Int, reserved: Int), bodyMemory: (inUse: Int, peak: Int), keys: (valid: Int, revoked: Int),
+            version: String
+        ) {
             self.connections = connections
             self.bodyMemory = bodyMemory
             self.keys = keys
@@ -96,8 +98,9 @@ package final class ServiceMetrics: Sendable {
         for operation in counts.latency.keys.sorted() {
             let latency = counts.latency[operation]!
             for (index, bound) in Self.latencyBuckets.enumerated() {
-                out.sample("playtime_http_request_duration_seconds_bucket", [("operation", operation), ("le", PrometheusText.number(bound))],
-                           latency.buckets[index])
+                out.sample(
+                    "playtime_http_request_duration_seconds_bucket", [("operation", operation), ("le", PrometheusText.number(bound))],
+                    latency.buckets[index])
             }
             out.sample("playtime_http_request_duration_seconds_bucket", [("operation", operation), ("le", "+Inf")], latency.count)
             out.sample("playtime_http_request_duration_seconds_sum", [("operation", operation)], Double(latency.sumNanoseconds) / 1e9)

@@ -1,5 +1,5 @@
-internal import PlaytimeHTTP
 internal import PlaytimeAudit
+internal import PlaytimeHTTP
 internal import PlaytimeServer
 internal import PlaytimeTickets
 

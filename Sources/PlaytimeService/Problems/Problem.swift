@@ -44,11 +44,13 @@ package struct Problem: Error, Sendable, Encodable {
 
 extension Problem {
     /// Every code the service answers with (docs/openapi.json lists the same; a test checks).
-    package static let knownCodes = ["bad-request", "unauthorized", "key-revoked", "not-found", "method-not-allowed", "unsupported-media-type",
-                                     "too-large", "request-timeout", "headers-too-large", "busy", "version-not-supported", "store-unavailable",
-                                     "already-redeemed", "malformed-ticket", "unknown-ticket-key", "forged-ticket", "other-player", "unknown-policy",
-                                     "ticket-not-yet-valid", "ticket-expired", "not-a-journal", "not-enrolled", "unreadable-journal", "over-limit",
-                                     "concurrent-upload", "bad-anchor-request", "unknown-multiplier", "grants-off", "not-the-ad-network", "not-ready"]
+    package static let knownCodes = [
+        "bad-request", "unauthorized", "key-revoked", "not-found", "method-not-allowed", "unsupported-media-type",
+        "too-large", "request-timeout", "headers-too-large", "busy", "version-not-supported", "store-unavailable",
+        "already-redeemed", "malformed-ticket", "unknown-ticket-key", "forged-ticket", "other-player", "unknown-policy",
+        "ticket-not-yet-valid", "ticket-expired", "not-a-journal", "not-enrolled", "unreadable-journal", "over-limit",
+        "concurrent-upload", "bad-anchor-request", "unknown-multiplier", "grants-off", "not-the-ad-network", "not-ready",
+    ]
 }
 
 /// The title of each code: one short sentence per kind of problem.

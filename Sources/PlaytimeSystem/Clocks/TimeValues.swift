@@ -51,7 +51,9 @@ package struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible
     }
 
     @_transparent package static func + (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan { TimeSpan(nanoseconds: Saturating.add(lhs.nanoseconds, rhs.nanoseconds)) }
-    @_transparent package static func - (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
+    @_transparent package static func - (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
+        TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds))
+    }
     @_transparent package static prefix func - (span: TimeSpan) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(0, span.nanoseconds)) }
     @_transparent package static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
@@ -72,7 +74,7 @@ package struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible
         // |span| × ppm + 999 999 in 128 bits (two 64-bit halves: UInt128 needs macOS 15, docs/apple.md).
         let product = span.magnitude.multipliedFullWidth(by: UInt64(max(0, ppm)))
         let (low, carry) = product.low.addingReportingOverflow(999_999)
-        let high = product.high &+ (carry ? 1 : 0) // product.high ≤ 2⁶⁴ − 2: cannot wrap
+        let high = product.high &+ (carry ? 1 : 0)  // product.high ≤ 2⁶⁴ − 2: cannot wrap
         // A high half ≥ 10⁶ means a quotient ≥ 2⁶⁴, beyond Int64.max (and beyond dividingFullWidth).
         guard high < 1_000_000 else { return .max }
         let scaled = UInt64(1_000_000).dividingFullWidth((high: high, low: low)).quotient
@@ -101,7 +103,9 @@ package struct Instant<Frame: TimeFrame>: Hashable, Comparable, Sendable {
     @_transparent
     package init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
-    @_transparent package static func - (lhs: Instant, rhs: Instant) -> TimeSpan { TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
+    @_transparent package static func - (lhs: Instant, rhs: Instant) -> TimeSpan {
+        TimeSpan(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds))
+    }
     @_transparent package static func + (lhs: Instant, rhs: TimeSpan) -> Instant { Instant(nanoseconds: Saturating.add(lhs.nanoseconds, rhs.nanoseconds)) }
     @_transparent package static func - (lhs: Instant, rhs: TimeSpan) -> Instant { Instant(nanoseconds: Saturating.subtract(lhs.nanoseconds, rhs.nanoseconds)) }
     @_transparent package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }

@@ -35,8 +35,11 @@ package enum ArrivalStampControl {
             let header = control.loadUnaligned(fromByteOffset: offset, as: cmsghdr.self)
             let length = Int(header.cmsg_len)
             guard length >= headerSize, length <= control.count - offset else { return nil }
-            if header.cmsg_level == SOL_SOCKET, let stamp = stamp(type: header.cmsg_type, control: control,
-                                                                 data: offset + dataOffset, end: offset + length) {
+            if header.cmsg_level == SOL_SOCKET,
+                let stamp = stamp(
+                    type: header.cmsg_type, control: control,
+                    data: offset + dataOffset, end: offset + length)
+            {
                 return stamp
             }
             let step = aligned(length)

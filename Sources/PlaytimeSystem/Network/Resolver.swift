@@ -67,8 +67,9 @@ package enum Resolver {
         var cursor = list
         while let entry = cursor {
             if let raw = entry.pointee.ai_addr,
-               let address = SocketAddress(raw: raw, length: Int(entry.pointee.ai_addrlen)),
-               !result.contains(address) {
+                let address = SocketAddress(raw: raw, length: Int(entry.pointee.ai_addrlen)),
+                !result.contains(address)
+            {
                 result.append(address)
             }
             cursor = entry.pointee.ai_next

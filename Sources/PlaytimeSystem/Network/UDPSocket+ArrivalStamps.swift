@@ -30,7 +30,8 @@ package struct StampedDatagram: Sendable, Hashable {
     /// or a faked wall clock).
     package func arrivalBootNanoseconds(notBefore: Int64) -> Int64 {
         guard let stamp = kernelWallNanoseconds,
-              WallToBootMapping.fallsInWindow(stamp, pairedWith: readAt, notBefore: notBefore) else { return readAt.bootNanoseconds }
+            WallToBootMapping.fallsInWindow(stamp, pairedWith: readAt, notBefore: notBefore)
+        else { return readAt.bootNanoseconds }
         return WallToBootMapping.bootNanoseconds(ofWall: stamp, pairedWith: readAt, notBefore: notBefore)
     }
 }

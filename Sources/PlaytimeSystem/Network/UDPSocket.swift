@@ -59,4 +59,3 @@ package final class UDPSocket {
         throw error
     }
 }
-

@@ -32,8 +32,9 @@ extension FileSystem {
         }
         guard !path.isEmpty else { throw FileAccessError(path: path, access: .write, reason: .emptyPath) }
         let existingMode = try replaceableMode(of: path)
-        let temporary = try writeTemporarySibling(of: path, bytes: bytes, permissions: existingMode ?? permissions,
-                                                  exactPermissions: existingMode != nil)
+        let temporary = try writeTemporarySibling(
+            of: path, bytes: bytes, permissions: existingMode ?? permissions,
+            exactPermissions: existingMode != nil)
         do throws(FileAccessError) {
             // The path is examined again just before the rename, so what was put there meanwhile is not replaced.
             _ = try replaceableMode(of: path)
@@ -64,7 +65,8 @@ extension FileSystem {
     /// Creates `.NAME.tmp-RANDOM` beside `path` (exclusively, never through a link), writes `bytes` into it
     /// and `fsync`s it; returns its path. On failure nothing is left behind (a full disk included).
     static func writeTemporarySibling(of path: String, bytes: [UInt8], permissions: UInt32, exactPermissions: Bool)
-        throws(FileAccessError) -> String {
+        throws(FileAccessError) -> String
+    {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

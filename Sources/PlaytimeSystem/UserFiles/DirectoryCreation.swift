@@ -27,8 +27,9 @@ extension FileSystem {
                 throw FileAccessError(path: prefix, access: .createDirectory, error)
             }
             guard let existing, existing == .directory else {
-                throw FileAccessError(path: isLast ? path : prefix, access: .createDirectory,
-                                      reason: .notDirectory(existing ?? .symbolicLink))
+                throw FileAccessError(
+                    path: isLast ? path : prefix, access: .createDirectory,
+                    reason: .notDirectory(existing ?? .symbolicLink))
             }
         }
     }

@@ -57,11 +57,17 @@ package struct FileAccessError: Error, Sendable, Equatable, CustomStringConverti
     /// Classifies a failed call's `errno` (missing, permission, directory; anything else as is).
     init(path: String, access: Access, _ error: SystemError) {
         let reason: Reason
-        if error.meansNoSuchFile { reason = access == .read ? .noSuchFile : .noSuchDirectory }
-        else if error.meansPermissionDenied { reason = .permissionDenied }
-        else if error.meansIsDirectory { reason = .isDirectory }
-        else if error.meansAlreadyExists { reason = .alreadyExists }
-        else { reason = .system(error) }
+        if error.meansNoSuchFile {
+            reason = access == .read ? .noSuchFile : .noSuchDirectory
+        } else if error.meansPermissionDenied {
+            reason = .permissionDenied
+        } else if error.meansIsDirectory {
+            reason = .isDirectory
+        } else if error.meansAlreadyExists {
+            reason = .alreadyExists
+        } else {
+            reason = .system(error)
+        }
         self.init(path: path, access: access, reason: reason)
     }
 

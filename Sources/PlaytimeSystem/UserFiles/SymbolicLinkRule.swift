@@ -21,7 +21,8 @@ extension FileSystem {
 
     /// ``kindRefusingLink(atPath:access:)`` with the permission bits of what is there.
     static func statusRefusingLink(atPath path: String, access: FileAccessError.Access)
-        throws(FileAccessError) -> (kind: FileKind, permissions: UInt32)? {
+        throws(FileAccessError) -> (kind: FileKind, permissions: UInt32)?
+    {
         guard !path.isEmpty else { throw FileAccessError(path: path, access: access, reason: .emptyPath) }
         var info = stat()
         guard lstat(path, &info) == 0 else {

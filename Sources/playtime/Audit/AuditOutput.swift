@@ -36,25 +36,31 @@ final class AuditOutput {
         if !json { for finding in session.findings { shown[finding, default: 0] += 1 } }
         let flags = session.verdict.flags.map(\.kind.rawValue) + session.findings.map(\.kind.rawValue)
         if json {
-            print(JSONValue.object((account.map { [("account", $0)] } ?? []) + [
-                ("sessionId", .string(session.sessionID)),
-                ("journal", .string(session.journal)),
-                ("status", .string(session.statusText)),
-                ("method", .string(session.verdict.method.rawValue)),
-                ("proof", .string(session.verdict.status.rawValue)),
-                ("creditedSeconds", .int(session.verdict.creditedSeconds)),
-                ("gold", .int(session.recomputedGold)),
-                ("claimedGold", session.claimedGold.map { .int($0) } ?? .null),
-                ("flags", .array(flags.map(JSONValue.string))),
-                ("findings", .array(session.findings.map { .string($0.description) })),
-            ]).text)
+            print(
+                JSONValue.object(
+                    (account.map { [("account", $0)] } ?? []) + [
+                        ("sessionId", .string(session.sessionID)),
+                        ("journal", .string(session.journal)),
+                        ("status", .string(session.statusText)),
+                        ("method", .string(session.verdict.method.rawValue)),
+                        ("proof", .string(session.verdict.status.rawValue)),
+                        ("creditedSeconds", .int(session.verdict.creditedSeconds)),
+                        ("gold", .int(session.recomputedGold)),
+                        ("claimedGold", session.claimedGold.map { .int($0) } ?? .null),
+                        ("flags", .array(flags.map(JSONValue.string))),
+                        ("findings", .array(session.findings.map { .string($0.description) })),
+                    ]
+                ).text)
         } else if quiet {
             for finding in session.findings { print("finding: \(session.journal): \(finding)") }
         } else {
             printHeaderOnce()
-            print(row([session.sessionID, session.journal, session.statusText, session.verdict.method.rawValue,
-                       session.verdict.status.rawValue, String(session.verdict.creditedSeconds), String(session.recomputedGold),
-                       session.claimedGold.map(String.init) ?? "-", flags.isEmpty ? "-" : flags.joined(separator: ",")]))
+            print(
+                row([
+                    session.sessionID, session.journal, session.statusText, session.verdict.method.rawValue,
+                    session.verdict.status.rawValue, String(session.verdict.creditedSeconds), String(session.recomputedGold),
+                    session.claimedGold.map(String.init) ?? "-", flags.isEmpty ? "-" : flags.joined(separator: ","),
+                ]))
         }
     }
 
@@ -77,10 +83,13 @@ final class AuditOutput {
     /// Prints the summary (its loose findings already printed); `directory` adds a directory audit's counts.
     func finishTotals(_ summary: AuditSummary, directory: DirectoryCounts?) {
         if json {
-            let counts: [(String, JSONValue)] = directory.map {
-                [("accounts", .int(Int64($0.accounts))), ("unenrolledJournals", .int(Int64($0.unenrolledJournals))),
-                 ("unreadableFiles", .int(Int64($0.unreadableFiles)))]
-            } ?? []
+            let counts: [(String, JSONValue)] =
+                directory.map {
+                    [
+                        ("accounts", .int(Int64($0.accounts))), ("unenrolledJournals", .int(Int64($0.unenrolledJournals))),
+                        ("unreadableFiles", .int(Int64($0.unreadableFiles))),
+                    ]
+                } ?? []
             let fields: [(String, JSONValue)] = [
                 ("status", .string(summary.isClean ? "clean" : "findings")),
                 ("journals", .int(Int64(summary.journals))),
@@ -90,24 +99,35 @@ final class AuditOutput {
                 ("creditedSeconds", .int(summary.creditedSeconds)),
                 ("recomputedGold", .int(summary.recomputedGold)),
                 ("claimedGold", .int(summary.claimedGold)),
-                ("findings", .array(summary.findings.map { finding in
-                    .object([("kind", .string(finding.kind.rawValue)), ("journal", .string(finding.journal)),
-                             ("sessionId", .optional(finding.sessionID)), ("sequence", finding.sequence.map { .int(Int64($0)) } ?? .null),
-                             ("detail", .string(finding.detail))])
-                })),
+                (
+                    "findings",
+                    .array(
+                        summary.findings.map { finding in
+                            .object([
+                                ("kind", .string(finding.kind.rawValue)), ("journal", .string(finding.journal)),
+                                ("sessionId", .optional(finding.sessionID)), ("sequence", finding.sequence.map { .int(Int64($0)) } ?? .null),
+                                ("detail", .string(finding.detail)),
+                            ])
+                        })
+                ),
             ]
             print(JSONValue.object([("summary", .object(fields + counts))]).text)
             return
         }
         print("")
         if let directory {
-            print("accounts: \(directory.accounts); journals without a verified enrollment anchor: \(directory.unenrolledJournals); "
-                  + "files not audited (not readable journals, see standard error): \(directory.unreadableFiles)")
+            print(
+                "accounts: \(directory.accounts); journals without a verified enrollment anchor: \(directory.unenrolledJournals); "
+                    + "files not audited (not readable journals, see standard error): \(directory.unreadableFiles)")
         }
-        print("audited \(summary.journals) journal(s), \(summary.records) records, \(summary.sessions) sessions: "
-              + "\(summary.creditedSeconds) s credited, \(summary.recomputedGold) gold justified, \(summary.claimedGold) gold claimed")
-        print(summary.isClean ? "result: clean" : "result: \(summary.findings.count) finding(s): "
-              + Set(summary.findings.map(\.kind.rawValue)).sorted().joined(separator: ", "))
+        print(
+            "audited \(summary.journals) journal(s), \(summary.records) records, \(summary.sessions) sessions: "
+                + "\(summary.creditedSeconds) s credited, \(summary.recomputedGold) gold justified, \(summary.claimedGold) gold claimed")
+        print(
+            summary.isClean
+                ? "result: clean"
+                : "result: \(summary.findings.count) finding(s): "
+                    + Set(summary.findings.map(\.kind.rawValue)).sorted().joined(separator: ", "))
     }
 
     private func row(_ cells: [String]) -> String {

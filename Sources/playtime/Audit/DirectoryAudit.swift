@@ -76,7 +76,8 @@ struct DirectoryAudit: Sendable {
     /// unenrolled group last; file names in order within each). Reports unreadable and unenrolled files.
     private func group(_ names: [String], counts: inout DirectoryCounts) -> [Group] {
         let results = ProbeResults(count: names.count)
-        let directory = directory, probe = probe
+        let directory = directory
+        let probe = probe
         concurrentForEach(count: names.count, workers: jobs) { index in
             let path = directory + "/" + names[index]
             // Only regular files are journals: symbolic links, subdirectories and special files are skipped.
@@ -115,8 +116,9 @@ struct DirectoryAudit: Sendable {
             let title = group.account.map { "account \(JSONValue.string($0).text)" } ?? "journals without a verified enrollment anchor"
             lines.append("\(title): \(group.entries.count) journal(s)")
         }
-        let auditor = SessionAuditor(key: probe.key(for: group.entries[0].journalID), configuration: configuration,
-                                     crossDeviceChecks: group.entries.count > 1, judgesConcurrently: false)
+        let auditor = SessionAuditor(
+            key: probe.key(for: group.entries[0].journalID), configuration: configuration,
+            crossDeviceChecks: group.entries.count > 1, judgesConcurrently: false)
         for entry in group.entries {
             let path = directory + "/" + entry.name
             do {

@@ -40,7 +40,8 @@ struct EnrollmentProbe: Sendable {
         let head: [UInt8]
         do { head = try Self.readHead(path: path) } catch { return .unreadable(plainMessage(error)) }
         guard let headerEnd = head.firstIndex(of: 0x0a), let journalID = JournalHeader.peekJournalID(Array(head[..<headerEnd])),
-              let packed = PackedJournalID(journalID) else {
+            let packed = PackedJournalID(journalID)
+        else {
             return .unreadable("no journal id in its first line: not a journal")
         }
         let recordEnd = head[(headerEnd + 1)...].firstIndex(of: 0x0a)

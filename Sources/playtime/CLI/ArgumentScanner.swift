@@ -34,7 +34,10 @@ func scanArguments(_ arguments: [String], valueOptions: Set<String>, flags: Set<
             parsed.positionals.append(argument)
             continue
         }
-        if argument == "--" { optionsEnded = true; continue }
+        if argument == "--" {
+            optionsEnded = true
+            continue
+        }
         var name = argument
         var inlineValue: String?
         if let equals = argument.firstIndex(of: "=") {
@@ -80,7 +83,8 @@ func parseSeconds(_ text: String, option: String) throws(UsageError) -> Int64 {
 func parseSeconds(_ text: String, option: String, in range: ClosedRange<Int64>) throws(UsageError) -> Int64 {
     let value = try parseSeconds(text, option: option)
     guard range.contains(value) else {
-        throw UsageError(description: "\(option) takes a number of seconds from \(secondsText(range.lowerBound)) to \(secondsText(range.upperBound)), not '\(text)'")
+        throw UsageError(
+            description: "\(option) takes a number of seconds from \(secondsText(range.lowerBound)) to \(secondsText(range.upperBound)), not '\(text)'")
     }
     return value
 }

@@ -34,15 +34,17 @@ private func unixSeconds(_ bytes: [UInt8]) -> Int64? {
 private func rfc3339(_ bytes: [UInt8]) -> Int64? {
     // YYYY-MM-DDTHH:MM:SS is 19 bytes, then an optional fraction, then Z or ±HH:MM.
     guard bytes.count >= 20,
-          let year = number(bytes, 0, 4), bytes[4] == UInt8(ascii: "-"),
-          let month = number(bytes, 5, 2), bytes[7] == UInt8(ascii: "-"),
-          let day = number(bytes, 8, 2),
-          [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[10]),
-          let hour = number(bytes, 11, 2), bytes[13] == UInt8(ascii: ":"),
-          let minute = number(bytes, 14, 2), bytes[16] == UInt8(ascii: ":"),
-          let second = number(bytes, 17, 2) else { return nil }
+        let year = number(bytes, 0, 4), bytes[4] == UInt8(ascii: "-"),
+        let month = number(bytes, 5, 2), bytes[7] == UInt8(ascii: "-"),
+        let day = number(bytes, 8, 2),
+        [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(bytes[10]),
+        let hour = number(bytes, 11, 2), bytes[13] == UInt8(ascii: ":"),
+        let minute = number(bytes, 14, 2), bytes[16] == UInt8(ascii: ":"),
+        let second = number(bytes, 17, 2)
+    else { return nil }
     guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-          hour <= 23, minute <= 59, second <= 60 else { return nil }
+        hour <= 23, minute <= 59, second <= 60
+    else { return nil }
     var index = 19
     var fraction: Int64 = 0
     if bytes[index] == UInt8(ascii: ".") {
@@ -59,7 +61,8 @@ private func rfc3339(_ bytes: [UInt8]) -> Int64? {
         guard index + 1 == bytes.count else { return nil }
     case UInt8(ascii: "+"), UInt8(ascii: "-"):
         guard index + 6 == bytes.count, let offsetHour = number(bytes, index + 1, 2), bytes[index + 3] == UInt8(ascii: ":"),
-              let offsetMinute = number(bytes, index + 4, 2), offsetHour <= 23, offsetMinute <= 59 else { return nil }
+            let offsetMinute = number(bytes, index + 4, 2), offsetHour <= 23, offsetMinute <= 59
+        else { return nil }
         offsetSeconds = (offsetHour * 3_600 + offsetMinute * 60) * (bytes[index] == UInt8(ascii: "-") ? -1 : 1)
     default:
         return nil

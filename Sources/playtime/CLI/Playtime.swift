@@ -11,24 +11,24 @@ enum Playtime {
 
     static var overview: String {
         var text = """
-        playtime \(version) — provable time away and fair offline earnings
+            playtime \(version) — provable time away and fair offline earnings
 
-        USAGE: playtime <command> [options]
+            USAGE: playtime <command> [options]
 
-        COMMANDS:
+            COMMANDS:
 
-        """
+            """
         for command in commands {
             text += "  " + command.name.padding(toLength: 12) + command.summary + "\n"
         }
         text += """
 
-        Run 'playtime help <command>' for a command's options.
+            Run 'playtime help <command>' for a command's options.
 
-        Files playtime writes or keeps (--journal, --key-file, --svg) are named as themselves: a symbolic
-        link is refused, never followed. A reader that leaves early (playtime ... | head) ends the output
-        quietly, and the exit status is still the command's own.
-        """
+            Files playtime writes or keeps (--journal, --key-file, --svg) are named as themselves: a symbolic
+            link is refused, never followed. A reader that leaves early (playtime ... | head) ends the output
+            quietly, and the exit status is still the command's own.
+            """
         return text
     }
 
@@ -48,7 +48,10 @@ enum Playtime {
             // Hidden: the child process of the journal crash test (appends until killed).
             return HiddenCommands.journalAppendLoop(Array(arguments.dropFirst()))
         case "help":
-            guard arguments.count > 1 else { print(overview); return ExitCode.success }
+            guard arguments.count > 1 else {
+                print(overview)
+                return ExitCode.success
+            }
             guard let command = commands.first(where: { $0.name == arguments[1] }) else {
                 printError("playtime: no command '\(arguments[1])'. Run 'playtime --help'.")
                 return ExitCode.usage

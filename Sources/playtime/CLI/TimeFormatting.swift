@@ -4,10 +4,16 @@ enum TimeFormatting {
     static func utc(_ unixNanoseconds: Int64) -> String {
         var seconds = unixNanoseconds / 1_000_000_000
         var nanos = unixNanoseconds % 1_000_000_000
-        if nanos < 0 { nanos += 1_000_000_000; seconds -= 1 }
+        if nanos < 0 {
+            nanos += 1_000_000_000
+            seconds -= 1
+        }
         var days = seconds / 86_400
         var secondOfDay = seconds % 86_400
-        if secondOfDay < 0 { secondOfDay += 86_400; days -= 1 }
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
         // Civil date from days since 1970-01-01 (proleptic Gregorian).
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
@@ -18,7 +24,8 @@ enum TimeFormatting {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(nanos, 9))Z"
+        return
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2)).\(pad(nanos, 9))Z"
     }
 
     /// Seconds with three decimals, signed when negative: `7203.125`.

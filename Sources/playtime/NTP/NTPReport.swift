@@ -50,15 +50,18 @@ enum NTPReport {
     }
 
     private static func rows(_ servers: [NTPServerOutcome]) -> String {
-        var lines = ["SERVER".padding(toLength: 26) + "STATUS".padding(toLength: 15) + "OFFSET s".padding(toLength: 14)
-                     + "DELAY s".padding(toLength: 11) + "STRATUM  REASON"]
+        var lines = [
+            "SERVER".padding(toLength: 26) + "STATUS".padding(toLength: 15) + "OFFSET s".padding(toLength: 14)
+                + "DELAY s".padding(toLength: 11) + "STRATUM  REASON"
+        ]
         for outcome in servers {
             let sample = outcome.sample
-            lines.append(outcome.server.padding(toLength: 26) + outcome.status.rawValue.padding(toLength: 15)
-                         + (sample.map { signed($0.offsetNanoseconds) } ?? "-").padding(toLength: 14)
-                         + (sample.map { seconds($0.delayNanoseconds) } ?? "-").padding(toLength: 11)
-                         + (sample.map { String($0.stratum) } ?? "-").padding(toLength: 9)
-                         + (outcome.reason ?? ""))
+            lines.append(
+                outcome.server.padding(toLength: 26) + outcome.status.rawValue.padding(toLength: 15)
+                    + (sample.map { signed($0.offsetNanoseconds) } ?? "-").padding(toLength: 14)
+                    + (sample.map { seconds($0.delayNanoseconds) } ?? "-").padding(toLength: 11)
+                    + (sample.map { String($0.stratum) } ?? "-").padding(toLength: 9)
+                    + (outcome.reason ?? ""))
         }
         return lines.joined(separator: "\n")
     }

@@ -9,18 +9,18 @@ enum RecordAnchor {
     static let flags: Set<String> = ["--json", "--repair-torn-tail"]
 
     static let help = """
-    RECORD ANCHOR:
-    Appends the server anchor TOKEN (the `pa1.` text a game server issued for this journal at its current
-    head) as an `anchor` record, written and fsync'd before the command exits, with the checks the game's
-    facade makes: the token must be well formed, name this journal's id and its last record (sequence and
-    MAC); nothing is written otherwise. A token the journal already holds writes nothing (exit 0). The journal
-    must exist (a token names its head). Exit status 2 when the token is refused.
-    The command reads the journal's head and the clock just before appending, so it records the token as
-    answered at that instant: a round trip of about zero, making the token's time a fix of network time
-    with no error beyond it for this boot (later departures carry it). Hand it a token fresh from the server;
-    a game measures the real round trip instead (OfflineEarnings.anchorRequest / recordAnchor). Sessions of
-    this boot waiting for proof are settled by it, as the facade settles them (no claims are written here).
-    """
+        RECORD ANCHOR:
+        Appends the server anchor TOKEN (the `pa1.` text a game server issued for this journal at its current
+        head) as an `anchor` record, written and fsync'd before the command exits, with the checks the game's
+        facade makes: the token must be well formed, name this journal's id and its last record (sequence and
+        MAC); nothing is written otherwise. A token the journal already holds writes nothing (exit 0). The journal
+        must exist (a token names its head). Exit status 2 when the token is refused.
+        The command reads the journal's head and the clock just before appending, so it records the token as
+        answered at that instant: a round trip of about zero, making the token's time a fix of network time
+        with no error beyond it for this boot (later departures carry it). Hand it a token fresh from the server;
+        a game measures the real round trip instead (OfflineEarnings.anchorRequest / recordAnchor). Sessions of
+        this boot waiting for proof are settled by it, as the facade settles them (no claims are written here).
+        """
 
     static func run(_ parsed: ParsedArguments) -> Int32 {
         let extra = parsed.options.keys.filter { !valueOptions.contains($0) } + parsed.flags.filter { !flags.contains($0) }
@@ -49,8 +49,9 @@ enum RecordAnchor {
         var configuration = RecorderConfiguration()
         configuration.repairTornTail = parsed.has("--repair-torn-tail")
         do {
-            let recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: SystemClockSource(), networkTime: nil,
-                                               configuration: configuration)
+            let recorder = try SessionRecorder(
+                journalPath: journalPath, key: key, clock: SystemClockSource(), networkTime: nil,
+                configuration: configuration)
             let token: String
             let written: (sequence: UInt64?, settlements: [RecordedEvent])
             if let given = parsed.value("--token") {
@@ -93,8 +94,11 @@ enum RecordAnchor {
             let recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: SystemClockSource(), networkTime: nil)
             let request = recorder.anchorRequest()
             if parsed.has("--json") {
-                print(JSONValue.object([("request", .string(request.text)), ("journalId", .string(request.journalID)),
-                                        ("headSequence", .int(Int64(clamping: request.headSequence)))]).text)
+                print(
+                    JSONValue.object([
+                        ("request", .string(request.text)), ("journalId", .string(request.journalID)),
+                        ("headSequence", .int(Int64(clamping: request.headSequence))),
+                    ]).text)
             } else {
                 print(request.text)
             }

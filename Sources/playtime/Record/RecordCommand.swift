@@ -9,44 +9,44 @@ enum RecordCommand: Command {
     static let name = "record"
     static let summary = "Record one lifecycle event with this machine's clocks into a journal"
     static let help = """
-    USAGE: playtime record <background|foreground|launch|heartbeat> --journal FILE --key-file FILE
-                           [--create-key] [--ntp SERVER]... [--roughtime SERVER=KEY]...
-                           [--rate GOLD_PER_HOUR] [--policy-version V]
-                           [--enrollment TEXT|@FILE] [--server URL --api-key KEY --player ID]
-                           [--repair-torn-tail] [--json]
-           playtime record anchor --journal FILE --key-file FILE (--token TOKEN | --server URL --api-key KEY --player ID)
-                           [--repair-torn-tail] [--json]
-           playtime record anchor-request --journal FILE --key-file FILE [--json]
+        USAGE: playtime record <background|foreground|launch|heartbeat> --journal FILE --key-file FILE
+                               [--create-key] [--ntp SERVER]... [--roughtime SERVER=KEY]...
+                               [--rate GOLD_PER_HOUR] [--policy-version V]
+                               [--enrollment TEXT|@FILE] [--server URL --api-key KEY --player ID]
+                               [--repair-torn-tail] [--json]
+               playtime record anchor --journal FILE --key-file FILE (--token TOKEN | --server URL --api-key KEY --player ID)
+                               [--repair-torn-tail] [--json]
+               playtime record anchor-request --journal FILE --key-file FILE [--json]
 
-    Appends one event (written and fsync'd before the command exits) with the wall clock, the boot clock
-    (which counts sleep and cannot be set), the boot identity, network time if an NTP server answers, and
-    connectivity. Each run is a separate process, as an app relaunch is: the journal carries the state.
-    A new journal is version 2: the boot clock is written as the time since the boot segment's first
-    record and the boot identity as a keyed pseudonym; the segment's origin is kept in FILE.boot beside
-    the journal, which never leaves the device (docs/journal-format.md §13). With --json, the device's
-    own clocks and the session's verdict are shown too (not written to the journal).
+        Appends one event (written and fsync'd before the command exits) with the wall clock, the boot clock
+        (which counts sleep and cannot be set), the boot identity, network time if an NTP server answers, and
+        connectivity. Each run is a separate process, as an app relaunch is: the journal carries the state.
+        A new journal is version 2: the boot clock is written as the time since the boot segment's first
+        record and the boot identity as a keyed pseudonym; the segment's origin is kept in FILE.boot beside
+        the journal, which never leaves the device (docs/journal-format.md §13). With --json, the device's
+        own clocks and the session's verdict are shown too (not written to the journal).
 
-    OPTIONS:
-      --journal FILE          The journal (created if absent). A regular file or nothing yet: a symbolic link
-                              is refused, as is a directory, FIFO, device or socket, and nothing is created.
-      --key-file FILE         The journal key (hex text, at least 16 bytes). A regular file; a symbolic link
-                              is refused (name the file itself).
-      --create-key            Create the key file when it does not exist, or replace it when it is empty or
-                              torn and the journal holds no record (one a journal depends on is kept: exit 2).
-      --ntp SERVER            Ask this NTP server (repeatable; host, host:port, [v6]:port). Default: none.
-      --roughtime SERVER=KEY  Ask this Roughtime server for signed time (repeatable, asked as a chain; SERVER
-                              as for --ntp, default port 2002; KEY its base64 Ed25519 public key). A
-                              background is then stamped right after it is written, and a return carries a
-                              fresh signed answer (docs/journal-format.md §12). Default: none.
-      --rate GOLD_PER_HOUR    Earn rate to snapshot at background or heartbeat (default 600).
-      --policy-version V      Reward policy version to snapshot (default: the embedded policy's).
-      --repair-torn-tail      Cut a torn last line left by a crash instead of refusing.
-      --json                  Print one JSON object.
+        OPTIONS:
+          --journal FILE          The journal (created if absent). A regular file or nothing yet: a symbolic link
+                                  is refused, as is a directory, FIFO, device or socket, and nothing is created.
+          --key-file FILE         The journal key (hex text, at least 16 bytes). A regular file; a symbolic link
+                                  is refused (name the file itself).
+          --create-key            Create the key file when it does not exist, or replace it when it is empty or
+                                  torn and the journal holds no record (one a journal depends on is kept: exit 2).
+          --ntp SERVER            Ask this NTP server (repeatable; host, host:port, [v6]:port). Default: none.
+          --roughtime SERVER=KEY  Ask this Roughtime server for signed time (repeatable, asked as a chain; SERVER
+                                  as for --ntp, default port 2002; KEY its base64 Ed25519 public key). A
+                                  background is then stamped right after it is written, and a return carries a
+                                  fresh signed answer (docs/journal-format.md §12). Default: none.
+          --rate GOLD_PER_HOUR    Earn rate to snapshot at background or heartbeat (default 600).
+          --policy-version V      Reward policy version to snapshot (default: the embedded policy's).
+          --repair-torn-tail      Cut a torn last line left by a crash instead of refusing.
+          --json                  Print one JSON object.
 
-    `record anchor` appends a game server's anchor token instead (see below).
+        `record anchor` appends a game server's anchor token instead (see below).
 
-    EXIT STATUS: 0 recorded (or a repeated event, nothing written); 2 usage error, bad key or corrupt journal.
-    """ + "\n\n" + RecordLink.help + "\n\n" + RecordAnchor.help
+        EXIT STATUS: 0 recorded (or a repeated event, nothing written); 2 usage error, bad key or corrupt journal.
+        """ + "\n\n" + RecordLink.help + "\n\n" + RecordAnchor.help
 
     static func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
@@ -55,14 +55,17 @@ enum RecordCommand: Command {
         var servers: [NTPServer] = []
         var roughtimeServers: [RoughtimeServer] = []
         do throws(UsageError) {
-            parsed = try scanArguments(arguments, valueOptions: Set(["--journal", "--key-file", "--ntp", "--roughtime", "--rate", "--policy-version"])
-                                                              .union(RecordAnchor.valueOptions).union(RecordLink.valueOptions),
-                                       flags: RecordAnchor.flags.union(["--create-key"]))
+            parsed = try scanArguments(
+                arguments,
+                valueOptions: Set(["--journal", "--key-file", "--ntp", "--roughtime", "--rate", "--policy-version"])
+                    .union(RecordAnchor.valueOptions).union(RecordLink.valueOptions),
+                flags: RecordAnchor.flags.union(["--create-key"]))
             if parsed.positionals == ["anchor"] { return RecordAnchor.run(parsed) }
             if parsed.positionals == ["anchor-request"] { return RecordAnchor.printRequest(parsed) }
             guard parsed.value("--token") == nil else { throw UsageError(description: "--token is for 'record anchor'") }
             guard parsed.positionals.count == 1, let kind = SessionEventKind(rawValue: parsed.positionals[0]),
-                  kind != .settlement else {
+                kind != .settlement
+            else {
                 throw UsageError(description: "name one event: background, foreground, launch or heartbeat")
             }
             event = kind
@@ -117,10 +120,11 @@ enum RecordCommand: Command {
         let source: (any NetworkTimeSource)? = servers.isEmpty ? nil : NTPNetworkTimeSource(servers: servers)
         let clock = SystemClockSource()
         do {
-            let recorder = try SessionRecorder(journalPath: journalPath, key: key, clock: clock, networkTime: source,
-                                               connectivity: ConnectivityMonitor(probe: SystemConnectivityProbe(servers: servers), clock: clock),
-                                               signedTime: roughtimeServers.isEmpty ? nil : RoughtimeSignedTimeSource(servers: roughtimeServers),
-                                               configuration: configuration, journalID: enrollment.flatMap { Hex.decode($0.journalID) })
+            let recorder = try SessionRecorder(
+                journalPath: journalPath, key: key, clock: clock, networkTime: source,
+                connectivity: ConnectivityMonitor(probe: SystemConnectivityProbe(servers: servers), clock: clock),
+                signedTime: roughtimeServers.isEmpty ? nil : RoughtimeSignedTimeSource(servers: roughtimeServers),
+                configuration: configuration, journalID: enrollment.flatMap { Hex.decode($0.journalID) })
             // An enrolled journal begins with its enrollment anchor (durable before the event; nothing when it holds it).
             if let enrollment { _ = try recorder.recordEnrollment(enrollment.anchor) }
             let policy = parsed.value("--policy-version") ?? RewardPolicy.default.version
@@ -152,8 +156,11 @@ enum RecordCommand: Command {
             return ExitCode.success
         } catch {
             printError("playtime record: \(journalPath): \(plainMessage(error))")
-            if case .journal(.tornTail) = error { printError("Nothing was written. Run again with --repair-torn-tail to cut the torn line.") }
-            else { printError("Nothing was written; the journal was left as it was.") }
+            if case .journal(.tornTail) = error {
+                printError("Nothing was written. Run again with --repair-torn-tail to cut the torn line.")
+            } else {
+                printError("Nothing was written; the journal was left as it was.")
+            }
             return ExitCode.usage
         }
     }

@@ -13,22 +13,22 @@ struct RecordLink {
     static let valueOptions: Set<String> = ["--enrollment", "--server", "--api-key", "--player"]
 
     static let help = """
-    ENROLLED JOURNALS:
-      --enrollment TEXT|@FILE  Make (or continue) the journal a game server enrolled: TEXT is the `pe1.…` enrollment
-                               (or @FILE holds it). A new journal takes the enrollment's id and key — the key file is
-                               written with it (0600) — and the enrollment anchor as its first record; an existing one
-                               must be that journal, under that key. The enrollment holds the key: keep it as the key
-                               file is kept.
-      --server URL             A playtime-server (http://HOST:PORT, loopback or a private address; put TLS in front of
-                               it elsewhere, docs/service.md): with --api-key and --player, a new journal is enrolled
-                               there, and after the event the server's anchor for the journal's head is recorded.
-      --api-key KEY            The backend's API key for --server (or the environment's PLAYTIME_API_KEY).
-      --player ID              The player the server enrolls and anchors for.
+        ENROLLED JOURNALS:
+          --enrollment TEXT|@FILE  Make (or continue) the journal a game server enrolled: TEXT is the `pe1.…` enrollment
+                                   (or @FILE holds it). A new journal takes the enrollment's id and key — the key file is
+                                   written with it (0600) — and the enrollment anchor as its first record; an existing one
+                                   must be that journal, under that key. The enrollment holds the key: keep it as the key
+                                   file is kept.
+          --server URL             A playtime-server (http://HOST:PORT, loopback or a private address; put TLS in front of
+                                   it elsewhere, docs/service.md): with --api-key and --player, a new journal is enrolled
+                                   there, and after the event the server's anchor for the journal's head is recorded.
+          --api-key KEY            The backend's API key for --server (or the environment's PLAYTIME_API_KEY).
+          --player ID              The player the server enrolls and anchors for.
 
-    `playtime record anchor-request --journal FILE --key-file FILE` prints the journal's anchor request (the `pr1.…`
-    text a backend sends to the service's anchors operation); `record anchor --token TOKEN` records the answer, or
-    `record anchor --server URL --api-key KEY --player ID` asks the server for it.
-    """
+        `playtime record anchor-request --journal FILE --key-file FILE` prints the journal's anchor request (the `pr1.…`
+        text a backend sends to the service's anchors operation); `record anchor --token TOKEN` records the answer, or
+        `record anchor --server URL --api-key KEY --player ID` asks the server for it.
+        """
 
     let enrollment: Enrollment?
     let service: ServiceClient?
@@ -96,7 +96,7 @@ struct RecordLink {
         if (try? FileSystem.kind(ofPath: keyPath, followingLinks: false)) == nil {
             do {
                 try FileSystem.createFile(atPath: keyPath, bytes: Array((Hex.encode(enrollment.key) + "\n").utf8), permissions: 0o600)
-            } catch where error.reason == .alreadyExists {
+            } catch  where error.reason == .alreadyExists {
                 // Written by another run meanwhile: checked below.
             } catch {
                 throw LinkError(description: "cannot write the key file \(keyPath): \(error)")
@@ -105,7 +105,8 @@ struct RecordLink {
         let stored: JournalKey
         do { stored = try KeyFile.load(path: keyPath) } catch { throw LinkError(description: "\(error)") }
         guard stored.keyIDHex == key.keyIDHex else {
-            throw LinkError(description: "the key file \(keyPath) holds another key than the enrollment's: name another key file, or the journal this key belongs to")
+            throw LinkError(
+                description: "the key file \(keyPath) holds another key than the enrollment's: name another key file, or the journal this key belongs to")
         }
         return key
     }

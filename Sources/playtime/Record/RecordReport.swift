@@ -13,7 +13,8 @@ enum RecordReport {
         let since = evidence.payloadVersion >= 2 ? "s into boot segment" : "s since boot"
         lines.append("  boot clock    " + TimeFormatting.seconds(evidence.clock.bootNanoseconds) + " \(since) \(evidence.clock.bootID ?? "(no boot id)")")
         if let network = evidence.network {
-            lines.append("  network time  " + TimeFormatting.utc(network.unixNanoseconds) + " ± " + TimeFormatting.seconds(network.errorBoundNanoseconds) + " s")
+            lines.append(
+                "  network time  " + TimeFormatting.utc(network.unixNanoseconds) + " ± " + TimeFormatting.seconds(network.errorBoundNanoseconds) + " s")
         } else {
             lines.append("  network time  none (no fix in this boot)")
         }
@@ -24,15 +25,22 @@ enum RecordReport {
         if let departure = result.departure {
             lines.append("  away since    " + TimeFormatting.utc(departure.clock.wallNanoseconds) + " (departure wall clock)")
             if departure.clock.bootID == evidence.clock.bootID {
-                lines.append("  boot delta    " + TimeFormatting.seconds(Self.difference(evidence.clock.bootNanoseconds, departure.clock.bootNanoseconds)) + " s (same boot: trustworthy)")
+                lines.append(
+                    "  boot delta    " + TimeFormatting.seconds(Self.difference(evidence.clock.bootNanoseconds, departure.clock.bootNanoseconds))
+                        + " s (same boot: trustworthy)")
             } else if evidence.payloadVersion >= 2 {
-                let credit = evidence.rebootCreditNanoseconds.map { "this device asserts an uptime of " + TimeFormatting.seconds($0) + " s (provisional)" }
+                let credit =
+                    evidence.rebootCreditNanoseconds.map { "this device asserts an uptime of " + TimeFormatting.seconds($0) + " s (provisional)" }
                     ?? "no uptime credit (the departure may be of this boot)"
                 lines.append("  boot delta    rebooted while away; " + credit)
             } else {
-                lines.append("  boot delta    rebooted while away; uptime of this boot " + TimeFormatting.seconds(evidence.clock.bootNanoseconds) + " s is the provable minimum")
+                lines.append(
+                    "  boot delta    rebooted while away; uptime of this boot " + TimeFormatting.seconds(evidence.clock.bootNanoseconds)
+                        + " s is the provable minimum")
             }
-            lines.append("  wall delta    " + TimeFormatting.seconds(Self.difference(evidence.clock.wallNanoseconds, departure.clock.wallNanoseconds)) + " s (not trusted)")
+            lines.append(
+                "  wall delta    " + TimeFormatting.seconds(Self.difference(evidence.clock.wallNanoseconds, departure.clock.wallNanoseconds))
+                    + " s (not trusted)")
             if result.needsSettlement { lines.append("  settlement    waiting for network time in this boot") }
             if let timeline = result.timeline {
                 let verdict = ElapsedVerdict(timeline: timeline)
@@ -59,7 +67,8 @@ enum RecordReport {
             members.append(("departure", .object(evidenceMembers(departure))))
             let sameBoot = departure.clock.bootID == result.evidence.clock.bootID
             members.append(("sameBoot", .bool(sameBoot)))
-            members.append(("bootDeltaSeconds", sameBoot ? .seconds(Self.difference(result.evidence.clock.bootNanoseconds, departure.clock.bootNanoseconds)) : .null))
+            members.append(
+                ("bootDeltaSeconds", sameBoot ? .seconds(Self.difference(result.evidence.clock.bootNanoseconds, departure.clock.bootNanoseconds)) : .null))
             members.append(("wallDeltaSeconds", .seconds(Self.difference(result.evidence.clock.wallNanoseconds, departure.clock.wallNanoseconds))))
             // The device's own verdict of the session (the one a server recomputes from the journal).
             if let timeline = result.timeline {

@@ -6,25 +6,25 @@ enum RoughtimeCommand: Command {
     static let name = "roughtime"
     static let summary = "Ask Roughtime servers for signed time and verify every answer"
     static let help = """
-    USAGE: playtime roughtime [--json] [--timeout SECONDS] SERVER=KEY ...
+        USAGE: playtime roughtime [--json] [--timeout SECONDS] SERVER=KEY ...
 
-    Queries the servers in order as a chain (each nonce derived from the previous verified answer),
-    verifies every answer completely (signatures by the delegated and the long-term key, MINT <= MIDP <= MAXT,
-    the Merkle path, nonce, version, radius), checks that the answers agree in causal order, and
-    intersects them. An invalid answer (servers send some on purpose) is refused, never trusted.
+        Queries the servers in order as a chain (each nonce derived from the previous verified answer),
+        verifies every answer completely (signatures by the delegated and the long-term key, MINT <= MIDP <= MAXT,
+        the Merkle path, nonce, version, radius), checks that the answers agree in causal order, and
+        intersects them. An invalid answer (servers send some on purpose) is refused, never trusted.
 
-    SERVER is host, host:port, [ipv6]:port or an IPv6 literal (port 2002 unless given); KEY is the server's
-    long-term Ed25519 public key in base64. Example: roughtime.example.com=2O3mkkheDExCuhG+ZNIoWmO/IdCdLzADgUn8SnC4hME=
+        SERVER is host, host:port, [ipv6]:port or an IPv6 literal (port 2002 unless given); KEY is the server's
+        long-term Ed25519 public key in base64. Example: roughtime.example.com=2O3mkkheDExCuhG+ZNIoWmO/IdCdLzADgUn8SnC4hME=
 
-    OPTIONS:
-      --json                 Print one JSON object instead of a table.
-      --timeout SECONDS      How long to wait for each server's answer (default 1; 0.001 to 60).
+        OPTIONS:
+          --json                 Print one JSON object instead of a table.
+          --timeout SECONDS      How long to wait for each server's answer (default 1; 0.001 to 60).
 
-    EXIT STATUS:
-      0  verified time      3  offline (no route, no usable interface)
-      4  no trustworthy time (rejected answers, no answer, inconsistent or disagreeing servers)
-      2  usage error
-    """
+        EXIT STATUS:
+          0  verified time      3  offline (no route, no usable interface)
+          4  no trustworthy time (rejected answers, no answer, inconsistent or disagreeing servers)
+          2  usage error
+        """
 
     /// `--timeout`: a millisecond to a minute.
     static let timeoutRange: ClosedRange<Int64> = 1_000_000...60_000_000_000

@@ -15,11 +15,14 @@ enum RoughtimeReport {
     }
 
     static func table(_ result: RoughtimeChainResult) -> String {
-        var lines = ["SERVER".padding(toLength: 28) + "STATUS".padding(toLength: 13) + "MIDPOINT (UTC)".padding(toLength: 22)
-                     + "RADIUS".padding(toLength: 8) + "VERSION".padding(toLength: 12) + "REASON"]
+        var lines = [
+            "SERVER".padding(toLength: 28) + "STATUS".padding(toLength: 13) + "MIDPOINT (UTC)".padding(toLength: 22)
+                + "RADIUS".padding(toLength: 8) + "VERSION".padding(toLength: 12) + "REASON"
+        ]
         for (position, answer) in result.answers.enumerated() {
             let time = answer.time
-            let row = answer.server.address.padding(toLength: 28) + status(answer).padding(toLength: 13)
+            let row =
+                answer.server.address.padding(toLength: 28) + status(answer).padding(toLength: 13)
                 + (time.map { utc($0.midpointSeconds) } ?? "-").padding(toLength: 22)
                 + (time.map { String($0.radiusSeconds) } ?? "-").padding(toLength: 8)
                 + (time.map { version($0.version) } ?? "-").padding(toLength: 12)
@@ -91,13 +94,19 @@ enum RoughtimeReport {
     /// The draft's malfeasance report as a JSON object (§8.4.1), or null.
     private static func malfeasance(_ result: RoughtimeChainResult) -> JSONValue {
         guard let entries = result.malfeasanceEntries else { return .null }
-        return .object([("responses", .array(entries.map { entry in
-            var fields: [(String, JSONValue)] = [("publicKey", .string(entry.publicKey))]
-            if let rand = entry.rand { fields.append(("rand", .string(rand))) }
-            fields.append(("request", .string(entry.request)))
-            fields.append(("response", .string(entry.response)))
-            return .object(fields)
-        }))])
+        return .object([
+            (
+                "responses",
+                .array(
+                    entries.map { entry in
+                        var fields: [(String, JSONValue)] = [("publicKey", .string(entry.publicKey))]
+                        if let rand = entry.rand { fields.append(("rand", .string(rand))) }
+                        fields.append(("request", .string(entry.request)))
+                        fields.append(("response", .string(entry.response)))
+                        return .object(fields)
+                    })
+            )
+        ])
     }
 
     private static func version(_ value: UInt32) -> String { value == 1 ? "1" : "0x" + String(value, radix: 16) }

@@ -8,23 +8,23 @@ enum SimulateCommand: Command {
     static let name = "simulate"
     static let summary = "Run the threat catalogue and honest cases through the real pipeline"
     static let help = """
-    USAGE: playtime simulate [--seed N] [--trials N] [--json]
+        USAGE: playtime simulate [--seed N] [--trials N] [--json]
 
-    Each scenario (the fourteen threats of docs/guarantees.md and the honest patterns: travel, DST, sleep,
-    NTP corrections, reboots, flaky network) runs N trials with simulated clocks and network through the
-    real SessionRecorder (journals in a temporary directory), verdict, RewardCalculator and RewardLedger,
-    on every core; on a terminal, standard error shows how many trials are done.
-    The table shows gold paid, what the honest run of the same true time away would get, gold overpaid,
-    the share of trials flagged, and the share of true time credited.
+        Each scenario (the fourteen threats of docs/guarantees.md and the honest patterns: travel, DST, sleep,
+        NTP corrections, reboots, flaky network) runs N trials with simulated clocks and network through the
+        real SessionRecorder (journals in a temporary directory), verdict, RewardCalculator and RewardLedger,
+        on every core; on a terminal, standard error shows how many trials are done.
+        The table shows gold paid, what the honest run of the same true time away would get, gold overpaid,
+        the share of trials flagged, and the share of true time credited.
 
-    OPTIONS:
-      --seed N     Seed of the trial generator (default 1); the same seed gives the same table.
-      --trials N   Trials per scenario (default 200, at most \(maximumTrials); a release build runs a few
-                   hundred trials per scenario a second on each core).
-      --json       Print the report as JSON.
+        OPTIONS:
+          --seed N     Seed of the trial generator (default 1); the same seed gives the same table.
+          --trials N   Trials per scenario (default 200, at most \(maximumTrials); a release build runs a few
+                       hundred trials per scenario a second on each core).
+          --json       Print the report as JSON.
 
-    EXIT STATUS: 0 nothing overpaid and no honest case flagged; 1 otherwise; 2 usage error.
-    """
+        EXIT STATUS: 0 nothing overpaid and no honest case flagged; 1 otherwise; 2 usage error.
+        """
 
     /// The most trials per scenario: beyond it a run takes many minutes without a word.
     static let maximumTrials = 10_000

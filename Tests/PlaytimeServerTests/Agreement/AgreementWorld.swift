@@ -154,8 +154,9 @@ final class AgreementWorld {
             let game = try device()
             let request = game.anchorRequest()
             clock.advance(nanoseconds: 20_000_000)
-            let anchor = try server.anchor(player: Self.player, journalID: request.journalID, headSequence: request.headSequence,
-                                           headMAC: request.headMAC)
+            let anchor = try server.anchor(
+                player: Self.player, journalID: request.journalID, headSequence: request.headSequence,
+                headMAC: request.headMAC)
             clock.advance(nanoseconds: 20_000_000)
             try take(try game.recordAnchor(anchor.text, for: request), "anchor")
         case .upload:
@@ -182,13 +183,15 @@ final class AgreementWorld {
     /// at its judged rate, with the ad when the server granted it): the most a liar's session may be paid.
     func honestGold(for session: AuditedSession, granted: Bool) -> Int64? {
         guard var departure = session.departureSequence, let arrival = session.arrivalSequence,
-              Int(arrival) < recordTimes.count, departure <= arrival else { return nil }
+            Int(arrival) < recordTimes.count, departure <= arrival
+        else { return nil }
         // A departure recovered from a heartbeat is written at the cold start, after the kill: the player left no
         // earlier than the record before it (that heartbeat) was written.
         if session.verdict.flags.contains(where: { $0.kind == .departureFromHeartbeat }), departure > 1 { departure -= 1 }
         let away = (recordTimes[Int(arrival)] - recordTimes[Int(departure)]) / Self.s
-        let claim = RewardClaim(creditedSeconds: max(0, away), status: .verified, goldPerHour: max(0, session.goldPerHour),
-                                requestedMultipliers: granted ? ["ad"] : [])
+        let claim = RewardClaim(
+            creditedSeconds: max(0, away), status: .verified, goldPerHour: max(0, session.goldPerHour),
+            requestedMultipliers: granted ? ["ad"] : [])
         return try? RewardCalculator(policy: Self.policy).calculate(claim).paidNow
     }
 
@@ -240,13 +243,15 @@ final class AgreementWorld {
             return
         }
         findings += result.decision.findings
-        try PropertyCheck.expect(result.paidGold == result.payableGold,
-                                 "the daily budget held back \(result.withheldByBudget) gold (it is meant to be out of the way)")
+        try PropertyCheck.expect(
+            result.paidGold == result.payableGold,
+            "the daily budget held back \(result.withheldByBudget) gold (it is meant to be out of the way)")
         for payment in result.decision.payments {
             paid[payment.sessionID, default: 0] += payment.gold
             trace.append("  server paid \(payment.sessionID): +\(payment.gold) (total \(payment.totalPaid))")
-            try PropertyCheck.expect(paid[payment.sessionID] == payment.totalPaid,
-                                     "session \(payment.sessionID): the payments add up to \(paid[payment.sessionID] ?? 0), the server's total is \(payment.totalPaid)")
+            try PropertyCheck.expect(
+                paid[payment.sessionID] == payment.totalPaid,
+                "session \(payment.sessionID): the payments add up to \(paid[payment.sessionID] ?? 0), the server's total is \(payment.totalPaid)")
         }
         if !result.decision.findings.isEmpty {
             trace.append("  findings: " + result.decision.findings.map { "\($0.kind.rawValue) \($0.detail)" }.joined(separator: "; "))
@@ -288,8 +293,9 @@ final class AgreementWorld {
                 }
             }
             shown[payout.sessionID] = entry
-            trace.append("  \(source) showed \(payout.sessionID): +\(payout.goldNow), escrow \(payout.goldInEscrow), "
-                         + "\(payout.verdict.status) \(payout.verdict.method) \(payout.verdict.creditedSeconds)s \(payout.verdict.flags.map(\.kind))")
+            trace.append(
+                "  \(source) showed \(payout.sessionID): +\(payout.goldNow), escrow \(payout.goldInEscrow), "
+                    + "\(payout.verdict.status) \(payout.verdict.method) \(payout.verdict.creditedSeconds)s \(payout.verdict.flags.map(\.kind))")
         }
     }
 

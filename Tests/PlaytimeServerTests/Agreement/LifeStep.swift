@@ -133,8 +133,11 @@ enum LifecycleGen {
             (5, ad.map { .foreground(ad: $0) }),
             (2, ad.map { .launch(ad: $0) }),
             (2, .constant(.kill)),
-            (1, Gen.zip(Gen<Int64>.int(in: Int64(0)...Int64(3_600)), Gen<Int64>.int(in: Int64(5)...Int64(900)))
-                .map { .reboot(downSeconds: $0.0, upSeconds: $0.1) }),
+            (
+                1,
+                Gen.zip(Gen<Int64>.int(in: Int64(0)...Int64(3_600)), Gen<Int64>.int(in: Int64(5)...Int64(900)))
+                    .map { .reboot(downSeconds: $0.0, upSeconds: $0.1) }
+            ),
             (3, source.map { .network($0) }),
             (1, Gen<Bool>.bool.map { .signedTime(answering: $0) }),
             (1, Gen<Int64>.element(of: [-7_200, -40, 30, 3_600, 86_400] as [Int64]).map { .moveWall(seconds: $0) }),

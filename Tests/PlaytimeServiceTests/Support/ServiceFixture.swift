@@ -26,8 +26,10 @@ final class ServiceFixture: @unchecked Sendable {
     static let adSecret = "the ad network's secret, 32 b."
     static let secret = Array("the service secret of the test server".utf8)
 
-    init(policy: RewardPolicy = .demo, legacyKey: JournalKey? = nil, grants: Bool = true,
-         configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }) throws {
+    init(
+        policy: RewardPolicy = .demo, legacyKey: JournalKey? = nil, grants: Bool = true,
+        configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in }
+    ) throws {
         directory = NSTemporaryDirectory() + "playtime-service-" + UUID().uuidString
         network = ManualNetworkTimeSource(clock: clock)
         self.policy = policy
@@ -42,26 +44,38 @@ final class ServiceFixture: @unchecked Sendable {
         (server, service) = try Self.open(directory: directory, clock: clock, policy: policy, legacyKey: legacyKey, grants: grants, configure: configure)
     }
 
-    private static func open(directory: String, clock: ManualClock, policy: RewardPolicy, legacyKey: JournalKey?, grants: Bool,
-                             configure: (inout ServerConfiguration) -> Void) throws -> (EarningsServer, Service) {
+    private static func open(
+        directory: String, clock: ManualClock, policy: RewardPolicy, legacyKey: JournalKey?, grants: Bool,
+        configure: (inout ServerConfiguration) -> Void
+    ) throws -> (EarningsServer, Service) {
         var configuration = ServerConfiguration()
         configuration.clock = clock
         configure(&configuration)
         let server = try EarningsServer(store: directory + "/state", ticketSecret: Self.secret, policy: policy, configuration: configuration)
-        let keys = APIKeys(entries: [APIKeys.entry(name: "backend", key: Self.key),
-                                     { var old = APIKeys.entry(name: "old", key: Self.revokedKey); old.revoked = true; return old }()])
-        let state = ServiceState(server: server, apiKeysPath: directory + "/api-keys", adNetworkSecret: grants ? Array(Self.adSecret.utf8) : nil,
-                                 legacyJournalKey: legacyKey)
-        let service = Service(state: state, keys: keys, metrics: ServiceMetrics(), log: AccessLog(descriptor: nil), version: "test",
-                              uploadLimit: 32 << 20)
+        let keys = APIKeys(entries: [
+            APIKeys.entry(name: "backend", key: Self.key),
+            {
+                var old = APIKeys.entry(name: "old", key: Self.revokedKey)
+                old.revoked = true
+                return old
+            }(),
+        ])
+        let state = ServiceState(
+            server: server, apiKeysPath: directory + "/api-keys", adNetworkSecret: grants ? Array(Self.adSecret.utf8) : nil,
+            legacyJournalKey: legacyKey)
+        let service = Service(
+            state: state, keys: keys, metrics: ServiceMetrics(), log: AccessLog(descriptor: nil), version: "test",
+            uploadLimit: 32 << 20)
         return (server, service)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     /// What the HTTP layer would answer: the head admitted (or answered), the body read within the limit, the answer.
-    func send(_ method: String, _ target: String, json: String? = nil, body: [UInt8]? = nil, contentType: String? = nil,
-              key: String? = ServiceFixture.key, headers: [String: String] = [:]) -> HTTPResponse {
+    func send(
+        _ method: String, _ target: String, json: String? = nil, body: [UInt8]? = nil, contentType: String? = nil,
+        key: String? = ServiceFixture.key, headers: [String: String] = [:]
+    ) -> HTTPResponse {
         var fields = headers
         if let key { fields["authorization"] = "Bearer " + key }
         let bytes = json.map { Array($0.utf8) } ?? body ?? []

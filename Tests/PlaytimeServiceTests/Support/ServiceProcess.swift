@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
 import PlaytimeHTTP
 import PlaytimeSystem
 import PlaytimeTestSupport
 import Testing
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 
 /// The built `playtime-server` on loopback in a state directory of its own: started, asked, signalled and killed as
 /// an orchestrator would. A test waits for its lines, never for a time.
@@ -28,14 +29,16 @@ final class ServiceProcess: @unchecked Sendable {
         wrapped = wallClockAhead != nil
         if let wallClockAhead {
             guard let faketime = Self.faketime else { throw ChildProcessError(description: "faketime is not installed (apt-get install faketime)") }
-            child = try ChildProcess(faketime, ["-f", "+\(wallClockAhead)s", binary] + own,
-                                     environment: environment.merging(["FAKETIME_DONT_FAKE_MONOTONIC": "1"]) { $1 })
+            child = try ChildProcess(
+                faketime, ["-f", "+\(wallClockAhead)s", binary] + own,
+                environment: environment.merging(["FAKETIME_DONT_FAKE_MONOTONIC": "1"]) { $1 })
         } else {
             child = try ChildProcess(binary, own, environment: environment)
         }
         let lines = child.wait { lines in lines.contains { $0.hasPrefix("serving: ") } }
         guard let first = lines.first, let range = first.range(of: " listening on 127.0.0.1:"), let port = UInt16(first[range.upperBound...]),
-              let address = SocketAddress(numericHost: "127.0.0.1", port: port) else {
+            let address = SocketAddress(numericHost: "127.0.0.1", port: port)
+        else {
             child.killHard()
             throw ChildProcessError(description: "playtime-server did not start: \(lines) \(child.standardError)")
         }
@@ -57,8 +60,10 @@ final class ServiceProcess: @unchecked Sendable {
     }
 
     /// Sends one request on a connection of its own.
-    func send(_ method: String, _ target: String, key: String?, json: String? = nil, body: [UInt8]? = nil, contentType: String? = nil,
-              headers: [String: String] = [:], from source: String? = nil) throws -> HTTPClientResponse {
+    func send(
+        _ method: String, _ target: String, key: String?, json: String? = nil, body: [UInt8]? = nil, contentType: String? = nil,
+        headers: [String: String] = [:], from source: String? = nil
+    ) throws -> HTTPClientResponse {
         var fields = headers
         if let key { fields["authorization"] = "Bearer " + key }
         let bytes = json.map { Array($0.utf8) } ?? body ?? []
@@ -105,7 +110,8 @@ final class ServiceProcess: @unchecked Sendable {
     var serverPID: Int32 {
         let wrapper = child.process.processIdentifier
         guard wrapped, let text = try? String(contentsOfFile: "/proc/\(wrapper)/task/\(wrapper)/children", encoding: .utf8),
-              let pid = text.split(separator: " ").first.flatMap({ Int32($0) }) else { return wrapper }
+            let pid = text.split(separator: " ").first.flatMap({ Int32($0) })
+        else { return wrapper }
         return pid
     }
 
