@@ -13,6 +13,7 @@ struct ServerDecisionTests {
         let error = TicketStoreError.unusable(path: "/failing")
         func consume(_ claim: ReplayClaim, now: Int64) throws(TicketStoreError) -> ReplayDecision { calls += 1; throw error }
         func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant { calls += 1; throw error }
+        func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64 { calls += 1; throw error }
         func goldPerHour(for player: PlayerKey, at now: Int64) throws(TicketStoreError) -> Int64 { calls += 1; throw error }
         func multipliers(for session: SessionKey) throws(TicketStoreError) -> [String] { calls += 1; throw error }
     }
@@ -24,6 +25,7 @@ struct ServerDecisionTests {
             calls += 1
             return BudgetGrant(requested: gold, granted: gold, limit: limit, at: now)
         }
+        func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64 { limit }
     }
 
     @Test("issue takes the rate from the server's rates: per player (byte for byte), else the policy's")
