@@ -14,7 +14,8 @@ struct OpenAPIContractTests {
         let routed = ServiceOperation.allCases.map { "\($0.rawValue) \($0.method) \($0.path) key:\($0.needsKey)" }.sorted()
         #expect(documented == routed)
         #expect(Set(document.operations.map(\.id)) == ["enroll", "anchor", "issueTicket", "redeemTicket", "uploadJournal", "grantMultiplier",
-                                                        "listPayments", "health", "ready", "metrics"])
+                                                        "listPayments", "health", "ready", "metrics", "consolePage", "consoleScript",
+                                                        "consoleStyle", "consolePlayer", "consoleExport", "consoleSession"])
         #expect((document.root["openapi"] as? String)?.hasPrefix("3.1") == true)
     }
 
