@@ -196,6 +196,7 @@ enum ConsoleScript {
       picture.append(svg('line', { class: 'axis', x1: x(t), x2: x(t), y1: top - 6, y2: top + lanes.length * laneHeight }));
       picture.append(svg('text', { class: 'tick', x: x(t), y: 14, 'text-anchor': i === 0 ? 'start' : i === 4 ? 'end' : 'middle' }, utc(t)));
     }
+    const labels = new Map();
     lanes.forEach((lane, index) => {
       const y = top + index * laneHeight;
       picture.append(svg('text', { class: 'lane-label', x: 4, y: y + 24 }, lane.label));
@@ -218,7 +219,14 @@ enum ConsoleScript {
         group.append(svg('title', {}, s.session.session + ': ' + s.session.status + ' by ' + (METHODS[s.session.method] || s.session.method) + ', '
           + duration(s.session.creditedSeconds) + ' proven, ' + s.session.gold + ' gold paid by this call' + (escrow ? ', ' + escrow + ' in escrow' : '')
           + (covered ? ', ' + covered + ' already covered' : '') + (s.proven ? '' : ' (no proven interval: drawn before the payment)')));
-        group.append(svg('text', { class: 'tick', x: x1, y: y + 42 }, s.session.gold + ' g'));
+        // A later payment of the same session (a top-up) adds to the first one's label instead of writing over it.
+        const earlier = labels.get(lane.id + '\n' + s.session.session);
+        if (earlier) earlier.textContent += ' + ' + s.session.gold + ' g';
+        else {
+          const label = svg('text', { class: 'tick', x: x1, y: y + 42 }, s.session.gold + ' g');
+          labels.set(lane.id + '\n' + s.session.session, label);
+          group.append(label);
+        }
         picture.append(group);
       }
     });
@@ -246,15 +254,19 @@ enum ConsoleScript {
       el('span', {}, 'held back by the daily budget ' + payment.withheldByBudget + ' gold'), el('span', {}, 'budget ' + payment.dailyBudgetGold + ' gold a day'),
       el('span', { class: 'mono muted' }, 'payment ' + payment.id)));
     const table = el('table', {}, el('tr', {}, ...['session', 'verdict', 'what proved it', 'proven', 'proven interval (server clock)', 'claimed',
-      'justified', 'paid now', 'escrow', 'covered', 'multipliers', 'flags'].map((h) => el('th', {}, h))));
+      'justified (before grants)', 'paid now', 'escrow', 'covered', 'multipliers', 'flags'].map((h) => el('th', {}, h))));
     for (const session of payment.sessions) {
       const s = span(payment, session);
       const row = el('tr', { class: 'session', 'data-payment': payment.id, 'data-session': session.session, 'data-gold': session.gold,
         'data-escrow': session.escrowGold, 'data-covered': session.coveredGold, 'data-recomputed': session.recomputedGold,
         'data-credited': session.creditedSeconds, 'data-claimed': session.claimedGold, 'data-status': session.status,
+        'data-applied': (session.appliedMultipliers || []).join(','), 'data-pending': session.pendingMultipliers.join(','),
         'data-from': session.awayFrom === undefined ? null : String(session.awayFrom), 'data-to': session.awayTo === undefined ? null : String(session.awayTo) });
-      const multipliers = (session.multipliers.length ? 'applied: ' + session.multipliers.join(', ') : '')
-        + (session.pendingMultipliers.length ? (session.multipliers.length ? '; ' : '') + 'waiting for the grant: ' + session.pendingMultipliers.join(', ') : '');
+      const applied = session.appliedMultipliers || session.multipliers;
+      const waiting = session.pendingMultipliers.filter((m) => !applied.includes(m));
+      const granted = session.pendingMultipliers.filter((m) => applied.includes(m));
+      const multipliers = [applied.length ? 'paid with: ' + applied.join(', ') : '', granted.length ? 'granted by the ad network: ' + granted.join(', ') : '',
+        waiting.length ? 'waiting for the grant: ' + waiting.join(', ') : ''].filter(Boolean).join('; ');
       row.append(el('td', { class: 'mono' }, session.session), el('td', { class: 'status-' + session.status }, session.status),
         el('td', {}, METHODS[session.method] || session.method),
         el('td', { class: 'num' }, duration(session.creditedSeconds) + (session.upperSeconds !== undefined && session.upperSeconds !== null ? ' (at most ' + duration(session.upperSeconds) + ')' : '')),
