@@ -12,8 +12,8 @@ enum Chromium {
 /// The support console in a real browser (issue 31): headless Chromium (Debian `chromium`) opens the page against
 /// the built binary serving the seeded history (``ConsoleHistory``), with the operator key in the URL's fragment;
 /// the DOM after its script ran must show listPayments' figures, no script error or policy violation, a hostile
-/// player id as text; a screenshot is written to the path printed in the log (`PLAYTIME_CONSOLE_SCREENSHOT` chooses
-/// it: scripts/console-screenshot.sh makes docs/console.png). Skipped when chromium is not installed, unless
+/// player id as text; a screenshot is written to the path printed in the log (default `.build/console-screenshot.png`;
+/// `PLAYTIME_CONSOLE_SCREENSHOT` chooses it: scripts/console-screenshot.sh makes docs/console.png). Skipped when chromium is not installed, unless
 /// `PLAYTIME_REQUIRE_CHROMIUM=1`, which makes a missing chromium a failure.
 @Suite("Support console in headless Chromium", .enabled(if: Chromium.path != nil || Chromium.required))
 struct ConsoleBrowserTests {
@@ -122,7 +122,9 @@ struct ConsoleBrowserTests {
         let shown = try #require(Self.elements(dom, "div", "budget").first)
         #expect(shown["data-limit"] == Self.text(budget?["limitGold"]) && shown["data-used"] == Self.text(budget?["usedGold"]))
 
-        let path = ProcessInfo.processInfo.environment["PLAYTIME_CONSOLE_SCREENSHOT"] ?? (NSTemporaryDirectory() + "playtime-console-\(UUID().uuidString.prefix(8)).png")
+        // Kept after the run (not in the tests' temporary folder, which must be left empty): .build/ by default.
+        let path = ProcessInfo.processInfo.environment["PLAYTIME_CONSOLE_SCREENSHOT"]
+            ?? OpenAPIDocument.repository.appendingPathComponent(".build/console-screenshot.png").path
         try? FileManager.default.removeItem(atPath: path)
         let shot = try Self.browse(base + "#key=\(console.operatorKey)&player=ann", ["--screenshot=" + path, "--hide-scrollbars"])
         #expect(shot.status == 0, "\(shot.err.suffix(2_000))")
