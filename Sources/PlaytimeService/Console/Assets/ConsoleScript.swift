@@ -27,7 +27,7 @@ enum ConsoleScript {
   }
   const big = (value) => (typeof value === 'bigint' ? value : BigInt(Math.trunc(Number(value))));
   const ms = (nanoseconds) => Number(big(nanoseconds) / 1000000n);
-  const utc = (nanoseconds) => new Date(ms(nanoseconds)).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+  const utc = (nanoseconds) => new Date(ms(nanoseconds)).toISOString().slice(0, 19).replace('T', ' ') + ' UTC';
   function duration(seconds) {
     seconds = Math.max(0, Math.round(Number(seconds)));
     const h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
@@ -284,7 +284,7 @@ enum ConsoleScript {
       const findings = el('div', { class: 'findings' }, el('h3', {}, 'What the audit found'));
       for (const finding of payment.findings) {
         findings.append(el('details', { class: 'finding', 'data-kind': finding.kind },
-          el('summary', {}, finding.kind.replace(/-/g, ' ') + (finding.session ? ' (session ' + finding.session + ')' : '')),
+          el('summary', {}, finding.kind.split('-').join(' ') + (finding.session ? ' (session ' + finding.session + ')' : '')),
           el('p', { class: 'mono' }, finding.detail)));
       }
       card.append(findings);
@@ -295,7 +295,7 @@ enum ConsoleScript {
   function start() {
     // An operator key in the fragment (#key=pto_…&player=…) is taken once into this tab's sessionStorage and
     // removed from the address bar and history; a fragment never reaches the server or its logs.
-    const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const fragment = new URLSearchParams(location.hash.slice(1));
     if (fragment.get('key')) sessionStorage.setItem(KEY, fragment.get('key'));
     if (location.hash) history.replaceState(null, '', location.pathname);
     showKeyState();
