@@ -8,7 +8,8 @@ package import PlaytimeSystem
 package enum ServerCommand {
     /// Runs the command with `arguments` (after the program name); the exit status.
     package static func run(_ arguments: [String]) -> Int32 {
-        if arguments.first == "keys" { return KeysCommand.run(Array(arguments.dropFirst())) }
+        if arguments.first == "keys" { return KeysCommand.run(Array(arguments.dropFirst()), .api) }
+        if arguments.first == "operators" { return KeysCommand.run(Array(arguments.dropFirst()), .operators) }
         if arguments.contains("--help") || arguments.contains("-h") {
             print(ServiceOptions.usage)
             return 0
@@ -53,6 +54,7 @@ package enum ServerCommand {
         let metricsAddress = try configuration.metricsListen.map { (text) throws(ServiceSetupError) in try Self.address(text, flag: "--metrics-listen") }
         let state = try ServiceState.open(configuration)
         let keys = try ServiceState.loadKeys(state.apiKeysPath)
+        let operators = try ServiceState.loadOperatorKeys(state.operatorKeysPath)
         let log: AccessLog
         switch configuration.accessLog {
         case "off": log = AccessLog(descriptor: nil)
@@ -65,7 +67,7 @@ package enum ServerCommand {
         let metrics = ServiceMetrics()
         let limits = Self.limits(configuration)
         let service = Service(
-            state: state, keys: keys, metrics: metrics, log: log, version: PlaytimeVersion.current,
+            state: state, keys: keys, operators: operators, metrics: metrics, log: log, version: PlaytimeVersion.current,
             uploadLimit: Int(configuration.maxUploadMiB) << 20)
         let listener: StreamListener
         do { listener = try StreamListener(bindingTo: address) } catch { throw ServiceSetupError("cannot listen on \(address): \(error.message)") }
@@ -91,7 +93,7 @@ package enum ServerCommand {
         if let key = state.firstKey {
             print("API key 'default', shown once — keep it in your backend's secret store (more: playtime-server keys add NAME): \(key)")
         }
-        print("serving: SIGTERM stops (requests in flight are answered first), SIGHUP reloads the API keys")
+        print("serving: SIGTERM stops (requests in flight are answered first), SIGHUP reloads the API keys and the operator keys")
         let grace = configuration.shutdownGraceSeconds * 1_000_000_000
         let stopper = Thread {
             while true {
@@ -99,8 +101,12 @@ package enum ServerCommand {
                 if signal == .hangUp {
                     do {
                         let reloaded = try ServiceState.loadKeys(state.apiKeysPath)
+                        let operators = try ServiceState.loadOperatorKeys(state.operatorKeysPath)
                         service.reload(reloaded)
-                        print("SIGHUP: API keys reloaded (\(reloaded.entries.filter { !$0.revoked }.count) in force)")
+                        service.reload(operators: operators)
+                        print(
+                            "SIGHUP: API keys reloaded (\(reloaded.entries.filter { !$0.revoked }.count) in force), "
+                                + "operator keys (\(operators.entries.filter { !$0.revoked }.count) in force)")
                     } catch {
                         print("SIGHUP: the API keys were not reloaded, the old ones stay in force: \(error)")
                     }
@@ -149,19 +155,40 @@ package enum ServerCommand {
     }
 }
 
-/// `playtime-server keys add|revoke|list`: the API keys file, edited atomically (the running server reads it again
-/// on SIGHUP).
+/// `playtime-server keys add|revoke|list` and `playtime-server operators add|revoke|list`: the API keys file or the
+/// support console's operator keys file, edited atomically (the running server reads both again on SIGHUP).
 enum KeysCommand {
-    static func run(_ arguments: [String]) -> Int32 {
+    /// Which file a command edits.
+    enum Kind {
+        /// The backends' API keys (`ptk_`).
+        case api
+        /// The support console's operator keys (`pto_`).
+        case operators
+
+        var command: String { self == .api ? "keys" : "operators" }
+        var prefix: String { self == .api ? "ptk_" : "pto_" }
+        var noun: String { self == .api ? "API key" : "operator key" }
+        var flag: String { self == .api ? "--api-keys" : "--operator-keys" }
+        var heading: String {
+            self == .api
+                ? "# playtime-server API keys (docs/service.md, \"API keys\"): NAME sha256:HEX [revoked]"
+                : "# playtime-server operator keys of the support console (docs/service.md, \"Support console\"): NAME sha256:HEX [revoked]"
+        }
+        var keep: String { self == .api ? "keep it in your backend's secret store" : "give it to the support person; it opens /console" }
+        func path(_ configuration: ServiceConfiguration) -> String { self == .api ? configuration.apiKeysPath : configuration.operatorKeysPath }
+    }
+
+    static func run(_ arguments: [String], _ kind: Kind) -> Int32 {
+        let command = "playtime-server \(kind.command)"
         guard let action = arguments.first, ["add", "revoke", "list"].contains(action) else {
-            StandardStreams.writeError("playtime-server keys: add NAME | revoke NAME | list, with --state DIR or --api-keys FILE")
+            StandardStreams.writeError("\(command): add NAME | revoke NAME | list, with --state DIR or \(kind.flag) FILE")
             return 2
         }
         var rest = Array(arguments.dropFirst())
         var name: String?
         if action != "list" {
             guard let first = rest.first, !first.hasPrefix("--") else {
-                StandardStreams.writeError("playtime-server keys \(action): name the key")
+                StandardStreams.writeError("\(command) \(action): name the key")
                 return 2
             }
             name = first
@@ -169,10 +196,10 @@ enum KeysCommand {
         }
         let configuration: ServiceConfiguration
         do { configuration = try ServiceOptions.parse(rest) } catch {
-            StandardStreams.writeError("playtime-server keys: \(error)")
+            StandardStreams.writeError("\(command): \(error)")
             return 2
         }
-        let path = configuration.apiKeysPath
+        let path = kind.path(configuration)
         do {
             var keys = (try? FileSystem.kind(ofPath: path, followingLinks: true)) == nil ? APIKeys(entries: []) : try ServiceState.loadKeys(path)
             switch action {
@@ -181,40 +208,42 @@ enum KeysCommand {
                 return 0
             case "add":
                 guard let name, APIKeys.isValidName(name) else {
-                    StandardStreams.writeError("playtime-server keys add: the name must be 1–64 letters, digits, '-', '_' or '.'")
+                    StandardStreams.writeError("\(command) add: the name must be 1–64 letters, digits, '-', '_' or '.'")
                     return 2
                 }
                 guard !keys.entries.contains(where: { $0.name == name }) else {
-                    StandardStreams.writeError("playtime-server keys add: a key named '\(name)' exists (revoke it, or choose another name)")
+                    StandardStreams.writeError("\(command) add: a key named '\(name)' exists (revoke it, or choose another name)")
                     return 1
                 }
-                let key = APIKeys.newKey()
+                let key = APIKeys.newKey(prefix: kind.prefix)
                 keys.entries.append(APIKeys.entry(name: name, key: key))
-                try write(keys, to: path)
-                print("API key '\(name)', shown once — keep it in your backend's secret store: \(key)")
+                try write(keys, kind, to: path)
+                print("\(kind.noun.prefix(1).uppercased() + kind.noun.dropFirst()) '\(name)', shown once — \(kind.keep): \(key)")
                 print("a running server uses it after SIGHUP (kill -HUP <pid>)")
                 return 0
             default:
                 guard let name, let index = keys.entries.firstIndex(where: { $0.name == name }) else {
-                    StandardStreams.writeError("playtime-server keys revoke: no key named '\(name ?? "")' in \(path)")
+                    StandardStreams.writeError("\(command) revoke: no key named '\(name ?? "")' in \(path)")
                     return 1
                 }
                 keys.entries[index].revoked = true
-                try write(keys, to: path)
-                print("API key '\(name)' revoked; a running server refuses it (403) after SIGHUP (kill -HUP <pid>)")
+                try write(keys, kind, to: path)
+                print(
+                    "\(kind.noun.prefix(1).uppercased() + kind.noun.dropFirst()) '\(name)' revoked; a running server refuses it (403) after SIGHUP (kill -HUP <pid>)"
+                )
                 return 0
             }
         } catch {
-            StandardStreams.writeError("playtime-server keys: \(error)")
+            StandardStreams.writeError("\(command): \(error)")
             return 1
         }
     }
 
-    private static func write(_ keys: APIKeys, to path: String) throws(ServiceSetupError) {
+    private static func write(_ keys: APIKeys, _ kind: Kind, to path: String) throws(ServiceSetupError) {
         do {
             let slash = path.lastIndex(of: "/").map { String(path[..<$0]) }
             if let slash, !slash.isEmpty { try FileSystem.createDirectories(atPath: slash) }
-            try FileSystem.writeOutput(Array(keys.text.utf8), toPath: path, permissions: 0o600)
+            try FileSystem.writeOutput(Array(keys.text(heading: kind.heading).utf8), toPath: path, permissions: 0o600)
         } catch {
             throw ServiceSetupError("cannot write \(path): \(error.reasonText)")
         }

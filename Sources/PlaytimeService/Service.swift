@@ -13,6 +13,8 @@ package final class Service: HTTPHandler {
     package let state: ServiceState
     /// The keys in force (reloaded on SIGHUP).
     private let keys: ThreadLock<APIKeys>
+    /// The support console's operator keys in force (reloaded on SIGHUP).
+    private let operators: ThreadLock<APIKeys>
     /// The counters.
     package let metrics: ServiceMetrics
     /// The access log.
@@ -33,13 +35,14 @@ package final class Service: HTTPHandler {
     /// The access log's clock text, made once a second.
     private let clockText = LogClock()
 
-    /// A service on `state` with `keys`.
+    /// A service on `state` with `keys` for the backends and `operators` for the support console.
     package init(
-        state: ServiceState, keys: APIKeys, metrics: ServiceMetrics, log: AccessLog, version: String, uploadLimit: Int,
-        metricsOnly: Bool = false
+        state: ServiceState, keys: APIKeys, operators: APIKeys = APIKeys(entries: []), metrics: ServiceMetrics, log: AccessLog,
+        version: String, uploadLimit: Int, metricsOnly: Bool = false
     ) {
         self.state = state
         self.keys = ThreadLock(keys)
+        self.operators = ThreadLock(operators)
         self.metrics = metrics
         self.log = log
         self.version = version
@@ -59,6 +62,9 @@ package final class Service: HTTPHandler {
     /// The keys in force.
     package var currentKeys: APIKeys { keys.withLock { $0 } }
 
+    /// Replaces the operator keys (SIGHUP).
+    package func reload(operators new: APIKeys) { operators.withLock { $0 = new } }
+
     // MARK: - HTTPHandler
 
     /// What ``admit(_:on:)`` decided, handed to ``respond(to:on:)``.
@@ -66,10 +72,14 @@ package final class Service: HTTPHandler {
         var operation: ServiceOperation
         var player: String?
         var keyName: String?
+        /// The session id of a console search.
+        var session: String?
+        /// The operator key's name, for the console's look-ups.
+        var operatorName: String?
     }
 
     package func admit(_ head: HTTPRequestHead, on connection: HTTPConnectionInfo) -> HTTPAdmission {
-        let matched: (operations: [ServiceOperation], player: String?)?
+        let matched: ServiceRoutes.Matched?
         do throws(Problem) { matched = try ServiceRoutes.match(path: head.path) } catch {
             return .answer(answer(error, operation: nil))
         }
@@ -82,8 +92,13 @@ package final class Service: HTTPHandler {
             refused.response.headers.append(("Allow", allowed))
             return .answer(refused)
         }
-        var decided = Decided(operation: operation, player: matched.player)
-        if operation.needsKey, !metricsOnly {
+        var decided = Decided(operation: operation, player: matched.player, session: matched.session)
+        if operation.needsOperatorKey {
+            switch authorizeOperator(head) {
+            case .success(let name): decided.operatorName = name
+            case .failure(let problem): return .answer(answer(problem, decided))
+            }
+        } else if operation.needsKey, !metricsOnly {
             switch authorize(head) {
             case .success(let name): decided.keyName = name
             case .failure(let problem): return .answer(answer(problem, decided))
@@ -263,6 +278,8 @@ package final class Service: HTTPHandler {
             object.string("player", decided.player!)
             object.string("session", session)
             return answer(Self.json(object), decided)
+        case .consolePage, .consoleScript, .consoleStyle, .consolePlayer, .consoleExport, .consoleSession:
+            return answer(try Console.answer(decided.operation, player: decided.player, session: decided.session, server: server), decided)
         case .listPayments:
             let (after, limit) = Self.pageQuery(request.head)
             let page: PaymentPage
@@ -324,6 +341,19 @@ package final class Service: HTTPHandler {
         }
     }
 
+    /// The console's look-ups take an operator key (`pto_…`, ``APIKeys`` of its own file), never a backend's key.
+    private func authorizeOperator(_ head: HTTPRequestHead) -> Result<String, Problem> {
+        let help = "the support console takes an operator key (playtime-server operators add NAME): Authorization: Bearer <key>"
+        guard let field = head.headers["authorization"] else { return .failure(Problem(401, "unauthorized", "send \(help)")) }
+        let parts = field.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return .failure(Problem(401, "unauthorized", help)) }
+        switch operators.withLock({ $0 }).verdict(for: String(parts[1])) {
+        case .valid(let name): return .success(name)
+        case .revoked(let name): return .failure(Problem(403, "key-revoked", "the operator key '\(name)' was revoked; use another"))
+        case .unknown: return .failure(Problem(401, "unauthorized", "the key is not one of this server's operator keys; \(help)"))
+        }
+    }
+
     /// The body's fields: a flat JSON object of exactly `keys`, each a string (docs/openapi.json's request schemas).
     private func fields(_ request: HTTPRequest, _ keys: Set<String>) throws(Problem) -> [String: String] {
         guard !request.body.isEmpty else { throw Problem(400, "bad-request", "the body is empty; send a JSON object") }
@@ -354,7 +384,9 @@ package final class Service: HTTPHandler {
 
     private func note(_ decided: Decided, code: String?) -> HTTPNote {
         var fields: [(String, HTTPNoteValue)] = [("key", .text(decided.keyName ?? "-"))]
+        if let operatorName = decided.operatorName { fields.append(("operator", .text(operatorName))) }
         if let player = decided.player { fields.append(("player", .text(player))) }
+        if let session = decided.session { fields.append(("session", .text(session))) }
         if let code { fields.append(("code", .text(code))) }
         return HTTPNote(operation: decided.operation.rawValue, fields: fields)
     }

@@ -15,4 +15,8 @@ package protocol BudgetLedger: Sendable {
     /// Grants up to `gold` to `player` at `now` (Unix nanoseconds) under a budget of `limit` gold per
     /// rolling 24 h, records it, and reports what was granted.
     func grant(_ gold: Int64, to player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> BudgetGrant
+    /// Gold `player` could still be granted at `now` under `limit`, by the same rule as ``grant(_:to:limit:at:)`` and
+    /// without recording anything (a read: another grant may take it meanwhile). What the support console shows as
+    /// the day's budget used is `limit` less this.
+    func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64
 }

@@ -30,9 +30,12 @@ final class FleetServiceProcess: @unchecked Sendable {
         self.address = address
     }
 
-    /// One request (with the backend key); the status and the body's JSON object (empty when none).
-    func call(_ method: String, _ target: String, json: String? = nil, body: [UInt8]? = nil) throws -> (status: Int, object: [String: Any], text: String) {
-        var headers = ["authorization": "Bearer " + Self.key]
+    /// One request (with the backend key, or `key`); the status and the body's JSON object (empty when none).
+    func call(
+        _ method: String, _ target: String, json: String? = nil, body: [UInt8]? = nil,
+        key: String = FleetServiceProcess.key
+    ) throws -> (status: Int, object: [String: Any], text: String) {
+        var headers = ["authorization": "Bearer " + key]
         if json != nil { headers["content-type"] = "application/json" }
         if body != nil { headers["content-type"] = "application/octet-stream" }
         let answer = try HTTPClient.send(

@@ -43,6 +43,9 @@ struct FleetServiceTests {
                 #expect(first.2 != second.2, "ticket \(pair): one pays, the other repeats")
                 #expect(first.1 == second.1 && first.3 == second.3, "ticket \(pair)")
             }
+            // The support console reads the same database: an operator key made the operator's way.
+            let add = try ChildProcess(try BuiltBinary.path("playtime-server"), ["operators", "add", "support", "--state", base + "/s2"])
+            let operatorKey = try #require(add.finish().first { $0.contains("pto_") }?.split(separator: " ").last.map(String.init))
             let third = try FleetServiceProcess(state: base + "/s2", ["--store", test.url, "--secret-file", secret])
             defer { third.stop() }
             for (index, (player, ticket)) in all.enumerated() {
@@ -58,6 +61,19 @@ struct FleetServiceTests {
             #expect(try test.count("SELECT count(*) FROM playtime_payment_log") == 60)
             let page = try third.call("GET", "/v1/players/player-0/payments?limit=500")
             #expect((page.object["payments"] as? [Any])?.count == all.filter { $0.player == "player-0" }.count, "\(page.text.prefix(300))")
+            // The console on PostgreSQL: listPayments' records, the ledger's budget, the search by session, the export.
+            #expect(try third.call("GET", "/v1/console/players/player-0").status == 401, "a backend key is not an operator key")
+            let looked = try third.call("GET", "/v1/console/players/player-0", key: operatorKey)
+            #expect(looked.status == 200, "\(looked.text.prefix(300))")
+            #expect(
+                (looked.object["payments"] as? [[String: Any]]).map { $0.map(NSDictionary.init) }
+                    == (page.object["payments"] as? [[String: Any]]).map { $0.map(NSDictionary.init) })
+            let paid = ((page.object["payments"] as? [[String: Any]]) ?? []).reduce(0) { $0 + ($1["gold"] as? Int ?? 0) }
+            #expect((looked.object["budget"] as? [String: Any])?["usedGold"] as? Int == paid, "\(looked.object["budget"] ?? "-")")
+            let found = try third.call("GET", "/v1/console/sessions/s0", key: operatorKey)
+            #expect((found.object["payments"] as? [[String: Any]])?.map { $0["player"] as? String } == ["player-0"], "\(found.text.prefix(300))")
+            let export = try third.call("GET", "/v1/console/players/player-0/export", key: operatorKey)
+            #expect(export.status == 200 && export.text.split(separator: "\n").count == all.filter { $0.player == "player-0" }.count)
         }
     }
 

@@ -16,7 +16,8 @@ struct OpenAPIContractTests {
         #expect(
             Set(document.operations.map(\.id)) == [
                 "enroll", "anchor", "issueTicket", "redeemTicket", "uploadJournal", "grantMultiplier",
-                "listPayments", "health", "ready", "metrics",
+                "listPayments", "health", "ready", "metrics", "consolePage", "consoleScript",
+                "consoleStyle", "consolePlayer", "consoleExport", "consoleSession",
             ])
         #expect((document.root["openapi"] as? String)?.hasPrefix("3.1") == true)
     }

@@ -19,6 +19,10 @@ struct ServerDecisionTests {
             calls += 1
             throw error
         }
+        func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64 {
+            calls += 1
+            throw error
+        }
         func goldPerHour(for player: PlayerKey, at now: Int64) throws(TicketStoreError) -> Int64 {
             calls += 1
             throw error
@@ -36,6 +40,7 @@ struct ServerDecisionTests {
             calls += 1
             return BudgetGrant(requested: gold, granted: gold, limit: limit, at: now)
         }
+        func remaining(for player: PlayerKey, limit: Int64, at now: Int64) throws(TicketStoreError) -> Int64 { limit }
     }
 
     @Test("issue takes the rate from the server's rates: per player (byte for byte), else the policy's")

@@ -25,12 +25,21 @@ package struct SessionReport: Sendable, Hashable, Codable {
     package var totalGold: Int64
     /// Gold this upload made payable for it (``totalGold`` less what earlier uploads paid; never negative).
     package var owedGold: Int64
+    /// Gold of the session's proven time that other sessions or tickets of the account already hold (time
+    /// conservation cut it from ``totalGold``: docs/anchors.md, "Conservation"); `nil` in reports written before it
+    /// was kept.
+    package var coveredGold: Int64?
+    /// The multipliers ``totalGold`` is priced with, after the server's grants (a pending one the server granted is
+    /// here; one it did not is not); `nil` in reports written before it was kept.
+    package var appliedMultipliers: [String]?
 
     /// A report.
-    package init(session: AuditedSession, totalGold: Int64, owedGold: Int64) {
+    package init(session: AuditedSession, totalGold: Int64, owedGold: Int64, coveredGold: Int64? = 0, appliedMultipliers: [String]? = nil) {
         self.session = session
         self.totalGold = totalGold
         self.owedGold = owedGold
+        self.coveredGold = coveredGold
+        self.appliedMultipliers = appliedMultipliers
     }
 }
 

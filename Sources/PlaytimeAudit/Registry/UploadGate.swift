@@ -235,6 +235,7 @@ package struct UploadGate: Sendable {
         }
         var notConserved: [Int: String] = [:]
         var reports: [SessionReport] = []
+        let priced = totals
         if let accounts, let account {
             try Self.conserve(
                 sessions, terms: sessionTerms, totals: &totals, notConserved: &notConserved, placer: placer,
@@ -254,7 +255,10 @@ package struct UploadGate: Sendable {
             let owed = total - before
             let returnedNow = (session.arrivalSequence ?? 0) > (previous?.headSequence ?? 0)
             if owed > 0 || returnedNow, reports.count < UploadDecision.maximumReports {
-                reports.append(SessionReport(session: session, totalGold: total, owedGold: max(0, owed)))
+                reports.append(
+                    SessionReport(
+                        session: session, totalGold: total, owedGold: max(0, owed), coveredGold: max(0, priced[index] - total),
+                        appliedMultipliers: sessionTerms[index].multipliers))
             }
             guard owed > 0 else { continue }
             paid[session.sessionID] = total

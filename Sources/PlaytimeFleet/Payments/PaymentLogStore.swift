@@ -31,4 +31,7 @@ package protocol PaymentLogStore: Sendable {
     func record(key: [UInt8]) throws(PaymentLogError) -> String?
     /// At most `limit` entries of `account`'s log after position `after` (0: from the start), oldest first.
     func entries(account: String, after: Int64, limit: Int) throws(PaymentLogError) -> [PaymentLogEntry]
+    /// At most `limit` entries of any account whose record's text contains `fragment` (bytes compared as they are),
+    /// oldest first within an account: the support console's search by session id, a scan of the whole log (read-only).
+    func entries(containing fragment: String, limit: Int) throws(PaymentLogError) -> [PaymentLogEntry]
 }

@@ -59,4 +59,24 @@ package final class PostgresPaymentLog: PaymentLogStore {
         }
         return entries
     }
+
+    /// Rows of any account whose record contains `fragment` (a sequential scan: the console's search, rare).
+    package func entries(containing fragment: String, limit: Int) throws(PaymentLogError) -> [PaymentLogEntry] {
+        let result: PostgresResult
+        do {
+            result = try target.query(
+                "SELECT id, record FROM playtime_payment_log WHERE strpos(record, $1) > 0 ORDER BY id LIMIT $2",
+                [fragment, "\(max(0, limit))"])
+        } catch {
+            throw PaymentLogError("payment log: \(error)")
+        }
+        var entries: [PaymentLogEntry] = []
+        for row in result.rows {
+            guard row.count == 2, let id = (row[0]).flatMap({ Int64($0) }), let record = row[1] else {
+                throw PaymentLogError("payment log: playtime_payment_log answered a row without id or record")
+            }
+            entries.append(PaymentLogEntry(position: id, record: record))
+        }
+        return entries
+    }
 }

@@ -23,11 +23,24 @@ package enum ServiceOperation: String, CaseIterable, Sendable {
     case ready
     /// Prometheus metrics.
     case metrics
+    /// The support console's page (HTML, no data: docs/service.md, "Support console").
+    case consolePage
+    /// The console page's one script.
+    case consoleScript
+    /// The console page's style sheet.
+    case consoleStyle
+    /// What the console shows of a player: devices, payments with their verdicts and evidence, the day's budget.
+    case consolePlayer
+    /// A player's payments as JSON Lines, for an escalation.
+    case consoleExport
+    /// The payments of any player that judged or paid a session id.
+    case consoleSession
 
     /// The HTTP method.
     package var method: String {
         switch self {
         case .listPayments, .health, .ready, .metrics: return "GET"
+        case .consolePage, .consoleScript, .consoleStyle, .consolePlayer, .consoleExport, .consoleSession: return "GET"
         default: return "POST"
         }
     }
@@ -45,14 +58,31 @@ package enum ServiceOperation: String, CaseIterable, Sendable {
         case .health: return "/v1/health"
         case .ready: return "/v1/ready"
         case .metrics: return "/v1/metrics"
+        case .consolePage: return "/console"
+        case .consoleScript: return "/console/app.js"
+        case .consoleStyle: return "/console/app.css"
+        case .consolePlayer: return "/v1/console/players/{player}"
+        case .consoleExport: return "/v1/console/players/{player}/export"
+        case .consoleSession: return "/v1/console/sessions/{session}"
         }
     }
 
-    /// True for the operations that need an API key (all but the probes; metrics needs one on the main listener).
+    /// True for the operations that need a key (all but the probes and the console's page, script and style;
+    /// metrics needs one on the main listener): a backend's API key, or for the console's look-ups an operator key
+    /// (``needsOperatorKey``).
     package var needsKey: Bool {
         switch self {
-        case .health, .ready: return false
+        case .health, .ready, .consolePage, .consoleScript, .consoleStyle: return false
         default: return true
+        }
+    }
+
+    /// True for the support console's look-ups: they take an operator key, never a backend's API key (and the
+    /// backends' operations never take an operator key).
+    package var needsOperatorKey: Bool {
+        switch self {
+        case .consolePlayer, .consoleExport, .consoleSession: return true
+        default: return false
         }
     }
 
@@ -63,6 +93,7 @@ package enum ServiceOperation: String, CaseIterable, Sendable {
         case .uploadJournal: return .journal
         case .enroll: return .optionalJSON
         case .listPayments, .health, .ready, .metrics: return .none
+        case .consolePage, .consoleScript, .consoleStyle, .consolePlayer, .consoleExport, .consoleSession: return .none
         }
     }
 

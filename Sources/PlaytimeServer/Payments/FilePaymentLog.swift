@@ -1,3 +1,4 @@
+import Foundation
 internal import PlaytimeCrypto
 package import PlaytimeFleet
 internal import PlaytimeSystem
@@ -86,7 +87,27 @@ package final class FilePaymentLog: PaymentLogStore {
 
     /// Lines `after + 1 …` of `account`'s file (position: the line's number), at most `limit`, read in one pass.
     package func entries(account: String, after: Int64, limit: Int) throws(PaymentLogError) -> [PaymentLogEntry] {
-        let path = playerPath(account)
+        try entries(path: playerPath(account), after: after, limit: limit)
+    }
+
+    /// Lines of every player's file that contain `fragment`, at most `limit` (files in name order, lines in file
+    /// order): a scan of `players/`, read-only.
+    package func entries(containing fragment: String, limit: Int) throws(PaymentLogError) -> [PaymentLogEntry] {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory + "/players").filter { $0.hasSuffix(".jsonl") }.sorted() } catch {
+            throw PaymentLogError("payment log \(directory)/players: \(error.localizedDescription)")
+        }
+        var found: [PaymentLogEntry] = []
+        for name in names where found.count < limit {
+            for entry in try entries(path: directory + "/players/" + name, after: 0, limit: .max) where entry.record.contains(fragment) {
+                found.append(entry)
+                if found.count == limit { break }
+            }
+        }
+        return found
+    }
+
+    private func entries(path: String, after: Int64, limit: Int) throws(PaymentLogError) -> [PaymentLogEntry] {
         guard let file = try Self.openForReading(path) else { return [] }
         var entries: [PaymentLogEntry] = []
         var line: [UInt8] = []

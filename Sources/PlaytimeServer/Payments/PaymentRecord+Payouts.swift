@@ -17,8 +17,10 @@ extension PaymentRecord {
         let session = Session(
             session: ticket.sessionID, gold: payout.gold + payout.withheldByBudget, totalPaid: payout.gold,
             status: breakdown.status.rawValue, method: "serverClock", creditedSeconds: payout.elapsedSeconds,
-            upperSeconds: payout.elapsedSeconds, recomputedGold: breakdown.paidNow, escrowGold: 0, claimedGold: nil,
-            goldPerHour: ticket.goldPerHour, policy: breakdown.policyVersion, multipliers: applied, pendingMultipliers: [],
+            upperSeconds: payout.elapsedSeconds, recomputedGold: breakdown.paidNow, escrowGold: 0,
+            coveredGold: max(0, breakdown.paidNow - payout.gold - payout.withheldByBudget), claimedGold: nil,
+            goldPerHour: ticket.goldPerHour, policy: breakdown.policyVersion, appliedMultipliers: applied, multipliers: applied,
+            pendingMultipliers: [],
             departureRecord: nil, returnRecord: nil, awayFrom: ticket.issuedAt, awayTo: redemption.redeemedAt, flags: [],
             explanation: "the server's clock measured \(payout.elapsedSeconds) s between the ticket's issue and its redemption")
         self.init(
@@ -44,8 +46,10 @@ extension PaymentRecord {
                 session: audited.sessionID, gold: report.owedGold, totalPaid: paidNow[audited.sessionID]?.totalPaid ?? report.totalGold,
                 status: verdict.status.rawValue, method: verdict.method.rawValue, creditedSeconds: verdict.creditedSeconds,
                 upperSeconds: verdict.upperSeconds, recomputedGold: audited.recomputedGold,
-                escrowGold: max(0, audited.recomputedGold - audited.payableGold), claimedGold: audited.claimedGold,
-                goldPerHour: audited.goldPerHour, policy: audited.policyVersion, multipliers: audited.multipliers,
+                escrowGold: max(0, audited.recomputedGold - audited.payableGold), coveredGold: report.coveredGold,
+                claimedGold: audited.claimedGold,
+                goldPerHour: audited.goldPerHour, policy: audited.policyVersion, appliedMultipliers: report.appliedMultipliers,
+                multipliers: audited.multipliers,
                 pendingMultipliers: audited.pendingMultipliers, departureRecord: audited.departureSequence,
                 returnRecord: audited.arrivalSequence, awayFrom: audited.certainlyAway?.lowerBound,
                 awayTo: audited.certainlyAway?.upperBound, flags: verdict.flags.map(\.kind.rawValue),

@@ -52,12 +52,18 @@ package struct PaymentRecord: Codable, Sendable, Equatable {
         package var recomputedGold: Int64
         /// Gold waiting for proof (in escrow): paid once a later upload proves it.
         package var escrowGold: Int64
+        /// Gold of the proven time that a ticket or another session of the player (another device) already holds, cut
+        /// by time conservation (docs/anchors.md, "Conservation"); `nil` in records written before it was kept.
+        package var coveredGold: Int64?
         /// Gold the game said it showed for the session, if it claimed.
         package var claimedGold: Int64?
         /// The earn rate it was paid at, and the policy.
         package var goldPerHour: Int64
         /// See ``goldPerHour``.
         package var policy: String
+        /// The multipliers the server paid the session with, after its grants (a pending one it granted since is
+        /// here); `nil` in records written before it was kept.
+        package var appliedMultipliers: [String]?
         /// Multipliers applied, and those waiting for the server's grant.
         package var multipliers: [String]
         /// See ``multipliers``.

@@ -74,16 +74,20 @@ package struct APIKeys: Sendable {
     }
 
     /// The file's text for these entries.
-    package var text: String {
-        var text = "# playtime-server API keys (docs/service.md, \"API keys\"): NAME sha256:HEX [revoked]\n"
+    package var text: String { text(heading: "# playtime-server API keys (docs/service.md, \"API keys\"): NAME sha256:HEX [revoked]") }
+
+    /// The file's text for these entries under the comment line `heading`.
+    package func text(heading: String) -> String {
+        var text = heading + "\n"
         for entry in entries { text += "\(entry.name) sha256:\(Hex.encode(entry.digest))\(entry.revoked ? " revoked" : "")\n" }
         return text
     }
 
-    /// A new key's text: `ptk_` and 64 lowercase hex digits of 32 random bytes.
-    package static func newKey() -> String {
+    /// A new key's text: `prefix` (`ptk_` for a backend's API key, `pto_` for an operator key) and 64 lowercase hex
+    /// digits of 32 random bytes.
+    package static func newKey(prefix: String = "ptk_") -> String {
         var random = SystemRandomNumberGenerator()
-        return "ptk_" + Hex.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &random) })
+        return prefix + Hex.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &random) })
     }
 
     /// The entry for a new key.

@@ -14,6 +14,8 @@ package struct ServiceConfiguration: Sendable, Equatable {
     package var secretFile: String?
     /// The API keys file; default `STATE/api-keys` (created with one key, printed once, when missing).
     package var apiKeysFile: String?
+    /// The support console's operator keys file (`--operator-keys`; default `STATE/operator-keys`).
+    package var operatorKeysFile: String?
     /// The ad network's secret for multiplier grants (text, at least 16 bytes); `nil`: grants are off.
     package var adNetworkSecretFile: String?
     /// A journal key shared by every player (the legacy mode): journals under it are accepted besides enrolled ones.
@@ -59,4 +61,6 @@ package struct ServiceConfiguration: Sendable, Equatable {
     package var secretPath: String { secretFile ?? state + "/server.secret" }
     /// The API keys file, resolved.
     package var apiKeysPath: String { apiKeysFile ?? state + "/api-keys" }
+    /// The operator keys file in force.
+    package var operatorKeysPath: String { operatorKeysFile ?? state + "/operator-keys" }
 }

@@ -38,6 +38,10 @@ package enum ServiceOptions {
             "--api-keys", "FILE",
             "The API keys file, NAME sha256:HEX [revoked] a line; reloaded on SIGHUP (default STATE/api-keys, made with one key on first start)."
         ) { $0.apiKeysFile = $1 },
+        text(
+            "--operator-keys", "FILE",
+            "The support console's operator keys, as --api-keys but a file of their own; reloaded on SIGHUP (default STATE/operator-keys; none: every console look-up is 401)."
+        ) { $0.operatorKeysFile = $1 },
         text("--ad-network-secret-file", "FILE", "The ad network's secret (≥ 16 bytes), sent as X-Ad-Network-Secret with grants (default: grants off).") {
             $0.adNetworkSecretFile = $1
         },
@@ -80,6 +84,8 @@ package enum ServiceOptions {
                    playtime-server keys add NAME [--state DIR | --api-keys FILE]
                    playtime-server keys revoke NAME [--state DIR | --api-keys FILE]
                    playtime-server keys list [--state DIR | --api-keys FILE]
+                   playtime-server operators add|revoke NAME [--state DIR | --operator-keys FILE]
+                   playtime-server operators list [--state DIR | --operator-keys FILE]
                    playtime-server --version | --help
 
             The verification service (docs/service.md, contract docs/openapi.json): any game backend pays offline earnings
@@ -213,12 +219,13 @@ package enum ServiceOptions {
         Option(flag: flag, key: keyName(flag), kind: .list, value: value, help: help) { configuration, any in set(&configuration, any as! [String]) }
     }
 
-    /// The JSON key of a flag: its words in camel case, with the documented exceptions (`--api-keys` is `apiKeysFile`,
+    /// The JSON key of a flag: its words in camel case, with the documented exceptions (`--api-keys` is `apiKeysFile`, `--operator-keys` is `operatorKeysFile`,
     /// `--legacy-journal-key` is `legacyJournalKeyFile`, `--roughtime-keys` is `roughtimeKeysFile`, `--retain-policy`
     /// is `retainedPolicies`, `--player-rate` is `playerRates`): the configuration's own field names.
     private static func keyName(_ flag: String) -> String {
         switch flag {
         case "--api-keys": return "apiKeysFile"
+        case "--operator-keys": return "operatorKeysFile"
         case "--legacy-journal-key": return "legacyJournalKeyFile"
         case "--roughtime-keys": return "roughtimeKeysFile"
         case "--retain-policy": return "retainedPolicies"

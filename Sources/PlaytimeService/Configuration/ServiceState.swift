@@ -12,6 +12,8 @@ package struct ServiceState: Sendable {
     package let server: EarningsServer
     /// The API keys file.
     package let apiKeysPath: String
+    /// The support console's operator keys file (it may not exist: then no one opens the console).
+    package let operatorKeysPath: String
     /// The ad network's secret, when grants are on.
     package let adNetworkSecret: [UInt8]?
     /// The shared journal key of the legacy mode, when it is on.
@@ -23,11 +25,12 @@ package struct ServiceState: Sendable {
 
     /// A state of these parts (a test builds its server on a clock it moves by hand).
     package init(
-        server: EarningsServer, apiKeysPath: String, adNetworkSecret: [UInt8]? = nil, legacyJournalKey: JournalKey? = nil,
-        firstKey: String? = nil, summary: [String] = []
+        server: EarningsServer, apiKeysPath: String, operatorKeysPath: String? = nil, adNetworkSecret: [UInt8]? = nil,
+        legacyJournalKey: JournalKey? = nil, firstKey: String? = nil, summary: [String] = []
     ) {
         self.server = server
         self.apiKeysPath = apiKeysPath
+        self.operatorKeysPath = operatorKeysPath ?? apiKeysPath + ".operators"
         self.adNetworkSecret = adNetworkSecret
         self.legacyJournalKey = legacyJournalKey
         self.firstKey = firstKey
@@ -107,15 +110,26 @@ package struct ServiceState: Sendable {
         ]
         summary.append(adSecret == nil ? "multiplier grants off (no --ad-network-secret-file)" : "multiplier grants on")
         summary.append(legacyKey == nil ? "journals: enrolled only" : "journals: enrolled, and the legacy shared key \(configuration.legacyJournalKeyFile!)")
+        let operators = try Self.loadOperatorKeys(configuration.operatorKeysPath).entries.filter { !$0.revoked }.count
+        summary.append(
+            operators == 0
+                ? "support console /console: no operator keys (playtime-server operators add NAME)"
+                : "support console /console: \(operators) operator key(s) in force (\(configuration.operatorKeysPath))")
         return ServiceState(
-            server: server, apiKeysPath: configuration.apiKeysPath, adNetworkSecret: adSecret, legacyJournalKey: legacyKey,
-            firstKey: firstKey, summary: summary)
+            server: server, apiKeysPath: configuration.apiKeysPath, operatorKeysPath: configuration.operatorKeysPath,
+            adNetworkSecret: adSecret, legacyJournalKey: legacyKey, firstKey: firstKey, summary: summary)
     }
 
     /// The keys in the file at `path`.
     package static func loadKeys(_ path: String) throws(ServiceSetupError) -> APIKeys {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw ServiceSetupError("API keys \(path): cannot read it") }
         return try APIKeys.parse(text)
+    }
+
+    /// The operator keys in the file at `path`; none when it does not exist (the console then answers every look-up 401).
+    package static func loadOperatorKeys(_ path: String) throws(ServiceSetupError) -> APIKeys {
+        guard (try? FileSystem.kind(ofPath: path, followingLinks: true)) != nil else { return APIKeys(entries: []) }
+        do { return try loadKeys(path) } catch { throw ServiceSetupError("operator keys: \(error.description)") }
     }
 
     /// The secret at `path`, made when missing; and whether it was made now.
