@@ -16,7 +16,9 @@ out="$root/fuzz-out"
 build="$out/build"
 mkdir -p "$build" "$out/corpus" "$out/crashes"
 
-flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -package-name PlaytimeGuard -I "$build")
+# shellcheck source=scripts/fuzz-c-sha.sh
+source "$root/scripts/fuzz-c-sha.sh"
+flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -package-name PlaytimeGuard -I "$build" -I "$build/CPlaytimeSHA")
 module() {
   local name="$1"; shift
   swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
@@ -24,11 +26,12 @@ module() {
 }
 
 echo "building fuzz target..." >&2
+build_c_sha
 module PlaytimeSystem $(find "$root/Sources/PlaytimeSystem" -name "*.swift" | sort)
 module PlaytimeCrypto "$root"/Sources/PlaytimeCrypto/*.swift
 module PlaytimeJournal "$root"/Sources/PlaytimeJournal/*.swift
 swiftc "${flags[@]}" -module-name JournalReaderFuzz "$root/Fuzz/JournalReader/main.swift" \
-  "$build/PlaytimeSystem.o" "$build/PlaytimeCrypto.o" "$build/PlaytimeJournal.o" -o "$build/fuzz-journal-reader" \
+  "$build/PlaytimeSystem.o" "$build/PlaytimeCrypto.o" "${c_sha_objects[@]}" "$build/PlaytimeJournal.o" -o "$build/fuzz-journal-reader" \
   2> >(grep -v 'Cannot export local symbol' >&2)   # gold's notes on ASan's local symbols, one per symbol
 
 # Seed corpus: a valid journal under the fuzz key (bytes 0..31), written by the worked example in

@@ -16,7 +16,9 @@ out="$root/fuzz-out/roughtime"
 build="$out/build"
 mkdir -p "$build" "$out/corpus" "$out/crashes"
 
-flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -package-name PlaytimeGuard -I "$build")
+# shellcheck source=scripts/fuzz-c-sha.sh
+source "$root/scripts/fuzz-c-sha.sh"
+flags=(-parse-as-library -sanitize=fuzzer,address -O -g -swift-version 6 -package-name PlaytimeGuard -I "$build" -I "$build/CPlaytimeSHA")
 module() {
   local name="$1"; shift
   swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$build/$name.swiftmodule" \
@@ -24,11 +26,12 @@ module() {
 }
 
 echo "building fuzz target..." >&2
+build_c_sha
 for name in PlaytimeSystem PlaytimeCrypto PlaytimeNTP PlaytimeRoughtime; do
   module "$name" $(find "$root/Sources/$name" -name "*.swift" | sort)
 done
 swiftc "${flags[@]}" -module-name RoughtimeFuzz "$root/Fuzz/RoughtimeVerifier/main.swift" \
-  "$build/PlaytimeSystem.o" "$build/PlaytimeCrypto.o" "$build/PlaytimeNTP.o" "$build/PlaytimeRoughtime.o" \
+  "$build/PlaytimeSystem.o" "$build/PlaytimeCrypto.o" "${c_sha_objects[@]}" "$build/PlaytimeNTP.o" "$build/PlaytimeRoughtime.o" \
   -o "$build/fuzz-roughtime" 2> >(grep -v 'Cannot export local symbol' >&2)
 
 # Seed corpus: the genuine answer to the target's request (draft-19 Appendix B, second pair), and that request.
