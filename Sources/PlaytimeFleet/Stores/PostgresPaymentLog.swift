@@ -50,14 +50,7 @@ package final class PostgresPaymentLog: PaymentLogStore {
         } catch {
             throw PaymentLogError("payment log: \(error)")
         }
-        var entries: [PaymentLogEntry] = []
-        for row in result.rows {
-            guard row.count == 2, let id = (row[0]).flatMap({ Int64($0) }), let record = row[1] else {
-                throw PaymentLogError("payment log: playtime_payment_log answered a row without id or record")
-            }
-            entries.append(PaymentLogEntry(position: id, record: record))
-        }
-        return entries
+        return try Self.entries(of: result)
     }
 
     /// Rows of any account whose record contains `fragment` (a sequential scan: the console's search, rare).
@@ -70,6 +63,11 @@ package final class PostgresPaymentLog: PaymentLogStore {
         } catch {
             throw PaymentLogError("payment log: \(error)")
         }
+        return try Self.entries(of: result)
+    }
+
+    /// The `id, record` rows of `result` as entries, in their order.
+    private static func entries(of result: PostgresResult) throws(PaymentLogError) -> [PaymentLogEntry] {
         var entries: [PaymentLogEntry] = []
         for row in result.rows {
             guard row.count == 2, let id = (row[0]).flatMap({ Int64($0) }), let record = row[1] else {
