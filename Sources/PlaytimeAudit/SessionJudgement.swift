@@ -247,7 +247,8 @@ extension JournalPass {
     /// the boot clock between the two departures, less its drift allowance. Network time read at two fixes can
     /// differ by the NTP server's step, where journal order and the boot clock cannot (an honest offset change of a
     /// second or more used to make the intervals overlap and time conservation trim the second, issue 33). It only
-    /// moves an interval later, and never past the server's clock. A session released late is neither moved nor
+    /// moves an interval later, never so that its credit would end more than the clock-step tolerance after the
+    /// server's clock, and the interval still ends no later than that clock. A session released late is neither moved nor
     /// remembered (journal order already places it).
     private mutating func placeAway(_ timeline: SessionTimeline, verdict: ElapsedVerdict) -> Range<Int64>? {
         guard var away = certainlyAway(timeline, verdict: verdict) else { return nil }
@@ -263,12 +264,15 @@ extension JournalPass {
                 let along = UnixInstant(nanoseconds: previous.start) + (between - between.driftAllowance(ppm: configuration.verdict.driftPPM))
                 floor = max(floor, along.nanoseconds)
             }
-            if floor > away.lowerBound {
-                let credit = TimeSpan(nanoseconds: verdict.lowerNanoseconds)
-                let now = configuration.serverNowNanoseconds
-                let end = min((UnixInstant(nanoseconds: floor) + credit).nanoseconds, now)
-                guard floor < end else { return nil }
-                away = floor..<end
+            // Never so late that the credit would end more than the clock-step tolerance after the server's clock:
+            // an honest interval ends by then (its network time is at most a minute ahead), a boot clock shifted
+            // forward between the sessions would push it past.
+            let credit = TimeSpan(nanoseconds: verdict.lowerNanoseconds)
+            let now = UnixInstant(nanoseconds: configuration.serverNowNanoseconds)
+            let latest = now + TimeSpan(nanoseconds: max(0, configuration.verdict.clockStepToleranceNanoseconds)) - credit
+            let start = min(UnixInstant(nanoseconds: floor), latest)
+            if start.nanoseconds > away.lowerBound, start < now {
+                away = start.nanoseconds..<min(start + credit, now).nanoseconds
             }
         }
         lastAway = (departure.bootID, departure.bootNanoseconds, away.lowerBound, away.upperBound)
