@@ -255,7 +255,9 @@ extension JournalPass {
         let inOrder = timeline.departureSequence.map { $0 >= lastOrderedDeparture } ?? true
         guard inOrder else { return away }
         let departure = timeline.departure.clock
-        if verdict.method != .signedTime, let previous = lastAway {
+        // A signedTime verdict's interval too: signed time is true time, but the previous session's interval may be
+        // network time ahead of it (an honest NTP server 3 s fast before a signed session overlapped it by 3 s).
+        if let previous = lastAway {
             // Journal order: it departed after the previous session returned.
             var floor = previous.end
             if let boot = previous.boot, boot == departure.bootID, departure.bootNanoseconds >= previous.departureBoot {

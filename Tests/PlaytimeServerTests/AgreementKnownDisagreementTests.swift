@@ -54,6 +54,20 @@ struct AgreementKnownDisagreementTests {
         }
     }
 
+    @Test("Honest NTP 3 s ahead, then a session judged by signed time right after: both paid in full (seed 3301, case 3705)")
+    func honestNetworkAheadThenSignedTime() async throws {
+        // The signed session is placed first (best proven) at true time; the network-placed session before it ended
+        // 3 s into it and was trimmed by 1 gold. The signed interval now follows the previous one (§10c).
+        try await runOffCooperativePool {
+            try AgreementPropertyTests.agree(
+                Lifecycle(steps: [
+                    .network(.online(offsetSeconds: 3)), .heartbeat(goldPerHour: 600), .background(goldPerHour: 600, stamp: false),
+                    .wait(seconds: 61), .foreground(ad: false), .background(goldPerHour: 600, stamp: true), .wait(seconds: 62),
+                    .foreground(ad: false),
+                ]), strict: true)
+        }
+    }
+
     @Test("Honest NTP 40 s behind after a reboot between two sessions: both paid in full")
     func honestNetworkOffsetChangeAcrossAReboot() async throws {
         // Across boots network time is compared within T (§10c): a new boot's fix 40 s lower is not an overlap.
