@@ -10,7 +10,7 @@ of sections 3 and 11, parses the session.* payloads with the strict grammar of s
 with E from section 10b, playtime_journal.EarliestTracker).
 
 --now NANOSECONDS: judge as of this server clock (Unix ns): rule 0 (network time whose earliest is more
-than 2 s after now is treated as absent) and rule 3d's wallAheadOfServer (a return's wall clock more than
+than T = 120 s after now is treated as absent) and rule 3d's wallAheadOfServer (a return's wall clock more than
 120 s after now). Without it both checks are skipped; everything else is the same.
 
 Session assembly (section 11): a session.background with a non-empty session id is a departure; it stays

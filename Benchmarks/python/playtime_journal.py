@@ -673,9 +673,11 @@ def parse_session(rtype: bytes, payload: bytes, seq: int = 0, version: int = 1) 
 NS = 1_000_000_000
 PPM = 100                                  # clock drift bound, parts per million
 HEARTBEAT_INTERVAL = 60 * NS               # lost by a departure recovered from a heartbeat (rule 4)
-NET_SLACK = 2 * NS                         # slack for network time against the server clock (rule 0)
-STEP_TOLERANCE = 120 * NS                  # T, the clock-step tolerance: wall clocks (rule 3d) and network
-                                           # time against the boot clock (rules 2, 2c, 3a)
+STEP_TOLERANCE = 120 * NS                  # T, the clock-step tolerance: wall clocks (rule 3d), network
+                                           # time against the boot clock (rules 2, 2c, 3a) and against the
+                                           # server clock (rule 0)
+NET_SLACK = STEP_TOLERANCE                 # slack for network time against the server clock (rule 0: T, as
+                                           # honest NTP a minute off the server's clock is not from the future)
 WALL_SLACK = STEP_TOLERANCE
 
 METHODS = ("bootClock", "network", "uptimeBound", "none")
@@ -697,7 +699,7 @@ def drift(x: int) -> int:
 
 def usable_net(r, now=None, flags=None):
     """(net, netErr) of a record when its network time is usable (netErr >= 0) and, with a server clock
-    `now`, not from the future (rule 0: earliest > now + 2 s is treated as absent); else None."""
+    `now`, not from the future (rule 0: earliest > now + T is treated as absent); else None."""
     net = r.net
     if net is None or r.err < 0:
         return None
@@ -739,7 +741,7 @@ def agrees(d, a, p, now=None) -> bool:
 
 
 def proof_in_past(a, p, now=None) -> bool:
-    """Rule 0 for a rule 3 proof: record p, carried back to the return a, may not place it more than 2 s after
+    """Rule 0 for a rule 3 proof: record p, carried back to the return a, may not place it more than T after
     the server's clock `now` (the return existed when the server saw it)."""
     if now is None:
         return True

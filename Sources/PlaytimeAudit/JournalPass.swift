@@ -83,6 +83,10 @@ struct JournalPass {
     /// Network time at the latest arrival of this journal, as the verdict may use it, for the in-journal
     /// overlap check.
     var lastArrivalNetwork: UsableNetworkInterval?
+    /// The certainly-away interval of the latest session the in-journal order checks saw, with its departure's
+    /// boot and boot clock: the next session is placed after it (journal order), and when it departs in that boot,
+    /// by the boot clock between the two departures (docs/journal-format.md §10c), not by its own network time.
+    var lastAway: (boot: String?, departureBoot: Int64, start: Int64, end: Int64)?
     /// Which network times the verdicts of this pass may use (rule 0): the assembler's proof search, the
     /// overlap check and the budget's placement use the same.
     let networkJudge: NetworkTimeJudge

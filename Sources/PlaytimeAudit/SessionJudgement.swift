@@ -155,7 +155,7 @@ extension JournalPass {
                 &findings, .claimMismatch, journal, sessionID, claims.isEmpty ? nil : claims[claims.count - 1].sequence,
                 "claims paid \(claimedSoFar) gold in total, the evidence justifies \(recomputed)")
         }
-        let away = certainlyAway(timeline, verdict: verdict)
+        let away = placeAway(timeline, verdict: verdict)
         checkOverlap(timeline, away: away, auditor: auditor, findings: &findings)
         var audited = AuditedSession(
             journal: journal, sessionID: sessionID, verdict: verdict, recomputedGold: recomputed,
@@ -241,6 +241,46 @@ extension JournalPass {
         if let boot = arrival.clock.bootID { lastArrivalBoot = (boot, arrival.clock.bootNanoseconds) }
     }
 
+    /// The session's certainly-away interval (``certainlyAway(_:verdict:)``), placed after the previous session's
+    /// (docs/journal-format.md §10c): its start is at least the previous interval's end (journal order: it departed
+    /// after that session returned) and, when both depart in one boot, at least the previous interval's start plus
+    /// the boot clock between the two departures, less its drift allowance. Network time read at two fixes can
+    /// differ by the NTP server's step, where journal order and the boot clock cannot (an honest offset change of a
+    /// second or more used to make the intervals overlap and time conservation trim the second, issue 33). It only
+    /// moves an interval later, never so that its credit would end more than the clock-step tolerance after the
+    /// server's clock, and the interval still ends no later than that clock. A session released late is neither moved nor
+    /// remembered (journal order already places it).
+    private mutating func placeAway(_ timeline: SessionTimeline, verdict: ElapsedVerdict) -> Range<Int64>? {
+        guard var away = certainlyAway(timeline, verdict: verdict) else { return nil }
+        let inOrder = timeline.departureSequence.map { $0 >= lastOrderedDeparture } ?? true
+        guard inOrder else { return away }
+        let departure = timeline.departure.clock
+        // A signedTime verdict's interval too: signed time is true time, but the previous session's interval may be
+        // network time ahead of it (an honest NTP server 3 s fast before a signed session overlapped it by 3 s).
+        if let previous = lastAway {
+            // Journal order: it departed after the previous session returned.
+            var floor = previous.end
+            if let boot = previous.boot, boot == departure.bootID, departure.bootNanoseconds >= previous.departureBoot {
+                // One boot: the boot clock between the two departures.
+                let between = TimeSpan(nanoseconds: departure.bootNanoseconds) - TimeSpan(nanoseconds: previous.departureBoot)
+                let along = UnixInstant(nanoseconds: previous.start) + (between - between.driftAllowance(ppm: configuration.verdict.driftPPM))
+                floor = max(floor, along.nanoseconds)
+            }
+            // Never so late that the credit would end more than the clock-step tolerance after the server's clock:
+            // an honest interval ends by then (its network time is at most a minute ahead), a boot clock shifted
+            // forward between the sessions would push it past.
+            let credit = TimeSpan(nanoseconds: verdict.lowerNanoseconds)
+            let now = UnixInstant(nanoseconds: configuration.serverNowNanoseconds)
+            let latest = now + TimeSpan(nanoseconds: max(0, configuration.verdict.clockStepToleranceNanoseconds)) - credit
+            let start = min(UnixInstant(nanoseconds: floor), latest)
+            if start.nanoseconds > away.lowerBound, start < now {
+                away = start.nanoseconds..<min(start + credit, now).nanoseconds
+            }
+        }
+        lastAway = (departure.bootID, departure.bootNanoseconds, away.lowerBound, away.upperBound)
+        return away
+    }
+
     /// Where on the network timeline the verdict's credit lies, for the account's two-device check and the upload
     /// gate's placement: from the latest the departure can have been (its signed stamp for a `signedTime` verdict,
     /// else its own network time, usable and not later than the server's clock) for exactly the credited lower
@@ -286,7 +326,13 @@ extension JournalPass {
         // at one return never makes the next honest departure look early.
         guard let departure = timeline.departureNetwork(judgedBy: networkJudge), let arrival = trustedArrival(timeline) else { return }
         if inOrder {
-            if let previous = lastArrivalNetwork, departure.latest < previous.earliest {
+            // Within the clock-step tolerance, as every comparison of honest network time: two fixes, of one boot
+            // or of two, can differ by an NTP server's step (an honest offset 5 s lower at the next departure was
+            // named an overlap and withheld, issue 33).
+            let tolerance = TimeSpan(nanoseconds: max(0, configuration.verdict.clockStepToleranceNanoseconds))
+            if let previous = lastArrivalNetwork,
+                UnixInstant(nanoseconds: departure.latest) + tolerance < UnixInstant(nanoseconds: previous.earliest)
+            {
                 Self.find(
                     &findings, .overlappingSessions, name, timeline.sessionID, timeline.departureSequence,
                     "departs before the previous session of this journal returned")

@@ -108,6 +108,21 @@ struct AgreementPropertyTests {
         }
     }
 
+    @Test("the disagreement left: an honest NTP 8 s behind at a departure, right at the return across a reboot, in 53 s of server time (seed 3301, case 1093)")
+    func honestOffsetChangeAcrossARebootInATightWindow() async throws {
+        // Network time at the two ends credits 60 s (rule 3a) where the server's clock saw 53 s pass since the
+        // enrollment: the device shows 5, the server places 52 s and pays 4 (time-not-conserved). The device cannot
+        // know the server's clock across the reboot; the lifecycle is held to the liar's bound (``Lifecycle/lies``:
+        // an offset change with a reboot), never more than the device showed (docs/guarantees.md A1).
+        let lifecycle = Lifecycle(steps: [
+            .network(.online(offsetSeconds: -8)), .heartbeat(goldPerHour: 600), .heartbeat(goldPerHour: 600),
+            .background(goldPerHour: 600, stamp: false), .heartbeat(goldPerHour: 600), .network(.online(offsetSeconds: 0)),
+            .reboot(downSeconds: 0, upSeconds: 53),
+        ])
+        #expect(lifecycle.lies)
+        try await runOffCooperativePool { try Self.agree(lifecycle) }
+    }
+
     /// Plays `lifecycle` in a scratch directory and checks the rule: the strict one unless it lies, or as `strict` says.
     static func agree(_ lifecycle: Lifecycle, strict: Bool? = nil) throws {
         try ScratchDirectory.with(prefix: "playtime-agreement") { directory in

@@ -1564,6 +1564,61 @@ case_c7_key_forged() {
   cons_report "$name" "$U_PAID" "$cli; server credited $U_CREDITED s, findings $U_KINDS" "$why"
 }
 
+# c9. Network time ahead of the server's clock within the clock-step tolerance (rule 0 uses it since issue 33,
+#     as it must for an honest NTP server a minute fast): an enrolled journal departs with chronyd's time and
+#     returns in a new boot whose clock reads 3 s, answered by a liar 100 s fast (the wall clock moved to match).
+#     The verdict credits the lie (CLI); the server places the session only in server time its anchors saw
+#     pass, so the account stays within the bound.
+case_c9_ntp_within_tolerance() {
+  local name="c9: reboot, NTP +100 s at the return (within T), enrolled" j=$T/c9.jsonl key=$T/c9.key player=c9-ntp-ahead id c
+  cons_begin
+  server_clock 0
+  enroll "$j" $player "$key" || { tool_failure "$name"; return; }
+  REC_KEY=$key rec "$j" 0 0 "" launch --ntp "$CHRONY" || { tool_failure "$name"; return; }   # the game starts: a fix
+  REC_KEY=$key rec "$j" 0 0 "" background || { tool_failure "$name"; return; }
+  need_net "the departure" || { tool_failure "$name"; return; }
+  ntp_offset "$P_LIAR1" 100
+  id=$(new_boot_id c9)
+  c=$(( 3000000000 - $(boot_now_ns) ))
+  REC_KEY=$key rec "$j" 100 "$c" "$id" foreground --ntp "$LIAR1" || { tool_failure "$name"; return; }
+  net_near 100 "the return" || { tool_failure "$name"; return; }
+  AUDIT_KEY=$key audit "$j"
+  local cli="CLI: ${A_PROOF:-?} ${A_CREDITED:-?} s, ${A_GOLD:-?} gold"
+  anchor "$j" $player "$key" || { tool_failure "$name"; return; }
+  upload $player "$j" || { tool_failure "$name"; return; }
+  local why=""
+  [ "$U_STATUS" = 1x200 ] || why+="upload answered $U_STATUS; "
+  (( ${A_CREDITED:-0} >= 90 )) || why+="harness: the CLI credits ${A_CREDITED:-0} s, not the lie's 100 s (is rule 0's slack T?); "
+  cons_report "$name" "$U_PAID" "$cli; server credited $U_CREDITED s, findings $U_KINDS" "$why"
+}
+
+# c10. The boot clock shifted 8 h forward between two back-to-back sessions of one boot (root: the shim), honest
+#      network time at every event: the second session's certainly-away interval would be placed after the first
+#      by the boot clock between their departures (docs/journal-format.md §10c, issue 33), 8 h in the future. It
+#      is never moved past the server's clock; nothing is gained.
+case_c10_boot_shift_between() {
+  local name="c10: boot clock shifted 8 h between two sessions, network at every event" j=$T/c10.jsonl key=$T/c10.key player=c10-between
+  local shifted=$(( C_BOOT + H8 * 1000000000 ))
+  cons_begin
+  server_clock 0
+  enroll "$j" $player "$key" || { tool_failure "$name"; return; }
+  REC_KEY=$key rec "$j" 0 $C_BOOT "" launch --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  REC_KEY=$key rec "$j" 0 $C_BOOT "" background || { tool_failure "$name"; return; }
+  need_net "the first departure" || { tool_failure "$name"; return; }
+  REC_KEY=$key rec "$j" 0 $C_BOOT "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  REC_KEY=$key rec "$j" 0 $shifted "" launch --ntp "$CHRONY" || { tool_failure "$name"; return; }   # a fresh fix after the shift
+  REC_KEY=$key rec "$j" 0 $shifted "" background || { tool_failure "$name"; return; }
+  need_net "the second departure" || { tool_failure "$name"; return; }
+  REC_KEY=$key rec "$j" 0 $shifted "" foreground --ntp "$CHRONY" || { tool_failure "$name"; return; }
+  AUDIT_KEY=$key audit "$j"
+  local cli="CLI: ${A_PROOF:-?} ${A_CREDITED:-?} s, ${A_GOLD:-?} gold"
+  anchor "$j" $player "$key" || { tool_failure "$name"; return; }
+  upload $player "$j" || { tool_failure "$name"; return; }
+  local why=""
+  [ "$U_STATUS" = 1x200 ] || why+="upload answered $U_STATUS; "
+  cons_report "$name" "$U_PAID" "$cli; server credited $U_CREDITED s, findings $U_KINDS" "$why"
+}
+
 # c8. A key holder's "settling" fix: 2 h away in one boot whose boot clock was shifted to read 10 h; the
 #     return's honest network time disagrees (provisional); a later record of the same boot gets netErr =
 #     Int64.max with the key (forge.py); by rule 2c it must not settle the boot clock's 10 h (CLI), and the
@@ -1720,6 +1775,8 @@ run_case case_c5_boot_shift
 run_case case_c6_forged_reboots
 run_case case_c7_key_forged
 run_case case_c8_settling_fix
+run_case case_c9_ntp_within_tolerance
+run_case case_c10_boot_shift_between
 run_case case_h1_offline_return
 run_case case_h2_two_devices
 run_case case_h3_enrolled

@@ -310,28 +310,47 @@ package struct UploadGate: Sendable {
         placer: SessionPlacer, account: String, journalID: String,
         accounts: any AccountIntervalStore, configuration: AuditConfiguration
     ) throws(UploadError) {
-        var requests: [(index: Int, gold: Int64, placement: Placement)] = []
+        let tolerance = max(0, configuration.verdict.clockStepToleranceNanoseconds)
+        // What each session asks for (its credited time, at most the cap of the policy that pays it, the server's
+        // when its label is retired) and its window of server time.
+        var asks: [(index: Int, nanoseconds: Int64, window: Range<Int64>?)] = []
         for (index, session) in sessions.enumerated() where totals[index] > 0 {
-            // The policy that pays it (the server's, when its label is retired) decides its caps.
-            let policy = terms[index].policy
-            let status = session.verdict.status
-            let cap = policy.cap(for: status).multipliedReportingOverflow(by: 1_000_000_000)
+            let cap = terms[index].policy.cap(for: session.verdict.status).multipliedReportingOverflow(by: 1_000_000_000)
             let nanoseconds = min(max(0, session.verdict.lowerNanoseconds), cap.overflow ? .max : cap.partialValue)
             guard nanoseconds > 0 else { continue }
+            asks.append((index, nanoseconds, placer.window(departure: session.departureSequence, arrival: session.arrivalSequence)))
+        }
+        // The journal's lead: how far, up to the clock-step tolerance, its network time provably runs ahead of the
+        // server's clock — a certainly-away interval ending after its window (after the server saw the return) by
+        // that much. Every certainly-away interval of the upload may lie that much earlier (docs/anchors.md §3):
+        // back-to-back sessions of a journal whose honest NTP is ahead of the server, uploaded at once, are then
+        // placed one after the other instead of the last one moved onto the one before it (issue 33). Without a
+        // lead (network time not ahead) nothing changes.
+        var lead: Int64 = 0
+        for ask in asks {
+            guard let window = ask.window, let away = sessions[ask.index].certainlyAway else { continue }
+            let end = Saturating.add(away.lowerBound, ask.nanoseconds)
+            if end > window.upperBound { lead = max(lead, min(tolerance, Saturating.subtract(end, window.upperBound))) }
+        }
+        var requests: [(index: Int, gold: Int64, placement: Placement)] = []
+        for (index, nanoseconds, found) in asks {
+            let session = sessions[index]
+            let policy = terms[index].policy
             let placement: Placement
-            if var window = placer.window(departure: session.departureSequence, arrival: session.arrivalSequence) {
+            if var window = found {
                 // Network or signed time names the interval itself: the session is placed there and nowhere else —
                 // moved by up to the clock-step tolerance into the window first, as honest network time a minute
-                // off the server's clock at the enrollment or the upload would otherwise lose that minute.
+                // off the server's clock at the enrollment or the upload would otherwise lose that minute — or as
+                // much earlier as the journal's lead.
                 var preferred: Range<Int64>
                 if let away = session.certainlyAway {
                     // Its start and the time asked for (the auditor cut the interval at the time of judging).
                     let (end, overflow) = away.lowerBound.addingReportingOverflow(nanoseconds)
-                    let exact = Self.shifted(
-                        away.lowerBound..<(overflow ? Int64.max : end), into: window,
-                        by: configuration.verdict.clockStepToleranceNanoseconds)
-                    let low = max(window.lowerBound, exact.lowerBound)
-                    let high = min(window.upperBound, exact.upperBound)
+                    let stated = away.lowerBound..<(overflow ? Int64.max : end)
+                    let led = Saturating.subtract(stated.lowerBound, lead)..<Saturating.subtract(stated.upperBound, lead)
+                    let exact = Self.shifted(led, into: window, by: tolerance)
+                    let low = max(window.lowerBound, min(exact.lowerBound, led.lowerBound))
+                    let high = min(window.upperBound, max(exact.upperBound, stated.upperBound))
                     window = low < high ? low..<high : low..<low
                     preferred = exact
                 } else {

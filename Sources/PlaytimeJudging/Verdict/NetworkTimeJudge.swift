@@ -2,7 +2,9 @@ internal import PlaytimeSystem
 
 /// Which network times a judge may use (docs/journal-format.md §10, rule 0): a non-negative error bound and,
 /// for a judge with a clock of its own (a game server), an earliest time not later than that clock (of when
-/// the record was first seen) plus the slack.
+/// the record was first seen) plus the slack — the clock-step tolerance `T`, within which honest network time
+/// a minute off the server's clock always lies, so the device (which cannot read the server's clock) and the
+/// server reach the same verdict for every honest player (issue 33).
 ///
 /// The verdict and the session assembler ask the same judge, so the record that proves a return (rule 3) or
 /// settles a same-boot disagreement (rule 2c) is one the verdict will use: a later record whose network time
@@ -12,22 +14,22 @@ package struct NetworkTimeJudge: Sendable, Hashable {
     package var serverNowNanoseconds: Int64?
     /// When the server first saw each record: a record is checked against the server's clock of then.
     package var firstSeen: FirstSeenTimes
-    /// How far network time may lie after the judge's clock and still be used.
+    /// How far network time may lie after the judge's clock and still be used: the clock-step tolerance.
     package var slackNanoseconds: Int64
 
     /// A judge with no clock of its own: only the error bound decides.
     package init() {
         serverNowNanoseconds = nil
         firstSeen = FirstSeenTimes()
-        slackNanoseconds = VerdictConfiguration.standard.serverClockToleranceNanoseconds
+        slackNanoseconds = VerdictConfiguration.standard.clockStepToleranceNanoseconds
     }
 
     /// A judge whose clock reads `serverNowNanoseconds` (records first seen at `firstSeen`), with the slack of
-    /// `configuration`.
+    /// `configuration` (its clock-step tolerance).
     package init(serverNowNanoseconds: Int64?, firstSeen: FirstSeenTimes = FirstSeenTimes(), configuration: VerdictConfiguration = .standard) {
         self.serverNowNanoseconds = serverNowNanoseconds
         self.firstSeen = firstSeen
-        self.slackNanoseconds = configuration.serverClockToleranceNanoseconds
+        self.slackNanoseconds = configuration.clockStepToleranceNanoseconds
     }
 
     /// The server's clock the record at `sequence` is checked against, or `nil` without a server clock.

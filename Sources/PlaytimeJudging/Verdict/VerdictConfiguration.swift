@@ -16,7 +16,9 @@ package struct VerdictConfiguration: Sendable, Hashable, Codable {
     /// The game's heartbeat cadence: a departure recovered from a heartbeat (the app was killed in the
     /// foreground) happened at most this long after that heartbeat, so this much is not credited. Default 60 s.
     package var heartbeatIntervalNanoseconds: Int64
-    /// Slack allowed when network time is compared with the game server's own clock. Default 2 s.
+    /// Slack allowed when signed time is compared with the game server's own clock (rule S). Default 2 s. Network
+    /// time is compared with it within the clock-step tolerance (rule 0, issue 33): an honest NTP server may be a
+    /// minute off the server's clock, an operator's signed time is not.
     package var serverClockToleranceNanoseconds: Int64
     /// When true, a session without signed time at both ends (docs/journal-format.md §10, rule S) is at most
     /// provisional: its device-attested figure is worth only the provisional cap until settled. For servers

@@ -74,25 +74,35 @@ struct Lifecycle: Sendable, CustomStringConvertible {
     var steps: [LifeStep]
 
     /// True when the device pays from evidence only the server's clock exposes, so only "the server never pays
-    /// more than the device showed plus its escrow" is asked of the lifecycle: an NTP server that lies; a wall
-    /// clock moved more than a minute away from true time (an honest device's clock steps stay within the clock-step tolerance,
-    /// docs/journal-format.md §10); or — known disagreements, see ``AgreementPropertyTests`` — an honest NTP
-    /// server off true time at all: more than the server's 2 s slack ahead (rule 0 drops it as from the future
-    /// when the upload comes within that lead of the record), or off by another amount than the fixes of
-    /// neighbouring sessions (their certainly-away intervals overlap and time conservation trims one).
+    /// more than the device showed plus its escrow" is asked of the lifecycle: an NTP server that lies; or a wall
+    /// clock moved more than a minute away from true time (an honest device's clock steps stay within the
+    /// clock-step tolerance, docs/journal-format.md §10); or — the known disagreement left, docs/guarantees.md A1 —
+    /// an honest NTP offset that changes in a lifecycle with a reboot: a session across the reboot can be credited
+    /// by network time at its two ends (rule 3a) the change more than the server's clock saw pass, and when its
+    /// window of server time is that tight (an anchor or the enrollment just before the departure, the upload at
+    /// the return) time conservation trims it. An honest NTP server up to a minute off true time, ahead of the
+    /// server's clock or changing its offset between sessions of one boot, is held to the strict rule (issue 33:
+    /// rule 0 accepts network time within `T` of the server's clock, and sessions of one journal are placed by
+    /// journal order and the boot clock, §10c).
     var lies: Bool {
         var wall: Int64 = 0
+        var offset: Int64 = 0
+        var offsets: Set<Int64> = []
+        var rebooted = false
         for step in steps {
             switch step {
             case .network(.spoof): return true
-            case .network(.online(let offset)) where offset != 0: return true
+            case .network(.online(let seconds)): offset = seconds
+            case .network(.offline): offset = 0
             case .moveWall(let seconds):
                 wall += seconds
                 if abs(wall) > 60 { return true }
-            default: continue
+            case .reboot: rebooted = true
+            default: offsets.insert(offset)
             }
         }
-        return false
+        offsets.insert(offset)
+        return rebooted && offsets.count > 1
     }
 
     /// One step per line, numbered, for a failure report.
