@@ -82,8 +82,13 @@ struct GameServerLinkServiceTests {
         let stopped = try await onOwnThread { later.terminate() }
         #expect(stopped.status == 0, "\(stopped.lines)")
         if let failure { throw failure }
-        // Both processes' access log: the device's four texts went through unchanged, then the backend's upload.
+        // Both processes' access log: the device's four texts went through unchanged, then the backend's upload. A
+        // line is written when its answer has gone out, so two requests that follow each other closely can be logged
+        // in either order (seen once: the launch's anchor before the enrollment); each process's lines are compared
+        // as a set of operations, the first process's three before the second's two.
         let operations = try later.accessLog().compactMap { $0["operation"] as? String }
-        #expect(operations == ["enroll", "anchor", "anchor", "anchor", "uploadJournal"], "\(operations)")
+        #expect(operations.count == 5, "\(operations)")
+        #expect(operations.prefix(3).sorted() == ["anchor", "anchor", "enroll"], "\(operations)")
+        #expect(operations.dropFirst(3).sorted() == ["anchor", "uploadJournal"], "\(operations)")
     }
 }
